@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Release builds of libemend.so get a soname, export only `emend_*` symbols and carry the
+/// Swift standard library inside, so that the library loads without the Swift toolchain.
+/// Debug builds (and `swift test`) stay plain so the test runner shares one Swift runtime.
+let releaseLibraryFlags: [String] = [
+    "-static-stdlib",
+    "-Xlinker", "-soname=libemend.so.0",
+    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/Emend/emend.map",
+]
+
+let package = Package(
+    name: "Emend",
+    products: [
+        .library(name: "emend", type: .dynamic, targets: ["Emend"]),
+    ],
+    targets: [
+        .target(name: "CEmend", path: "Sources/CEmend", sources: ["shim.c"], publicHeadersPath: "include"),
+        .target(name: "EmendText"),
+        .target(name: "CEmendSystem"),
+        .target(name: "EmendCore", dependencies: ["EmendText", "CEmendSystem"]),
+        .target(
+            name: "Emend",
+            dependencies: ["CEmend", "EmendCore", "EmendText"],
+            exclude: ["emend.map"],
+            linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
+        ),
+        .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
+        .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
+        .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+/* Exposes emend_system.h to Swift; no code of its own. */

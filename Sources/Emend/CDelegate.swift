@@ -1,0 +1,102 @@
+import CEmend
+import EmendCore
+import EmendText
+
+/// Adapts the engine's emend_delegate table to the core's CoordinatorDelegate, converting
+/// byte ranges into the engine's position encoding.
+final class CDelegate: CoordinatorDelegate {
+    let table: emend_delegate
+    let encoding: PositionEncoding
+    /// Set once the handle exists: the pointer callbacks receive.
+    var handle: OpaquePointer?
+    /// Looks up a context's current text for offset conversion.
+    var textOf: (UInt64) -> String = { _ in "" }
+
+    init(table: emend_delegate, encoding: PositionEncoding) {
+        self.table = table
+        self.encoding = encoding
+    }
+
+    var capabilities: DelegateCapabilities {
+        var caps: DelegateCapabilities = []
+        if table.replace != nil { caps.insert(.replace) }
+        if table.select_ranges != nil { caps.insert(.selectRanges) }
+        if table.requests_bounding_rects != nil { caps.insert(.boundingRects) }
+        if table.requests_underline_rects != nil { caps.insert(.underlineRects) }
+        if table.prepare_for_text_animation != nil { caps.insert(.prepareAnimation) }
+        if table.requests_preview != nil { caps.insert(.preview) }
+        if table.finish_text_animation != nil { caps.insert(.finishAnimation) }
+        if table.will_change_to_state != nil { caps.insert(.willChangeState) }
+        if table.present_result != nil { caps.insert(.presentResult) }
+        return caps
+    }
+
+    private func cRange(_ range: Range<Int>, _ contextID: UInt64) -> emend_range {
+        CText.cRange(range, in: textOf(contextID), encoding: encoding)
+    }
+
+    private func engine(_ value: UInt) -> UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: value) }
+
+    func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
+        table.requests_contexts?(table.user_data, handle, emend_context_scope(rawValue: numericCast(scope.rawValue)), request)
+    }
+
+    func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
+        let range = cRange(proposal.range, proposal.contextID)
+        proposal.text.withCString { text in
+            var replace = emend_replace_request(
+                struct_size: MemoryLayout<emend_replace_request>.size, context_id: proposal.contextID,
+                engine_context: engine(proposal.engineContext), range: range, text: text,
+                text_length: proposal.text.utf8.count,
+                reason: emend_replace_reason(rawValue: numericCast(proposal.reason.rawValue)),
+                kind: emend_change_kind(rawValue: numericCast(proposal.kind.rawValue)),
+                animation_duration: proposal.animationDuration, animation_delay: 0)
+            table.replace?(table.user_data, handle, &replace, request)
+        }
+    }
+
+    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
+        let converted = ranges.map { cRange($0, contextID) }
+        converted.withUnsafeBufferPointer { buffer in
+            table.select_ranges?(table.user_data, handle, contextID, engine(engineContext), buffer.baseAddress, buffer.count, request)
+        }
+    }
+
+    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        table.requests_bounding_rects?(table.user_data, handle, contextID, engine(engineContext), cRange(range, contextID), request)
+    }
+
+    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        table.requests_underline_rects?(table.user_data, handle, contextID, engine(engineContext), cRange(range, contextID), request)
+    }
+
+    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        table.prepare_for_text_animation?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
+                                          contextID, engine(engineContext), cRange(range, contextID), request)
+    }
+
+    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        table.requests_preview?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
+                                contextID, engine(engineContext), cRange(range, contextID), request)
+    }
+
+    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
+        table.finish_text_animation?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
+                                     contextID, engine(engineContext), cRange(range, contextID), engine(preview), request)
+    }
+
+    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {
+        table.will_change_to_state?(table.user_data, handle, emend_state(rawValue: numericCast(state.rawValue)), request)
+    }
+
+    func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
+        let range = cRange(result.range, result.contextID)
+        result.text.withCString { text in
+            var presented = emend_presented_result(
+                struct_size: MemoryLayout<emend_presented_result>.size, context_id: result.contextID,
+                engine_context: engine(result.engineContext), tool: emend_tool(rawValue: numericCast(result.tool.rawValue)),
+                range: range, text: text, text_length: result.text.utf8.count)
+            table.present_result?(table.user_data, handle, &presented, request)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CEmend
+import Glibc
+import EmendCore
+import EmendText
+
+/// Turning C text and ranges into Swift values, validated.
+enum CText {
+    /// UTF-8 text of `length` bytes; NULL is allowed only for length 0.
+    static func string(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String) throws(EmendError) -> String {
+        guard length > 0 else { return "" }
+        guard let pointer else { throw EmendError(.invalidArgument, "\(name) is NULL but its length is \(length)") }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        switch UTF8Validation.decode(bytes) {
+        case .success(let text): return text
+        case .failure(let error): throw EmendError(.invalidUTF8, "\(name) is not valid UTF-8 at byte \(error.byteOffset)")
+        }
+    }
+
+    /// A NUL-terminated UTF-8 string, or nil for NULL.
+    static func optionalCString(_ pointer: UnsafePointer<CChar>?, name: String) throws(EmendError) -> String? {
+        guard let pointer else { return nil }
+        return try string(pointer, strlen(pointer), name: name)
+    }
+
+    /// An emend_range in `encoding` as a UTF-8 byte range of `text`.
+    static func byteRange(_ range: emend_range, in text: String, encoding: PositionEncoding, name: String) throws(EmendError) -> Range<Int> {
+        guard range.location <= UInt64(Int.max), range.length <= UInt64(Int.max) else {
+            throw EmendError(.range, "\(name) (\(range.location), \(range.length)) is out of bounds")
+        }
+        do {
+            return try PositionConverter(text).utf8Range(location: Int(range.location), length: Int(range.length), from: encoding)
+        } catch {
+            throw EmendError(.range, describe(error, name: name, range: range))
+        }
+    }
+
+    /// A UTF-8 byte range of `text` as an emend_range in `encoding`.
+    static func cRange(_ range: Range<Int>, in text: String, encoding: PositionEncoding) -> emend_range {
+        let converted = (try? PositionConverter(text).range(fromUTF8: range, to: encoding)) ?? (range.lowerBound, range.count)
+        return emend_range(location: UInt64(converted.location), length: UInt64(converted.length))
+    }
+
+    private static func describe(_ error: PositionError, name: String, range: emend_range) -> String {
+        switch error {
+        case .outOfBounds(let offset, let length):
+            return "\(name) (location \(range.location), length \(range.length)) ends past the text: offset \(offset) > length \(length)"
+        case .splitsCharacter(let offset):
+            return "\(name) (location \(range.location), length \(range.length)): offset \(offset) splits a character"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CEmend
+import Glibc
+import EmendCore
+import EmendText
+
+/// What an `emend_coordinator *` points to: the coordinator, its C delegate, the engine's
+/// position encoding, and C strings handed out by getters.
+final class CoordinatorHandle {
+    let coordinator: Coordinator
+    let delegate: CDelegate
+    let encoding: PositionEncoding
+    /// strdup'ed strings of emend_session_get_suggestion, freed on the next mutating call.
+    private var lentStrings: [UnsafeMutablePointer<CChar>] = []
+
+    init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding) throws(EmendError) {
+        self.delegate = delegate
+        self.encoding = encoding
+        self.coordinator = try Coordinator(delegate: delegate, options: options)
+    }
+
+    deinit { releaseLentStrings() }
+
+    var opaque: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    /// A C string that stays valid until the next mutating call on this coordinator.
+    func lend(_ string: String) -> UnsafePointer<CChar> {
+        let copy = strdup(string)!
+        lentStrings.append(copy)
+        return UnsafePointer(copy)
+    }
+
+    func releaseLentStrings() {
+        for pointer in lentStrings { free(pointer) }
+        lentStrings.removeAll()
+    }
+
+    /// The current text of a context, for converting offsets.
+    func text(of contextID: UInt64) -> String {
+        (try? coordinator.contextText(contextID).string) ?? ""
+    }
+}
+
+/// Runs `body` with the handle behind a C pointer, without retain/release.
+@inline(__always)
+func withHandle(_ pointer: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> Void) -> emend_status {
+    exporting { () throws(EmendError) in
+        let raw = try required(pointer, "coordinator")
+        var failure: EmendError?
+        Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(raw))._withUnsafeGuaranteedRef { handle in
+            do throws(EmendError) { try body(handle) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// Like withHandle, for calls that change the session: lent strings are released first.
+@inline(__always)
+func withMutatingHandle(_ pointer: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> Void) -> emend_status {
+    withHandle(pointer) { handle throws(EmendError) in
+        try handle.coordinator.checkOwnerThread()
+        handle.releaseLentStrings()
+        try body(handle)
+    }
+}

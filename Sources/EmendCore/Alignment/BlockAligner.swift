@@ -1,0 +1,43 @@
+/// Aligns one changed block (a run of sentences) by word tokens and collects the resulting edits.
+struct BlockAligner {
+    let original: String
+    let proposed: String
+    let bytesOfProposed: [UInt8]
+    var interner: ByteRangeInterner
+    let granularity: AlignmentGranularity
+    private(set) var edits: [TextEdit] = []
+
+    init(original: String, proposed: String, bytesOfProposed: [UInt8],
+         interner: ByteRangeInterner, granularity: AlignmentGranularity) {
+        self.original = original
+        self.proposed = proposed
+        self.bytesOfProposed = bytesOfProposed
+        self.interner = interner
+        self.granularity = granularity
+    }
+
+    /// Adds the edits that turn `original[a]` into `proposed[b]`.
+    mutating func align(_ a: Range<Int>, _ b: Range<Int>) {
+        if a.isEmpty || b.isEmpty {
+            emit(a, b)
+            return
+        }
+        let tokensA = AlignmentTokenizer.tokens(in: CharacterTrim.slice(original, a), base: a.lowerBound)
+        let tokensB = AlignmentTokenizer.tokens(in: CharacterTrim.slice(proposed, b), base: b.lowerBound)
+        let idsA = tokensA.map { interner.id($0, inProposed: false) }
+        let idsB = tokensB.map { interner.id($0, inProposed: true) }
+        for hunk in SequenceDiff.hunks(idsA, idsB, anchorsFirst: false) {
+            emit(TextAlignment.span(of: hunk.a, in: tokensA, total: a.upperBound),
+                 TextAlignment.span(of: hunk.b, in: tokensB, total: b.upperBound))
+        }
+    }
+
+    private mutating func emit(_ a: Range<Int>, _ b: Range<Int>) {
+        var a = a
+        var b = b
+        if granularity == .character && !a.isEmpty && !b.isEmpty {
+            (a, b) = CharacterTrim.narrow(a, of: original, b, of: proposed)
+        }
+        edits.append(TextEdit(range: a, replacement: String(decoding: bytesOfProposed[b], as: UTF8.self)))
+    }
+}

@@ -1,0 +1,36 @@
+/// Making delegate calls that await an answer.
+extension Coordinator {
+    /// Calls the delegate through `invoke` when the engine has `capability`, and runs `then`
+    /// with the answer during a later dispatch (with `.unsupported` when it has not).
+    /// Answers for a session that ended meanwhile are dropped. When the session was stopped
+    /// while the call was out, the stop goes on instead of `then` (unless `handlesStop`).
+    func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind, handlesStop: Bool = false,
+              invoke: (RequestID) -> Void, then: @escaping (DelegateAnswer) -> Void) {
+        let generation = session?.generation ?? 0
+        let guarded: (DelegateAnswer) -> Void = { [weak self] answer in
+            guard let self, let session = self.session, session.generation == generation else { return }
+            session.awaitingAnswer = false
+            if session.cancelRequested && !handlesStop && session.phase != .stopping && session.phase != .ended {
+                return self.finishStop()
+            }
+            then(answer)
+        }
+        session?.awaitingAnswer = true
+        if let capability, !delegate.capabilities.contains(capability) {
+            queue.post { guarded(.unsupported) }
+            return
+        }
+        let deadline = MonotonicClock.nowMilliseconds() + options.completionTimeoutMilliseconds
+        let id = pending.add(kind: kind, generation: generation, deadline: deadline, continuation: guarded)
+        invoke(id)
+    }
+
+    /// Tells the delegate the state is about to change, then changes it and runs `then`.
+    func changeState(to newState: CoordinatorState, then: @escaping () -> Void) {
+        guard newState != state else { return then() }
+        call(.willChangeState, .done, invoke: { delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
+            self?.state = newState
+            then()
+        }
+    }
+}

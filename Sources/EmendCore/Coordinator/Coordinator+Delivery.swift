@@ -1,0 +1,85 @@
+import EmendText
+
+/// Delivering changes to the engine, one replace at a time.
+extension Coordinator {
+    /// One change to deliver: what the text at `anchor` becomes.
+    struct PlannedEdit {
+        let anchor: Anchor
+        let replacement: String
+        /// Runs when the engine applied it (with the text it really inserted).
+        var applied: (String) -> Void = { _ in }
+    }
+
+    /// Delivers `edits` in order; stops early on a refusal (the rest are not sent) and
+    /// fails the session on an engine failure. `then` runs when all were delivered.
+    func deliver(_ edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason = .interactive,
+                 onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
+        guard let session, let context = session.working else { return }
+        var remaining = edits[...]
+        func next() {
+            if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return finishStop() }
+            guard let edit = remaining.popFirst() else { return then() }
+            defer { context.release(edit.anchor) }
+            guard let range = edit.anchor.range else { return next() }
+            if context.text.touchesProtectedText(range) {
+                logger("skipped a change that would touch protected text at \(range)")
+                return next()
+            }
+            if context.text.substring(range) == edit.replacement { return next() }
+            let proposal = ReplaceProposal(contextID: context.id, engineContext: context.engineContext, range: range,
+                                           text: edit.replacement, reason: reason, kind: kind,
+                                           animationDuration: reason == .interactive ? options.animationDuration : 0)
+            let inFlight = context.anchor(range)
+            call(.replace, .replace, handlesStop: true, invoke: { delegate.replace(self, proposal, request: $0) }) { [weak self] answer in
+                guard let self else { return }
+                defer { context.release(inFlight) }
+                switch answer {
+                case .replaced(let inserted):
+                    guard let where_ = inFlight.range else {
+                        return self.endSession(keeping: true, EmendError(.state, "the text changed under a pending replace"))
+                    }
+                    let text = inserted ?? edit.replacement
+                    context.apply(where_, text)
+                    edit.applied(text)
+                    next()
+                case .refused, .unsupported:
+                    if let onRefused { return onRefused() }
+                    self.fail(EmendError(.refused, "the engine refused a replace at \(range)"))
+                case .failed(let error):
+                    self.fail(error)
+                default:
+                    self.fail(EmendError(.internal, "unexpected answer to a replace"))
+                }
+            }
+        }
+        next()
+    }
+
+    /// Puts every suggestion's replacement into the text.
+    func deliverSuggestions(_ suggestions: [Suggestion], then: @escaping () -> Void) {
+        let edits = suggestions.map { suggestion in
+            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement) { _ in suggestion.isApplied = true }
+        }
+        // Suggestion anchors must outlive delivery: deliver through copies.
+        let copies = edits.compactMap { edit -> PlannedEdit? in
+            guard let range = edit.anchor.range, let context = session?.working else { return nil }
+            return PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement, applied: edit.applied)
+        }
+        deliver(copies, kind: .result, then: then)
+    }
+
+    /// Changes the region's text to `versions[target]` through minimal edits.
+    func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then: @escaping () -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range,
+              session.versions.indices.contains(target) else { return then() }
+        let current = context.text.substring(region)
+        let edits = TextAlignment.edits(from: current, to: session.versions[target]).map { edit in
+            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
+                        replacement: edit.replacement)
+        }
+        deliver(edits, kind: kind, reason: reason) { [weak self] in
+            self?.session?.shownVersion = target
+            then()
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Reviewing a finished result: suggestions, show original, undo and redo.
+extension Coordinator {
+    /// A read-only view of one suggestion.
+    public struct SuggestionInfo: Sendable, Equatable {
+        public let contextID: UInt64
+        /// Where its text is now (UTF-8 bytes); nil once an external edit removed it.
+        public let range: Range<Int>?
+        public let original: String
+        public let replacement: String
+        public let explanation: String
+        public let category: String
+        public let ruleID: String
+        public let state: SuggestionState
+    }
+
+    public var suggestions: [SuggestionInfo] {
+        (session?.suggestions ?? []).map {
+            SuggestionInfo(contextID: $0.contextID, range: $0.anchor.range, original: $0.original, replacement: $0.replacement,
+                           explanation: $0.explanation, category: $0.category, ruleID: $0.ruleID, state: $0.state)
+        }
+    }
+
+    /// The session's latest result text for its working context.
+    public var resultText: String? { session.flatMap { $0.versions.count > 1 ? $0.versions.last : nil } }
+
+    func restingSession() throws(EmendError) -> Session {
+        guard let session, session.phase == .resting else {
+            throw EmendError(.state, "no finished result is being reviewed")
+        }
+        return session
+    }
+
+    func pendingSuggestion(_ index: Int) throws(EmendError) -> Suggestion {
+        let session = try restingSession()
+        guard session.suggestions.indices.contains(index) else {
+            throw EmendError(.notFound, "no suggestion \(index) (there are \(session.suggestions.count))")
+        }
+        let suggestion = session.suggestions[index]
+        guard suggestion.state == .pending else {
+            throw EmendError(.state, "suggestion \(index) is not pending")
+        }
+        return suggestion
+    }
+
+    public func acceptSuggestion(_ index: Int) throws(EmendError) {
+        try checkThread()
+        let suggestion = try pendingSuggestion(index)
+        suggestion.state = .accepted
+        record(.accept(index))
+    }
+
+    public func rejectSuggestion(_ index: Int) throws(EmendError) {
+        try checkThread()
+        let suggestion = try pendingSuggestion(index)
+        setSuggestion(suggestion, applied: false, kind: .suggestionReject) { [weak self] in
+            self?.record(.reject(index))
+        }
+    }
+
+    /// Puts a suggestion's replacement (applied) or original (not) into the text.
+    private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, then: @escaping () -> Void) {
+        guard let session, let context = session.working, let range = suggestion.anchor.range else { return then() }
+        session.phase = .delivering
+        let edit = PlannedEdit(anchor: context.anchor(range), replacement: applied ? suggestion.replacement : suggestion.original) { _ in
+            suggestion.isApplied = applied
+            suggestion.state = applied ? .pending : .rejected
+        }
+        deliver([edit], kind: kind, onRefused: { [weak self] in self?.session?.phase = .resting }) { [weak self] in
+            self?.session?.phase = .resting
+            then()
+        }
+    }
+
+    private func record(_ step: Session.UndoStep) {
+        session?.undoStack.append(step)
+        session?.redoStack.removeAll()
+    }
+
+    /// Shows the original (true) or the result (false) without ending the session.
+    public func showOriginal(_ show: Bool) throws(EmendError) {
+        try checkThread()
+        let session = try restingSession()
+        guard session.tool != .proofread else {
+            throw EmendError(.unsupported, "proofreading is reviewed per suggestion; show original applies to rewrites")
+        }
+        let target = show ? 0 : session.versions.count - 1
+        session.phase = .delivering
+        transition(to: target, kind: show ? .showOriginal : .showRewritten) { [weak self] in self?.session?.phase = .resting }
+    }
+
+    public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.phase == .resting }
+    public var canRedo: Bool { !(session?.redoStack.isEmpty ?? true) && session?.phase == .resting }
+
+    public func undo() throws(EmendError) {
+        try checkThread()
+        let session = try restingSession()
+        guard let step = session.undoStack.popLast() else { throw EmendError(.state, "nothing to undo") }
+        session.redoStack.append(step)
+        perform(step, reversed: true)
+    }
+
+    public func redo() throws(EmendError) {
+        try checkThread()
+        let session = try restingSession()
+        guard let step = session.redoStack.popLast() else { throw EmendError(.state, "nothing to redo") }
+        session.undoStack.append(step)
+        perform(step, reversed: false)
+    }
+
+    private func perform(_ step: Session.UndoStep, reversed: Bool) {
+        guard let session else { return }
+        let kind: ChangeKind = reversed ? .undo : .redo
+        switch step {
+        case .version(let from, let to):
+            session.phase = .delivering
+            transition(to: reversed ? from : to, kind: kind) { [weak self] in self?.session?.phase = .resting }
+        case .accept(let index):
+            session.suggestions[index].state = reversed ? .pending : .accepted
+        case .reject(let index):
+            let suggestion = session.suggestions[index]
+            setSuggestion(suggestion, applied: reversed, kind: kind) {}
+        }
+    }
+
+    /// Refines the finished rewrite with a follow-up request.
+    func startFollowUp(prompt: String, provider: WritingProvider) throws(EmendError) {
+        guard let session, session.phase == .resting, session.tool.isRewrite || session.tool == .compose else {
+            throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
+        }
+        let previous = session.regionText
+        session.versions.removeSubrange((session.shownVersion + 1)...)
+        session.tool = .followUp
+        session.prompt = prompt
+        changeState(to: .interactiveStreaming) { [weak self] in
+            guard let self, let range = session.region?.range else { return }
+            self.animate(.anticipate, region: range) { [weak self] finishAnimation in
+                self?.runProvider(provider, previousResult: previous) { [weak self] in
+                    finishAnimation { self?.handleResult() }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import EmendText
+
+/// External edits, reflow, and finding suggestions by offset or point.
+extension Coordinator {
+    /// The engine changed `range` of a context's text (as the runtime knew it) to `text`.
+    /// Suggestions and the region move; an edit inside delivered text ends a rewrite session
+    /// (keeping the text) and invalidates an overlapped suggestion.
+    public func updateRange(contextID: UInt64, range: Range<Int>, text: String, reason: TextUpdateReason) throws(EmendError) {
+        try checkThread()
+        let context = try context(contextID)
+        guard range.upperBound <= context.text.utf8Count else {
+            throw EmendError(.range, "range \(range) is outside the context's \(context.text.utf8Count) bytes")
+        }
+        guard let session else { return }
+        let isWorking = context === session.working
+        let touchesRegion = isWorking && (session.region?.isTouched(by: range) ?? false)
+        let delivered = session.tool == .proofread ? session.suggestions.contains { $0.isApplied } : session.shownVersion != 0
+        var touched: [Suggestion] = []
+        for suggestion in session.suggestions where suggestion.contextID == contextID && suggestion.anchor.isTouched(by: range) {
+            touched.append(suggestion)
+        }
+        context.apply(range, text)
+        for suggestion in touched {
+            suggestion.state = .invalid
+            suggestion.isApplied = false
+            suggestion.anchor.range = nil
+        }
+        guard touchesRegion else { return }
+        if session.tool != .proofread && (delivered || session.phase == .running || session.phase == .delivering) {
+            // The text the session works on changed under it: end, keeping the engine's text.
+            session.providerRun?.cancel()
+            endSession()
+        }
+    }
+
+    /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.
+    public func updateForReflowedText() throws(EmendError) {
+        try checkThread()
+        guard let session else { return }
+        for suggestion in session.suggestions {
+            suggestion.underlineRects = nil
+            suggestion.boundingRects = nil
+        }
+        guard session.phase == .resting else { return }
+        session.phase = .delivering
+        requestUnderlines(session.suggestions.filter { $0.state == .pending }) { [weak self] in
+            self?.session?.phase = .resting
+        }
+    }
+
+    /// Index of the pending suggestion whose text contains `offset` (UTF-8 bytes).
+    public func suggestionIndex(contextID: UInt64, offset: Int) throws(EmendError) -> Int {
+        try checkThread()
+        _ = try context(contextID)
+        let found = session?.suggestions.firstIndex { suggestion in
+            guard suggestion.contextID == contextID, suggestion.state == .pending, let r = suggestion.anchor.range else { return false }
+            return r.contains(offset) || (r.isEmpty && r.lowerBound == offset)
+        }
+        guard let found else { throw EmendError(.notFound, "no pending suggestion at offset \(offset)") }
+        return found
+    }
+
+    /// Index of the pending suggestion whose bounding rectangles contain the point. Missing
+    /// rectangles are requested and the call throws `.state` until they arrive.
+    public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
+        try checkThread()
+        guard delegate.capabilities.contains(.boundingRects) else {
+            throw EmendError(.unsupported, "the engine gives no bounding rectangles")
+        }
+        let session = try restingSession()
+        let candidates = session.suggestions.enumerated().filter { $0.element.state == .pending && $0.element.anchor.range != nil }
+        let missing = candidates.filter { $0.element.boundingRects == nil }.map(\.element)
+        if !missing.isEmpty {
+            session.phase = .delivering
+            requestBounds(missing) { [weak self] in self?.session?.phase = .resting }
+            throw EmendError(.state, "asked the engine for rectangles; dispatch, then ask again")
+        }
+        for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {
+            return index
+        }
+        throw EmendError(.notFound, "no pending suggestion at (\(x), \(y))")
+    }
+
+    private func requestBounds(_ suggestions: [Suggestion], then: @escaping () -> Void) {
+        guard let first = suggestions.first else { return then() }
+        guard let range = first.anchor.range, let context = try? context(first.contextID) else {
+            return requestBounds(Array(suggestions.dropFirst()), then: then)
+        }
+        call(.boundingRects, .rects, invoke: { delegate.requestsBoundingRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
+            if case .rects(let rects) = answer { first.boundingRects = rects } else { first.boundingRects = [] }
+            self?.requestBounds(Array(suggestions.dropFirst()), then: then)
+        }
+    }
+}

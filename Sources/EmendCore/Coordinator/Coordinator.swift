@@ -1,0 +1,178 @@
+import Glibc
+import EmendText
+
+/// Manages Writing Tools for one text view (Apple's WritingToolsCoordinator).
+///
+/// Everything but `answer(_:_:)` and `pollDescriptor` must be used on the thread that created
+/// the coordinator; delegate methods run only inside `dispatch()` on that thread.
+public final class Coordinator: @unchecked Sendable {
+    public let delegate: CoordinatorDelegate
+    public let options: CoordinatorOptions
+    let queue: WorkQueue
+    let pending = PendingRequests()
+    private let ownerThread: pthread_t
+    let providers: [WritingProvider]
+    /// Receives log lines from providers (any thread).
+    public var logger: @Sendable (String) -> Void = { _ in }
+
+    public private(set) var preferredBehavior: Behavior
+    public private(set) var preferredResultOptions: ResultOptions
+    public internal(set) var state: CoordinatorState = .inactive
+    var session: Session?
+    var nextGeneration: UInt64 = 1
+    var nextContextID: UInt64 = 1
+    var inDispatch = false
+    /// Why the last session failed, until the next run_until_idle or start reads it.
+    public internal(set) var lastFailure: EmendError?
+    var providerDeadline: Int64?
+
+    public init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
+                providers: [WritingProvider] = [FixtureProvider()]) throws(EmendError) {
+        self.delegate = delegate
+        self.options = options
+        self.providers = providers
+        self.preferredBehavior = options.preferredBehavior
+        self.preferredResultOptions = options.preferredResultOptions
+        self.queue = try WorkQueue()
+        self.ownerThread = pthread_self()
+    }
+
+    deinit {
+        session?.providerRun?.cancel()
+    }
+
+    /// Readable while dispatch has work (an epoll descriptor). Any thread.
+    public var pollDescriptor: Int32 { queue.pollDescriptor }
+
+    /// Fails unless called on the coordinator's thread.
+    public func checkOwnerThread() throws(EmendError) { try checkThread() }
+
+    func checkThread() throws(EmendError) {
+        guard pthread_equal(pthread_self(), ownerThread) != 0 else {
+            throw EmendError(.wrongThread, "this coordinator belongs to another thread")
+        }
+    }
+
+    // MARK: Behavior and result options
+
+    /// The behavior in effect: never `.default`.
+    public var resolvedBehavior: Behavior {
+        let caps = delegate.capabilities
+        let possible: Behavior = caps.contains(.replace) ? .complete : caps.contains(.presentResult) ? .limited : .none
+        switch preferredBehavior {
+        case .none: return .none
+        case .default: return possible
+        case .complete: return possible == .complete ? .complete : possible
+        case .limited: return caps.contains(.presentResult) ? .limited : possible
+        }
+    }
+
+    public var resolvedResultOptions: ResultOptions { preferredResultOptions.resolved }
+
+    public func setPreferredBehavior(_ behavior: Behavior) throws(EmendError) {
+        try checkThread()
+        guard session == nil else { throw EmendError(.state, "the behavior cannot change during a session") }
+        preferredBehavior = behavior
+    }
+
+    public func setPreferredResultOptions(_ options: ResultOptions) throws(EmendError) {
+        try checkThread()
+        guard options.isSubset(of: .known) else {
+            throw EmendError(.invalidArgument, "unknown result option bits 0x\(String(options.subtracting(.known).rawValue, radix: 16))")
+        }
+        guard session == nil else { throw EmendError(.state, "the result options cannot change during a session") }
+        preferredResultOptions = options
+    }
+
+    // MARK: Dispatch
+
+    /// Runs pending work and expired deadlines; returns how many items ran.
+    @discardableResult
+    public func dispatch() throws(EmendError) -> Int {
+        try checkThread()
+        guard !inDispatch else { throw EmendError(.state, "dispatch was called from inside a delegate callback") }
+        inDispatch = true
+        defer { inDispatch = false }
+        var processed = 0
+        while true {
+            let work = queue.drain()
+            let expired = pending.takeExpired(now: MonotonicClock.nowMilliseconds())
+            if work.isEmpty && expired.isEmpty && !providerTimedOut() { break }
+            for item in work { item(); processed += 1 }
+            for entry in expired {
+                entry.continuation(.failed(EmendError(.timeout, "the engine did not answer a \(entry.kind) request in time")))
+                processed += 1
+            }
+        }
+        queue.armTimer(at: [pending.earliestDeadline, providerDeadline].compactMap { $0 }.min())
+        return processed
+    }
+
+    /// Whether nothing is running or awaited.
+    public var isIdle: Bool {
+        pending.isEmpty && !queue.hasPendingWork && (session.map { $0.phase == .resting || $0.phase == .ended } ?? true)
+    }
+
+    /// Dispatches until idle or until `timeoutMilliseconds` pass (negative: no limit).
+    /// Throws the failure of a session that failed meanwhile.
+    public func runUntilIdle(timeoutMilliseconds: Int = -1) throws(EmendError) {
+        try checkThread()
+        lastFailure = nil
+        let start = MonotonicClock.nowMilliseconds()
+        while true {
+            try dispatch()
+            if let failure = lastFailure, isIdle { lastFailure = nil; throw failure }
+            if isIdle { return }
+            var wait: Int32 = -1
+            if timeoutMilliseconds >= 0 {
+                let left = Int64(timeoutMilliseconds) - (MonotonicClock.nowMilliseconds() - start)
+                if left <= 0 { throw EmendError(.timeout, "the coordinator was still busy after \(timeoutMilliseconds) ms") }
+                wait = Int32(min(left, Int64(Int32.max)))
+            }
+            queue.wait(timeoutMilliseconds: wait)
+        }
+    }
+
+    private func providerTimedOut() -> Bool {
+        guard let deadline = providerDeadline, deadline <= MonotonicClock.nowMilliseconds() else { return false }
+        providerDeadline = nil
+        session?.providerRun?.cancel()
+        fail(EmendError(.timeout, "the provider did not finish within \(options.providerTimeoutMilliseconds) ms"))
+        return true
+    }
+
+    // MARK: Answers (any thread)
+
+    /// Answers a delegate call. Any thread; acted on in the next dispatch.
+    public func answer(_ request: RequestID, _ answer: DelegateAnswer) throws(EmendError) {
+        let result = pending.take(request) { kind in
+            switch (answer, kind) {
+            case (.failed, _): return true
+            case (.contexts, .contexts), (.replaced, .replace), (.refused, .replace), (.rects, .rects),
+                 (.preview, .preview), (.presented, .presented), (.done, .done): return true
+            default: return false
+            }
+        }
+        switch result {
+        case .failure(let error): throw error
+        case .success(let entry): queue.post { entry.continuation(answer) }
+        }
+    }
+
+    // MARK: Contexts
+
+    /// The current text of a context of the session.
+    public func contextText(_ contextID: UInt64) throws(EmendError) -> AttributedText {
+        try context(contextID).text
+    }
+
+    func context(_ contextID: UInt64) throws(EmendError) -> SessionContext {
+        guard let found = session?.contexts.first(where: { $0.id == contextID }) else {
+            throw EmendError(.notFound, "no context \(contextID) in the current session")
+        }
+        return found
+    }
+
+    /// Ids of the session's contexts, the working one first.
+    public var contextIDs: [UInt64] { session?.contexts.map(\.id) ?? [] }
+}

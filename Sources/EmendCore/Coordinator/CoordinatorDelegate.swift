@@ -1,0 +1,84 @@
+import EmendText
+
+/// Identifies one delegate call awaiting the engine's answer.
+public typealias RequestID = UInt64
+
+/// A context the engine gives: its text, what is selected, and the engine's own reference.
+public struct ContextDescription: Sendable {
+    public var text: AttributedText
+    /// Selected UTF-8 byte range; empty = a caret, the whole text is worked on.
+    public var selection: Range<Int>
+    /// The engine's own pointer or tag, handed back in callbacks.
+    public var engineContext: UInt
+    public init(text: AttributedText, selection: Range<Int>, engineContext: UInt = 0) {
+        self.text = text
+        self.selection = selection
+        self.engineContext = engineContext
+    }
+}
+
+/// A proposed replacement for the engine to apply.
+public struct ReplaceProposal: Sendable {
+    public var contextID: UInt64
+    public var engineContext: UInt
+    /// UTF-8 byte range in the context's current text.
+    public var range: Range<Int>
+    public var text: String
+    public var reason: ReplaceReason
+    public var kind: ChangeKind
+    public var animationDuration: Double
+}
+
+/// A result handed to the engine to present.
+public struct PresentedResult: Sendable {
+    public var contextID: UInt64
+    public var engineContext: UInt
+    public var tool: WritingTool
+    public var range: Range<Int>
+    public var text: String
+}
+
+/// A rectangle in the engine's view coordinates.
+public struct Rect: Sendable, Equatable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+}
+
+/// Which optional callbacks the engine implements; the others are "not supported".
+public struct DelegateCapabilities: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let replace = DelegateCapabilities(rawValue: 1 << 0)
+    public static let selectRanges = DelegateCapabilities(rawValue: 1 << 1)
+    public static let boundingRects = DelegateCapabilities(rawValue: 1 << 2)
+    public static let underlineRects = DelegateCapabilities(rawValue: 1 << 3)
+    public static let prepareAnimation = DelegateCapabilities(rawValue: 1 << 4)
+    public static let preview = DelegateCapabilities(rawValue: 1 << 5)
+    public static let finishAnimation = DelegateCapabilities(rawValue: 1 << 6)
+    public static let willChangeState = DelegateCapabilities(rawValue: 1 << 7)
+    public static let presentResult = DelegateCapabilities(rawValue: 1 << 8)
+    public static let all = DelegateCapabilities(rawValue: 0x1FF)
+}
+
+/// The engine's side of the coordinator (Apple's WritingToolsCoordinator.Delegate). Every
+/// method runs on the engine's thread during dispatch and is answered through the
+/// coordinator's `answer…` methods, at once or later. Methods whose capability is missing
+/// are never called.
+public protocol CoordinatorDelegate: AnyObject {
+    var capabilities: DelegateCapabilities { get }
+    func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID)
+    func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID)
+    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID)
+    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID)
+    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID)
+    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID)
+    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID)
+    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID)
+    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID)
+    func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID)
+}

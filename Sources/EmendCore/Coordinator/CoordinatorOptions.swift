@@ -1,0 +1,12 @@
+/// Settings fixed when a coordinator is created.
+public struct CoordinatorOptions: Sendable {
+    public var preferredBehavior: Behavior = .default
+    public var preferredResultOptions: ResultOptions = []
+    /// An unanswered delegate call ends the session after this long.
+    public var completionTimeoutMilliseconds: Int64 = 30_000
+    /// A provider that has not finished after this long is cancelled.
+    public var providerTimeoutMilliseconds: Int64 = 60_000
+    /// Seconds an engine may animate an insertion for.
+    public var animationDuration: Double = 0.25
+    public init() {}
+}

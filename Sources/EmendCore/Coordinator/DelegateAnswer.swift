@@ -1,0 +1,14 @@
+/// The engine's answer to one delegate call.
+public enum DelegateAnswer: Sendable {
+    case contexts([ContextDescription])
+    /// Applied; the text really inserted (nil: as proposed).
+    case replaced(String?)
+    case refused
+    case rects([Rect])
+    case preview(UInt)
+    case presented(PresentedAction)
+    case done
+    case failed(EmendError)
+    /// The callback is not implemented by the engine.
+    case unsupported
+}

@@ -1,0 +1,61 @@
+/// Delegate calls awaiting the engine's answer. Answers may come from any thread.
+final class PendingRequests: @unchecked Sendable {
+    enum Kind {
+        case contexts, replace, rects, preview, presented, done
+    }
+
+    struct Entry {
+        let kind: Kind
+        let generation: UInt64
+        let deadline: Int64
+        let continuation: (DelegateAnswer) -> Void
+    }
+
+    private let lock = Lock()
+    private var entries: [RequestID: Entry] = [:]
+    private var nextID: RequestID = 1
+
+    func add(kind: Kind, generation: UInt64, deadline: Int64, continuation: @escaping (DelegateAnswer) -> Void) -> RequestID {
+        lock.withLock {
+            let id = nextID
+            nextID += 1
+            entries[id] = Entry(kind: kind, generation: generation, deadline: deadline, continuation: continuation)
+            return id
+        }
+    }
+
+    /// Removes and returns the entry for `id` if `accepts` says the answer fits its kind.
+    func take(_ id: RequestID, accepts: (Kind) -> Bool) -> Result<Entry, EmendError> {
+        lock.withLock {
+            guard let entry = entries[id] else {
+                return .failure(EmendError(.stale, "request \(id) is not awaiting an answer (answered already, or its session ended)"))
+            }
+            guard accepts(entry.kind) else {
+                return .failure(EmendError(.invalidArgument, "request \(id) awaits a different kind of answer (\(entry.kind))"))
+            }
+            entries[id] = nil
+            return .success(entry)
+        }
+    }
+
+    /// Removes and returns every entry whose deadline has passed.
+    func takeExpired(now: Int64) -> [Entry] {
+        lock.withLock {
+            let expired = entries.filter { $0.value.deadline <= now }
+            for id in expired.keys { entries[id] = nil }
+            return Array(expired.values)
+        }
+    }
+
+    /// Removes and returns every entry (the coordinator is going away).
+    func takeAll() -> [Entry] {
+        lock.withLock {
+            let all = Array(entries.values)
+            entries.removeAll()
+            return all
+        }
+    }
+
+    var earliestDeadline: Int64? { lock.withLock { entries.values.map(\.deadline).min() } }
+    var isEmpty: Bool { lock.withLock { entries.isEmpty } }
+}

@@ -1,0 +1,60 @@
+import Glibc
+import EmendText
+
+/// A deterministic provider for tests and examples: a fixed table of corrections for
+/// proofread and word rules for the other tools. It is a fixture, not a language model.
+///
+/// Markers in the text steer it in tests: `[fixture:fail]` makes a run fail and
+/// `[fixture:hang]` makes it run until cancelled.
+public struct FixtureProvider: WritingProvider {
+    public let id = "org.emend.fixture"
+    public let tools: Set<WritingTool> = Set(WritingTool.allCases)
+    /// Pause between streamed chunks, in microseconds.
+    public var chunkDelayMicroseconds: UInt32
+
+    public init(chunkDelayMicroseconds: UInt32 = 0) {
+        self.chunkDelayMicroseconds = chunkDelayMicroseconds
+    }
+
+    public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        let selected = request.selectedText
+        if selected.contains("[fixture:fail]") { return .failed("fixture: the text asked for a failure") }
+        if selected.contains("[fixture:hang]") {
+            while !sink.isCancelled { usleep(1000) }
+            return .failed("fixture: cancelled")
+        }
+        if request.tool == .proofread {
+            for edit in FixtureCorrections.edits(in: request) {
+                if sink.isCancelled { return .failed("fixture: cancelled") }
+                sink.emitEdit(edit)
+            }
+            return .finished
+        }
+        let output: String
+        switch FixtureRules.transform(request) {
+        case .success(let text): output = text
+        case .failure(let error): return .failed(error.message)
+        }
+        for chunk in Self.chunks(of: output) {
+            if sink.isCancelled { return .failed("fixture: cancelled") }
+            if chunkDelayMicroseconds > 0 { usleep(chunkDelayMicroseconds) }
+            sink.emitText(chunk)
+        }
+        return .finished
+    }
+
+    /// Word-sized pieces of `text` (each word with the space after it).
+    static func chunks(of text: String) -> [String] {
+        var chunks: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if character == " " || character == "\n" {
+                chunks.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+}

@@ -1,0 +1,128 @@
+import EmendText
+
+/// The fixture's rules for rewrite, summary, key points, list, table and compose.
+enum FixtureRules {
+    static let contractions: [(String, String)] = [
+        ("do not", "don't"), ("does not", "doesn't"), ("cannot", "can't"), ("it is", "it's"),
+        ("I am", "I'm"), ("we are", "we're"), ("you are", "you're"), ("will not", "won't"), ("is not", "isn't"),
+    ]
+    static let fillers = ["really ", "very ", "just ", "actually ", "basically ", "quite "]
+
+    static func transform(_ request: ProviderRequest) -> Result<String, EmendError> {
+        let selected = request.selectedText
+        switch request.tool {
+        case .proofread: return .success(selected)
+        case .rewriteFriendly: return .success(mapUnprotected(request, friendly))
+        case .rewriteProfessional: return .success(mapUnprotected(request, professional))
+        case .rewriteConcise: return .success(mapUnprotected(request, concise))
+        case .rewriteDescribed, .followUp:
+            guard let rule = describedRule(request.prompt ?? "") else {
+                return .failure(EmendError(.provider, "fixture: no rule for the change “\(request.prompt ?? "")”"))
+            }
+            return .success(mapUnprotected(request, rule))
+        case .summary: return .success(sentences(of: selected).first ?? "")
+        case .keyPoints, .list: return .success(sentences(of: selected).map { "- " + $0 }.joined(separator: "\n"))
+        case .table:
+            let rows = sentences(of: selected).enumerated().map { "| \($0.offset + 1) | \($0.element) |" }
+            return .success((["| # | Sentence |", "|---|---|"] + rows).joined(separator: "\n"))
+        case .compose:
+            let prompt = (request.prompt ?? "").trimmingSpaces
+            guard let first = prompt.first else { return .failure(EmendError(.provider, "fixture: empty prompt")) }
+            let body = first.uppercased() + prompt.dropFirst()
+            return .success(body.hasSuffix(".") ? body : body + ".")
+        }
+    }
+
+    static func describedRule(_ prompt: String) -> ((String) -> String)? {
+        let p = prompt.lowercased()
+        if p.contains("upper") { return { $0.uppercased() } }
+        if p.contains("lower") { return { $0.lowercased() } }
+        if p.contains("warm") || p.contains("friendl") { return friendly }
+        if p.contains("formal") || p.contains("professional") { return professional }
+        if p.contains("short") || p.contains("concise") { return concise }
+        return nil
+    }
+
+    static func friendly(_ text: String) -> String {
+        var out = replacingPhrases(text, contractions)
+        if out.hasSuffix(".") { out = String(out.dropLast()) + "!" }
+        return out
+    }
+
+    static func professional(_ text: String) -> String {
+        replacingPhrases(text, contractions.map { ($0.1, $0.0) } + [("gonna", "going to"), ("thanks", "thank you")])
+    }
+
+    static func concise(_ text: String) -> String {
+        replacingPhrases(text, fillers.map { ($0, "") } + [("in order to", "to")])
+    }
+
+    /// Applies `rule` to the selection, keeping protected ranges (and attachments) verbatim.
+    static func mapUnprotected(_ request: ProviderRequest, _ rule: (String) -> String) -> String {
+        let text = AttributedText(request.text, protectedRanges: request.protectedRanges)
+        var out = ""
+        var cursor = request.selection.lowerBound
+        let protected = text.allProtectedRanges.filter { $0.overlaps(request.selection) }
+        for range in protected {
+            let start = max(range.lowerBound, request.selection.lowerBound)
+            if start > cursor { out += rule(text.substring(cursor..<start)) }
+            let end = min(range.upperBound, request.selection.upperBound)
+            out += text.substring(max(start, cursor)..<end)
+            cursor = max(cursor, end)
+        }
+        if cursor < request.selection.upperBound { out += rule(text.substring(cursor..<request.selection.upperBound)) }
+        return out
+    }
+
+    /// Case-aware whole-word replacement of phrases (first letter's case kept).
+    static func replacingPhrases(_ text: String, _ pairs: [(String, String)]) -> String {
+        var out = text
+        for (from, to) in pairs {
+            for variant in [(from, to), (capitalized(from), capitalized(to))] {
+                out = replacingWholeWords(out, variant.0, variant.1)
+            }
+        }
+        return out
+    }
+
+    static func capitalized(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.uppercased() + s.dropFirst()
+    }
+
+    static func replacingWholeWords(_ text: String, _ from: String, _ to: String) -> String {
+        guard !from.isEmpty else { return text }
+        let chars = Array(text)
+        let pattern = Array(from)
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            let fits = i + pattern.count <= chars.count && Array(chars[i..<i + pattern.count]) == pattern
+            let startOK = i == 0 || !(chars[i - 1].isLetter)
+            let endOK = i + pattern.count >= chars.count || !chars[i + pattern.count].isLetter || pattern.last == " "
+            if fits && startOK && endOK {
+                out += to
+                i += pattern.count
+            } else {
+                out.append(chars[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Sentences of `text`, trimmed.
+    static func sentences(of text: String) -> [String] {
+        SentenceSegmenter.sentences(in: text).map { AttributedText(text).substring($0).trimmingSpaces }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and newlines.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,36 @@
+import EmendText
+
+/// What a provider is asked to do: a tool on part of a text.
+public struct ProviderRequest: Sendable {
+    public var tool: WritingTool
+    /// The text around the work (surrounding paragraphs) as model context.
+    public var text: String
+    /// The part of `text` to work on (UTF-8 byte offsets); edits and output replace it.
+    public var selection: Range<Int>
+    /// Ranges of `text` that must not change (code, quotes, attachments).
+    public var protectedRanges: [Range<Int>]
+    /// The shapes the engine accepts.
+    public var resultOptions: ResultOptions
+    /// The described change, compose prompt or follow-up request.
+    public var prompt: String?
+    /// For a follow-up: the result being refined (it is what `selection` now holds).
+    public var previousResult: String?
+    /// BCP 47 language tag, e.g. "en-US".
+    public var language: String
+
+    public init(tool: WritingTool, text: String, selection: Range<Int>, protectedRanges: [Range<Int>] = [],
+                resultOptions: ResultOptions = .plainText, prompt: String? = nil, previousResult: String? = nil,
+                language: String = "en-US") {
+        self.tool = tool
+        self.text = text
+        self.selection = selection
+        self.protectedRanges = protectedRanges
+        self.resultOptions = resultOptions
+        self.prompt = prompt
+        self.previousResult = previousResult
+        self.language = language
+    }
+
+    /// The text of `selection`.
+    public var selectedText: String { AttributedText(text).substring(selection) }
+}

@@ -1,0 +1,56 @@
+import EmendText
+
+/// One run of a Writing Tool and everything until it is accepted, reverted or stopped.
+final class Session {
+    enum Phase {
+        case starting, running, delivering, resting, presenting, stopping, ended
+    }
+
+    /// One undoable Writing Tools change.
+    enum UndoStep {
+        case version(from: Int, to: Int)
+        case reject(Int)
+        case accept(Int)
+    }
+
+    let generation: UInt64
+    var tool: WritingTool
+    var prompt: String?
+    let presents: Bool
+    var phase: Phase = .starting
+    var contexts: [SessionContext] = []
+    /// The part of the working context the tool changes (sentences around the selection).
+    var region: Anchor?
+    /// Region texts: the original, then each result (rewrite and follow-ups).
+    var versions: [String] = []
+    /// Which of `versions` the text shows now.
+    var shownVersion = 0
+    var suggestions: [Suggestion] = []
+    var undoStack: [UndoStep] = []
+    var redoStack: [UndoStep] = []
+    /// Output of the running provider.
+    var resultText = ""
+    var resultEdits: [ProviderEdit] = []
+    var providerRun: ProviderRun?
+    var requestOffset = 0
+    var preview: UInt = 0
+    /// Set by stop(): deliver nothing more and put the original back.
+    var cancelRequested = false
+    /// A delegate call of this session is awaiting its answer.
+    var awaitingAnswer = false
+
+    init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {
+        self.generation = generation
+        self.tool = tool
+        self.prompt = prompt
+        self.presents = presents
+    }
+
+    var working: SessionContext? { contexts.first }
+
+    /// The text of the region as it stands.
+    var regionText: String? {
+        guard let context = working, let range = region?.range else { return nil }
+        return context.text.substring(range)
+    }
+}

@@ -1,0 +1,27 @@
+/// A proofreading suggestion of a session, with where its text is now.
+final class Suggestion {
+    let contextID: UInt64
+    /// Where the suggestion's text (replacement while applied, original once rejected) is.
+    let anchor: Anchor
+    let original: String
+    let replacement: String
+    let explanation: String
+    let category: String
+    let ruleID: String
+    var state: SuggestionState = .pending
+    /// Whether its replacement is in the text (false before delivery and once rejected).
+    var isApplied = false
+    /// Rectangles the engine gave for it, forgotten on reflow.
+    var underlineRects: [Rect]?
+    var boundingRects: [Rect]?
+
+    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit) {
+        self.contextID = contextID
+        self.anchor = anchor
+        self.original = original
+        self.replacement = edit.replacement
+        self.explanation = edit.explanation
+        self.category = edit.category
+        self.ruleID = edit.ruleID
+    }
+}

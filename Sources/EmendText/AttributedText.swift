@@ -1,0 +1,78 @@
+/// Text with attribute runs, block intents and protected ranges, all in UTF-8 byte offsets.
+/// Attachments are U+FFFC characters in `string`; they are protected like protected ranges.
+public struct AttributedText: Equatable, Sendable {
+    public private(set) var string: String
+    public private(set) var attributeRuns: [AttributeRun]
+    public private(set) var blockIntents: [BlockIntent]
+    /// Ranges no tool may change (code, quotes); attachments are added implicitly.
+    public private(set) var protectedRanges: [Range<Int>]
+
+    /// The object replacement character that stands for an attachment.
+    public static let attachmentCharacter: Unicode.Scalar = "\u{FFFC}"
+
+    public init(_ string: String, attributeRuns: [AttributeRun] = [], blockIntents: [BlockIntent] = [], protectedRanges: [Range<Int>] = []) {
+        self.string = string
+        self.attributeRuns = attributeRuns
+        self.blockIntents = blockIntents
+        self.protectedRanges = protectedRanges
+    }
+
+    /// Length in UTF-8 bytes.
+    public var utf8Count: Int { string.utf8.count }
+
+    /// Byte ranges of the attachment characters in the text.
+    public var attachmentRanges: [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for scalar in string.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if scalar == Self.attachmentCharacter { ranges.append(offset..<offset + width) }
+            offset += width
+        }
+        return ranges
+    }
+
+    /// Protected ranges plus attachments, sorted.
+    public var allProtectedRanges: [Range<Int>] {
+        (protectedRanges + attachmentRanges).sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether replacing `range` would change protected text. An insertion strictly inside a
+    /// protected range changes it; one at its edge does not.
+    public func touchesProtectedText(_ range: Range<Int>) -> Bool {
+        allProtectedRanges.contains { protected in
+            if range.isEmpty { return protected.lowerBound < range.lowerBound && range.lowerBound < protected.upperBound }
+            return range.overlaps(protected)
+        }
+    }
+
+    /// The text of a byte range.
+    public func substring(_ range: Range<Int>) -> String {
+        let utf8 = string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// Replaces `range` with plain `replacement`. Runs, intents and protected ranges after
+    /// the edit move; those overlapping it are clipped to what survives (an insertion inside
+    /// a run grows the run, so typed text takes the attributes around it).
+    public mutating func replace(_ range: Range<Int>, with replacement: String) {
+        let utf8 = string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        string.replaceSubrange(start..<end, with: replacement)
+        let delta = replacement.utf8.count - range.count
+        let mapped = { (r: Range<Int>) -> Range<Int>? in RangeShift.map(r, through: range, delta: delta) }
+        attributeRuns = attributeRuns.compactMap { run in
+            mapped(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) }
+        }
+        blockIntents = blockIntents.compactMap { intent in
+            guard let r = mapped(intent.range) else { return nil }
+            var moved = intent
+            moved.range = r
+            return moved
+        }
+        protectedRanges = protectedRanges.compactMap(mapped)
+    }
+}

@@ -1,0 +1,592 @@
+/*
+ * emend.h — the engine-facing C ABI of Emend (libemend.so).
+ *
+ * Emend brings Writing Tools (proofread, rewrite, summary, key points, list, table, compose,
+ * follow-up) to any text engine. This header mirrors Apple's Writing Tools coordinator and
+ * its delegate, in C spelling:
+ *
+ *   engine                                   libemend
+ *   ------                                   --------
+ *   emend_coordinator_create(delegate) --->  coordinator (one per text view)
+ *   emend_coordinator_start(tool)      --->  asks the delegate for contexts,
+ *                                            runs a provider on a runtime thread,
+ *   delegate->replace(...)             <---  delivers each distinct change,
+ *   emend_answer_replace(...)          --->  the engine says what it really inserted.
+ *   emend_session_accept / _revert     --->  Done, or the original back byte for byte.
+ *
+ * Conventions (read these once; every function below follows them):
+ *
+ * STATUS   Every function returns an emend_status (EMEND_OK = 0) unless it says otherwise.
+ *          On failure, emend_last_error_message() describes the problem on the calling
+ *          thread. A failed call changes nothing: no document edit, no state change.
+ *
+ * THREADS  A coordinator belongs to the thread that created it (the engine's thread). All
+ *          emend_coordinator_* and emend_session_* functions must be called on that thread
+ *          and return EMEND_E_WRONG_THREAD elsewhere. Delegate callbacks run only inside
+ *          emend_coordinator_dispatch() (or emend_coordinator_run_until_idle()) on that thread,
+ *          never two at once. The emend_answer_* functions may be called from any thread.
+ *          Provider work runs on threads owned by the runtime.
+ *
+ * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
+ *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8.
+ *
+ * OFFSETS  Every emend_range counts in the coordinator's position encoding: UTF-8 bytes by
+ *          default, or UTF-16 code units, or Unicode code points (emend_coordinator_options).
+ *          A range outside its text, or one that splits a character's encoding, is rejected
+ *          with EMEND_E_RANGE. Ranges are relative to the context's text as it is now.
+ *
+ * MEMORY   The caller owns what it passes in; the runtime copies it before returning.
+ *          Pointers the runtime hands out (in callbacks or getters) are owned by the runtime
+ *          and stay valid only as long as each function says; copy what you keep.
+ *
+ * STRUCTS  Every struct passed in starts with `struct_size`, set to sizeof(the struct) as
+ *          the caller's header declares it. Structs only grow at the end: the runtime reads
+ *          min(struct_size, its own size) and treats missing fields as zero, so an engine built
+ *          against an older or a newer header keeps working. A struct_size smaller than the
+ *          first version of the struct is rejected with EMEND_E_STRUCT_SIZE.
+ *
+ * NOTHING LOST  At every moment the engine's text is the original, the original plus the
+ *          edits delivered and not undone, or the accepted result. Cancel, provider failure,
+ *          an external edit, or a refused replace all leave such a document, and
+ *          emend_session_revert() restores the original byte for byte.
+ */
+#ifndef EMEND_H
+#define EMEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMEND_ABI_VERSION 1
+
+/* ------------------------------------------------------------------------------------------
+ * Status codes and errors
+ * ---------------------------------------------------------------------------------------- */
+
+typedef enum emend_status {
+    EMEND_OK = 0,
+    EMEND_E_INVALID_ARGUMENT = 1, /* a NULL handle or pointer, or an unknown enum value */
+    EMEND_E_STRUCT_SIZE = 2,      /* struct_size smaller than the struct's first version */
+    EMEND_E_INVALID_UTF8 = 3,     /* text is not valid UTF-8 */
+    EMEND_E_RANGE = 4,            /* a range out of bounds or splitting a character */
+    EMEND_E_NOT_FOUND = 5,        /* no context, suggestion or request with that id */
+    EMEND_E_STATE = 6,            /* the call is not allowed in the current state */
+    EMEND_E_WRONG_THREAD = 7,     /* called on a thread that does not own the coordinator */
+    EMEND_E_TIMEOUT = 8,          /* a time limit passed (engine or provider did not answer) */
+    EMEND_E_REFUSED = 9,          /* the engine refused a replace */
+    EMEND_E_STALE = 10,           /* a completion answered twice, or after its session ended */
+    EMEND_E_PROVIDER = 11,        /* the provider failed; the message says why */
+    EMEND_E_UNSUPPORTED = 12,     /* behavior none, or a tool the options do not allow */
+    EMEND_E_CANCELLED = 13,       /* the session was stopped */
+    EMEND_E_PROTECTED = 14,       /* an edit would change a protected range */
+    EMEND_E_INTERNAL = 15         /* a bug in Emend; please report it */
+} emend_status;
+
+/* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
+ * none. Owned by the runtime; valid until the next emend_* call on this thread.
+ * Thread: any (the message is thread-local). */
+const char *emend_last_error_message(void);
+
+/* A short constant name for a status, e.g. "EMEND_E_RANGE". Never NULL; static storage.
+ * Thread: any. */
+const char *emend_status_name(emend_status status);
+
+/* The ABI version this library implements (EMEND_ABI_VERSION when it was built).
+ * Thread: any. */
+uint32_t emend_abi_version(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Coordinator vocabulary (Apple's names in C spelling)
+ * ---------------------------------------------------------------------------------------- */
+
+/* Writing Tools behavior. DEFAULT is a request: the resolved behavior is never DEFAULT. */
+typedef enum emend_behavior {
+    EMEND_BEHAVIOR_NONE = -1,     /* Writing Tools off for this text */
+    EMEND_BEHAVIOR_DEFAULT = 0,   /* let the runtime choose from the delegate's abilities */
+    EMEND_BEHAVIOR_COMPLETE = 1,  /* results replace text inline, proofreading marks inline */
+    EMEND_BEHAVIOR_LIMITED = 2    /* results are presented; the engine applies or copies them */
+} emend_behavior;
+
+/* Result options: bit flags naming the shapes of text the engine can show. 0 = default. */
+enum {
+    EMEND_RESULT_PLAIN_TEXT = 1,
+    EMEND_RESULT_RICH_TEXT = 2,
+    EMEND_RESULT_LIST = 4,
+    EMEND_RESULT_TABLE = 8,
+    EMEND_RESULT_PRESENTATION_INTENT = 16
+};
+typedef uint32_t emend_result_options;
+
+/* Coordinator state, as Writing Tools reports it to will_change_to_state. */
+typedef enum emend_state {
+    EMEND_STATE_INACTIVE = 0,               /* no session */
+    EMEND_STATE_NONINTERACTIVE = 1,         /* working on a result to present (limited, summary) */
+    EMEND_STATE_INTERACTIVE_RESTING = 2,    /* a result is in the text, waiting for the user */
+    EMEND_STATE_INTERACTIVE_STREAMING = 3   /* a result is arriving into the text */
+} emend_state;
+
+/* Position encoding of every offset the coordinator takes or gives. */
+typedef enum emend_position_encoding {
+    EMEND_ENCODING_UTF8 = 0,      /* bytes of UTF-8 (the default) */
+    EMEND_ENCODING_UTF16 = 1,     /* UTF-16 code units (an emoji outside the BMP counts 2) */
+    EMEND_ENCODING_CODEPOINT = 2  /* Unicode scalar values */
+} emend_position_encoding;
+
+/* Which text the coordinator asks contexts for. */
+typedef enum emend_context_scope {
+    EMEND_SCOPE_USER_SELECTION = 0,
+    EMEND_SCOPE_FULL_DOCUMENT = 1,
+    EMEND_SCOPE_VISIBLE_AREA = 2
+} emend_context_scope;
+
+/* The Writing Tools a session runs. */
+typedef enum emend_tool {
+    EMEND_TOOL_PROOFREAD = 0,
+    EMEND_TOOL_REWRITE_FRIENDLY = 1,
+    EMEND_TOOL_REWRITE_PROFESSIONAL = 2,
+    EMEND_TOOL_REWRITE_CONCISE = 3,
+    EMEND_TOOL_REWRITE_DESCRIBED = 4, /* "describe your change": prompt required */
+    EMEND_TOOL_SUMMARY = 5,
+    EMEND_TOOL_KEY_POINTS = 6,
+    EMEND_TOOL_LIST = 7,
+    EMEND_TOOL_TABLE = 8,
+    EMEND_TOOL_COMPOSE = 9,           /* generate from a prompt: prompt required */
+    EMEND_TOOL_FOLLOW_UP = 10         /* refine the finished rewrite: prompt required */
+} emend_tool;
+
+/* Why the engine's text changed, for emend_coordinator_update_range(). */
+typedef enum emend_text_update_reason {
+    EMEND_UPDATE_TYPING = 0,
+    EMEND_UPDATE_UNDO_REDO = 1
+} emend_text_update_reason;
+
+/* Why a replace is delivered (Apple's TextReplacementReason). */
+typedef enum emend_replace_reason {
+    EMEND_REPLACE_INTERACTIVE = 0,    /* part of an inline session the user watches */
+    EMEND_REPLACE_NONINTERACTIVE = 1  /* applying a presented result, or a whole-text update */
+} emend_replace_reason;
+
+/* What a replace does within the session, so an engine can group its own undo. */
+typedef enum emend_change_kind {
+    EMEND_CHANGE_RESULT = 0,            /* the tool's result arriving */
+    EMEND_CHANGE_SUGGESTION_REJECT = 1, /* one proofreading suggestion put back */
+    EMEND_CHANGE_REVERT = 2,            /* the original restored */
+    EMEND_CHANGE_SHOW_ORIGINAL = 3,     /* toggled to the original text */
+    EMEND_CHANGE_SHOW_REWRITTEN = 4,    /* toggled back to the result */
+    EMEND_CHANGE_UNDO = 5,              /* a Writing Tools change undone */
+    EMEND_CHANGE_REDO = 6,              /* a Writing Tools change redone */
+    EMEND_CHANGE_CANCEL = 7             /* a stopped session putting back what it delivered */
+} emend_change_kind;
+
+/* The text animations of Apple's coordinator. Emend draws nothing: the engine animates or
+ * simply hides and shows text between prepare and finish. */
+typedef enum emend_text_animation {
+    EMEND_ANIMATION_ANTICIPATE = 0,          /* text is being worked on */
+    EMEND_ANIMATION_REMOVE = 1,              /* text is about to go */
+    EMEND_ANIMATION_INSERT = 2,              /* text just arrived */
+    EMEND_ANIMATION_ANTICIPATE_INACTIVE = 3, /* work paused */
+    EMEND_ANIMATION_TRANSLATE = 4            /* text moved because of an edit before it */
+} emend_text_animation;
+
+/* The engine's answer to a replace. */
+typedef enum emend_replace_answer {
+    EMEND_REPLACE_APPLIED = 0,  /* applied; inserted text given (or NULL: exactly as proposed) */
+    EMEND_REPLACE_REFUSED = 1   /* not applied; the document is unchanged */
+} emend_replace_answer;
+
+/* What the engine did with a presented result (limited behavior, summary, key points). */
+typedef enum emend_presented_action {
+    EMEND_PRESENTED_APPLY = 0,   /* put it in the text: the runtime delivers replaces */
+    EMEND_PRESENTED_COPY = 1,    /* the engine copied it; the document is unchanged */
+    EMEND_PRESENTED_DISMISS = 2  /* nothing; the document is unchanged */
+} emend_presented_action;
+
+/* State of one proofreading suggestion. */
+typedef enum emend_suggestion_state {
+    EMEND_SUGGESTION_PENDING = 0,   /* in the text, underlined, awaiting the user */
+    EMEND_SUGGESTION_ACCEPTED = 1,  /* kept */
+    EMEND_SUGGESTION_REJECTED = 2,  /* the original text put back */
+    EMEND_SUGGESTION_INVALID = 3    /* an external edit overlapped it; it is gone */
+} emend_suggestion_state;
+
+/* Kinds of block intent (Apple's presentation intents). */
+typedef enum emend_block_kind {
+    EMEND_BLOCK_PARAGRAPH = 0,
+    EMEND_BLOCK_HEADING = 1,       /* level: 1..6 */
+    EMEND_BLOCK_LIST_ITEM = 2,     /* level: nesting depth from 1; ordinal: 0 bullet, n>0 */
+    EMEND_BLOCK_TABLE_CELL = 3,    /* row, column from 0; row 0 is the header row */
+    EMEND_BLOCK_CODE_BLOCK = 4,
+    EMEND_BLOCK_BLOCK_QUOTE = 5
+} emend_block_kind;
+
+/* A span of text: location and length, in the coordinator's position encoding. */
+typedef struct emend_range {
+    uint64_t location;
+    uint64_t length;
+} emend_range;
+
+/* A rectangle in the engine's own view coordinates (whatever unit it draws in). */
+typedef struct emend_rect {
+    double x;
+    double y;
+    double width;
+    double height;
+} emend_rect;
+
+/* One attribute on a span of text: key and value are NUL-terminated UTF-8, e.g.
+ * ("bold","1"), ("link","https://..."), ("font","Serif 12"). Keys are the engine's own;
+ * Emend carries them. */
+typedef struct emend_attribute_run {
+    emend_range range;
+    const char *key;
+    const char *value;
+} emend_attribute_run;
+
+/* A block intent (heading, list item, table cell, code block, block quote) on a span. */
+typedef struct emend_block_intent {
+    emend_range range;
+    emend_block_kind kind;
+    int32_t level;
+    int32_t ordinal;
+    int32_t row;
+    int32_t column;
+} emend_block_intent;
+
+/* ------------------------------------------------------------------------------------------
+ * Contexts: the text Writing Tools works on
+ * ---------------------------------------------------------------------------------------- */
+
+/* A context the engine gives in answer to requests_contexts. Attachments are U+FFFC
+ * characters in the text; Emend never changes them. Protected ranges (code, quotes) are
+ * never changed either. All ranges are relative to `text`, in the coordinator's encoding.
+ * The runtime copies everything before emend_answer_contexts returns. */
+typedef struct emend_context_desc {
+    size_t struct_size;            /* sizeof(emend_context_desc) */
+    const char *text;              /* UTF-8 */
+    size_t text_length;            /* bytes */
+    emend_range selection;         /* what is selected; length 0 = a caret: whole text */
+    void *engine_context;          /* the engine's own pointer, handed back in callbacks */
+    const emend_range *protected_ranges;
+    size_t protected_range_count;
+    const emend_attribute_run *attribute_runs;
+    size_t attribute_run_count;
+    const emend_block_intent *block_intents;
+    size_t block_intent_count;
+} emend_context_desc;
+
+/* ------------------------------------------------------------------------------------------
+ * The delegate: what the engine implements (Apple's WritingToolsCoordinator.Delegate)
+ *
+ * Every callback runs inside emend_coordinator_dispatch() on the engine's thread and carries
+ * a `request` id. The engine answers with the matching emend_answer_* function, at once
+ * inside the callback or later (from any thread). Until it answers, the session waits; an
+ * answer that never comes ends the session after `completion_timeout_ms` with
+ * EMEND_E_TIMEOUT. A callback left NULL means "not supported" and the runtime copes
+ * (e.g. no rectangles: no hit testing by point; no present_result: limited behavior is not
+ * available). Pointers passed into a callback are valid until the callback returns.
+ * ---------------------------------------------------------------------------------------- */
+
+typedef uint64_t emend_request_id;
+typedef struct emend_coordinator emend_coordinator;
+
+/* A replace: put `text` in place of `range` of the context. */
+typedef struct emend_replace_request {
+    size_t struct_size;
+    uint64_t context_id;
+    void *engine_context;          /* from the emend_context_desc */
+    emend_range range;             /* in the context's current text */
+    const char *text;              /* proposed UTF-8 text, `text_length` bytes */
+    size_t text_length;
+    emend_replace_reason reason;
+    emend_change_kind kind;
+    double animation_duration;     /* seconds the engine may animate for; 0 = none */
+    double animation_delay;        /* seconds before the animation starts */
+} emend_replace_request;
+
+/* A result handed to the engine instead of being replaced inline (limited behavior, or a
+ * summary / key points in complete behavior). */
+typedef struct emend_presented_result {
+    size_t struct_size;
+    uint64_t context_id;
+    void *engine_context;
+    emend_tool tool;
+    emend_range range;             /* what APPLY would replace */
+    const char *text;              /* the result, UTF-8, `text_length` bytes */
+    size_t text_length;
+} emend_presented_result;
+
+typedef struct emend_delegate {
+    size_t struct_size;            /* sizeof(emend_delegate) */
+    void *user_data;               /* passed back as the first argument of every callback */
+
+    /* Give the contexts for `scope`: answer with emend_answer_contexts. Required. */
+    void (*requests_contexts)(void *user_data, emend_coordinator *coordinator,
+                              emend_context_scope scope, emend_request_id request);
+
+    /* Replace a range of a context: answer with emend_answer_replace (applied, with the text
+     * actually inserted, or refused). Needed for complete behavior. */
+    void (*replace)(void *user_data, emend_coordinator *coordinator,
+                    const emend_replace_request *replace, emend_request_id request);
+
+    /* Select ranges of a context (e.g. the result after a rewrite): emend_answer_done. */
+    void (*select_ranges)(void *user_data, emend_coordinator *coordinator, uint64_t context_id,
+                          void *engine_context, const emend_range *ranges, size_t range_count,
+                          emend_request_id request);
+
+    /* Rectangles covering a range, for hit testing: emend_answer_rects. */
+    void (*requests_bounding_rects)(void *user_data, emend_coordinator *coordinator,
+                                    uint64_t context_id, void *engine_context, emend_range range,
+                                    emend_request_id request);
+
+    /* Rectangles to underline a range (proofreading marks): emend_answer_rects. */
+    void (*requests_underline_rects)(void *user_data, emend_coordinator *coordinator,
+                                     uint64_t context_id, void *engine_context,
+                                     emend_range range, emend_request_id request);
+
+    /* Before an animation: hide or mark the range. emend_answer_done. */
+    void (*prepare_for_text_animation)(void *user_data, emend_coordinator *coordinator,
+                                       emend_text_animation animation, uint64_t context_id,
+                                       void *engine_context, emend_range range,
+                                       emend_request_id request);
+
+    /* A preview of the range for the animation: emend_answer_preview with an engine-owned
+     * handle (or NULL), which finish_text_animation hands back for the engine to free. */
+    void (*requests_preview)(void *user_data, emend_coordinator *coordinator,
+                             emend_text_animation animation, uint64_t context_id,
+                             void *engine_context, emend_range range, emend_request_id request);
+
+    /* After an animation: show the range again. emend_answer_done. */
+    void (*finish_text_animation)(void *user_data, emend_coordinator *coordinator,
+                                  emend_text_animation animation, uint64_t context_id,
+                                  void *engine_context, emend_range range, void *preview,
+                                  emend_request_id request);
+
+    /* The coordinator is about to change state: emend_answer_done. */
+    void (*will_change_to_state)(void *user_data, emend_coordinator *coordinator,
+                                 emend_state new_state, emend_request_id request);
+
+    /* Show a result (limited behavior; summary and key points): emend_answer_presented. */
+    void (*present_result)(void *user_data, emend_coordinator *coordinator,
+                           const emend_presented_result *result, emend_request_id request);
+} emend_delegate;
+
+/* ------------------------------------------------------------------------------------------
+ * Answers to delegate callbacks (Apple's completion handlers)
+ *
+ * Thread: any. Each request is answered once; a second answer, or one after the session
+ * ended, returns EMEND_E_STALE and changes nothing. The answer is acted on in the next
+ * emend_coordinator_dispatch().
+ * ---------------------------------------------------------------------------------------- */
+
+/* Answer requests_contexts. `contexts` (count >= 1) is copied before returning; each is
+ * validated (UTF-8, ranges, struct_size) and a bad one fails the whole answer, which the
+ * engine may then give again. */
+emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request_id request,
+                                   const emend_context_desc *contexts, size_t count);
+
+/* Answer replace. APPLIED with `inserted_text` NULL means the proposed text went in as
+ * proposed; otherwise `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
+ * really put in place of the range. REFUSED means the text is unchanged. */
+emend_status emend_answer_replace(emend_coordinator *coordinator, emend_request_id request,
+                                  emend_replace_answer answer, const char *inserted_text,
+                                  size_t inserted_length);
+
+/* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. */
+emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
+                                const emend_rect *rects, size_t count);
+
+/* Answer requests_preview with an engine-owned handle (may be NULL). */
+emend_status emend_answer_preview(emend_coordinator *coordinator, emend_request_id request,
+                                  void *preview);
+
+/* Answer present_result. */
+emend_status emend_answer_presented(emend_coordinator *coordinator, emend_request_id request,
+                                    emend_presented_action action);
+
+/* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). */
+emend_status emend_answer_done(emend_coordinator *coordinator, emend_request_id request);
+
+/* Answer any callback with a failure: the session ends (state inactive) with `status`;
+ * whatever was delivered is put back as by emend_session_revert. `message` may be NULL. */
+emend_status emend_answer_failed(emend_coordinator *coordinator, emend_request_id request,
+                                 emend_status status, const char *message);
+
+/* ------------------------------------------------------------------------------------------
+ * Coordinator
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct emend_coordinator_options {
+    size_t struct_size;                     /* sizeof(emend_coordinator_options) */
+    emend_position_encoding encoding;       /* default UTF-8 */
+    emend_behavior preferred_behavior;      /* default DEFAULT */
+    emend_result_options preferred_result_options; /* default 0 (plain text) */
+    uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
+                                               0 = 30000 ms */
+    uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
+} emend_coordinator_options;
+
+/* Create a coordinator for one text view. `delegate` and `options` (NULL = defaults) are
+ * copied. The calling thread becomes the coordinator's thread. On success *out receives
+ * the handle, which the engine frees with emend_coordinator_destroy. */
+emend_status emend_coordinator_create(const emend_delegate *delegate,
+                                      const emend_coordinator_options *options,
+                                      emend_coordinator **out);
+
+/* Stop any session (as emend_coordinator_stop, but without callbacks), wait for runtime
+ * threads to let go, and free the coordinator. NULL is allowed. Thread: the coordinator's.
+ * Returns nothing; the handle is invalid afterwards. */
+void emend_coordinator_destroy(emend_coordinator *coordinator);
+
+/* A file descriptor that is readable while work is pending for dispatch (an eventfd). Add it
+ * to poll/epoll/GLib/libuv; call emend_coordinator_dispatch() when it is readable. Owned by
+ * the coordinator: do not read or close it. Returns -1 for NULL. Thread: any. */
+int emend_coordinator_fd(const emend_coordinator *coordinator);
+
+/* Run pending work, including delegate callbacks, without blocking. If `processed` is not
+ * NULL it receives the number of work items run. Thread: the coordinator's. Must not be
+ * called from inside a callback (EMEND_E_STATE). */
+emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *processed);
+
+/* Dispatch until the coordinator is idle (no provider running, no work pending, no
+ * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_TIMEOUT; negative = no limit).
+ * Returns the status the last session failed with, if it failed during this call.
+ * For simple programs and tests. Thread: the coordinator's. */
+emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, int timeout_ms);
+
+/* Preferred behavior (a request) and the resolved one (never DEFAULT): complete when the
+ * delegate has replace, limited when it has only present_result, none otherwise.
+ * Changing the preference during a session is EMEND_E_STATE. Thread: the coordinator's. */
+emend_status emend_coordinator_set_preferred_behavior(emend_coordinator *coordinator,
+                                                      emend_behavior behavior);
+emend_status emend_coordinator_get_behavior(const emend_coordinator *coordinator,
+                                            emend_behavior *preferred, emend_behavior *resolved);
+
+/* Preferred result options and the resolved ones: plain text is always included; 0 resolves
+ * to plain text; presentation intent implies rich text. Unknown bits are
+ * EMEND_E_INVALID_ARGUMENT. Thread: the coordinator's. */
+emend_status emend_coordinator_set_preferred_result_options(emend_coordinator *coordinator,
+                                                            emend_result_options options);
+emend_status emend_coordinator_get_result_options(const emend_coordinator *coordinator,
+                                                  emend_result_options *preferred,
+                                                  emend_result_options *resolved);
+
+/* The current state. Thread: the coordinator's. */
+emend_status emend_coordinator_get_state(const emend_coordinator *coordinator,
+                                         emend_state *state);
+
+/* What a session starts with. `prompt` is NUL-terminated UTF-8: the described change, the
+ * compose prompt or the follow-up request; NULL for tools that take none. `provider_id`
+ * (NUL-terminated) names a provider, NULL for the default. */
+typedef struct emend_tool_request {
+    size_t struct_size;            /* sizeof(emend_tool_request) */
+    emend_tool tool;
+    emend_context_scope scope;
+    const char *prompt;
+    const char *provider_id;
+} emend_tool_request;
+
+/* Start a tool: the coordinator asks the delegate for contexts, runs the provider on a
+ * runtime thread, and delivers the result through the delegate during dispatch. FOLLOW_UP
+ * needs a finished rewrite in the current session and refines it; every other tool needs
+ * state INACTIVE (EMEND_E_STATE otherwise). Thread: the coordinator's. */
+emend_status emend_coordinator_start(emend_coordinator *coordinator,
+                                     const emend_tool_request *request);
+
+/* Stop the session (Apple's stopWritingTools): cancel the provider, put back whatever the
+ * session delivered (the document becomes the original), state INACTIVE. Callbacks for the
+ * restore run in the next dispatch. OK when there is no session. Thread: the coordinator's. */
+emend_status emend_coordinator_stop(emend_coordinator *coordinator);
+
+/* The engine changed text of a context itself (typing, its own undo): `range` of the
+ * context's text as the runtime last knew it now reads `text`. Pending suggestions after it
+ * move; a change overlapping what the session delivered ends the session, keeping the
+ * document as it is. Thread: the coordinator's. */
+emend_status emend_coordinator_update_range(emend_coordinator *coordinator, uint64_t context_id,
+                                            emend_range range, const char *text,
+                                            size_t text_length, emend_text_update_reason reason);
+
+/* Layout changed (resize, font): the runtime forgets rectangles and asks again for the
+ * underline rects of pending suggestions. Thread: the coordinator's. */
+emend_status emend_coordinator_update_for_reflowed_text(emend_coordinator *coordinator);
+
+/* ------------------------------------------------------------------------------------------
+ * The session after a result
+ * ---------------------------------------------------------------------------------------- */
+
+/* Done: keep the result, end the session (state INACTIVE). EMEND_E_STATE without a finished
+ * result. Thread: the coordinator's. */
+emend_status emend_session_accept(emend_coordinator *coordinator);
+
+/* Put the original back byte for byte and end the session. Thread: the coordinator's. */
+emend_status emend_session_revert(emend_coordinator *coordinator);
+
+/* Toggle between the original (show_original != 0) and the result, as Apple's
+ * "show original" / "show rewritten". Thread: the coordinator's. */
+emend_status emend_session_show_original(emend_coordinator *coordinator, int show_original);
+
+/* One proofreading suggestion. Pointers stay valid until the next emend_coordinator_* or
+ * emend_session_* call on this coordinator that is not a getter. */
+typedef struct emend_suggestion {
+    size_t struct_size;            /* set by the caller: sizeof(emend_suggestion) */
+    uint64_t context_id;
+    emend_range range;             /* where the suggestion's text is now */
+    const char *original;          /* the text it replaced; NUL-terminated UTF-8 */
+    const char *replacement;       /* the suggested text; NUL-terminated UTF-8 */
+    const char *explanation;       /* why; NUL-terminated, may be "" */
+    const char *category;          /* "spelling", "grammar", "style", ... may be "" */
+    const char *rule_id;           /* the provider's rule, may be "" */
+    emend_suggestion_state state;
+} emend_suggestion;
+
+/* Number of proofreading suggestions of the session (any state). Thread: the coordinator's. */
+emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,
+                                            size_t *count);
+
+/* Fill `out` (with out->struct_size set) with suggestion `index`. */
+emend_status emend_session_get_suggestion(const emend_coordinator *coordinator, size_t index,
+                                          emend_suggestion *out);
+
+/* Keep suggestion `index` (its mark goes away). EMEND_E_STATE unless it is PENDING. */
+emend_status emend_session_accept_suggestion(emend_coordinator *coordinator, size_t index);
+
+/* Put back the original text of suggestion `index` (a replace during the next dispatch). */
+emend_status emend_session_reject_suggestion(emend_coordinator *coordinator, size_t index);
+
+/* The pending suggestion whose range contains `offset` of a context; EMEND_E_NOT_FOUND if
+ * none. */
+emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordinator,
+                                                uint64_t context_id, uint64_t offset,
+                                                size_t *index);
+
+/* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
+ * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
+ * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
+ * EMEND_E_STATE until they arrive: dispatch, then ask again. */
+emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
+                                               double y, size_t *index);
+
+/* Undo / redo the last Writing Tools change of the session (a result, a rejected
+ * suggestion, a follow-up). The text changes through replace callbacks with kind UNDO/REDO.
+ * EMEND_E_STATE when there is nothing to undo / redo. Thread: the coordinator's. */
+emend_status emend_session_undo(emend_coordinator *coordinator);
+emend_status emend_session_redo(emend_coordinator *coordinator);
+
+/* Whether undo / redo would do something (1) or not (0), in *out. */
+emend_status emend_session_can_undo(const emend_coordinator *coordinator, int *out);
+emend_status emend_session_can_redo(const emend_coordinator *coordinator, int *out);
+
+/* The session's result text for a context as it stands (after the tool finished), copied
+ * into `buffer` of `capacity` bytes with a NUL; *length receives the byte length without
+ * the NUL. With buffer NULL only *length is set. EMEND_E_RANGE if capacity is too small. */
+emend_status emend_session_copy_result(const emend_coordinator *coordinator,
+                                       uint64_t context_id, char *buffer, size_t capacity,
+                                       size_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMEND_H */
