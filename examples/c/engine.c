@@ -1,0 +1,195 @@
+/*
+ * A small text engine in C on top of libemend: a document in memory and a delegate that
+ * really applies replace and select to it. It proofreads, accepts one suggestion and
+ * rejects another, rewrites and reverts, and checks the document byte for byte.
+ *
+ * Build: cc -std=c11 -Wall -Wextra -Werror -I include examples/c/engine.c \
+ *           -L .build/release -lemend -Wl,-rpath,$PWD/.build/release -o engine
+ */
+#include <emend.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The engine's document: UTF-8 bytes and a selection. */
+typedef struct document {
+    char *text;
+    size_t length;
+    emend_range selection;
+    int replaces;
+    int selects;
+    emend_state last_state;
+} document;
+
+static void document_set(document *doc, const char *text) {
+    free(doc->text);
+    doc->length = strlen(text);
+    doc->text = malloc(doc->length + 1);
+    memcpy(doc->text, text, doc->length + 1);
+}
+
+/* Replaces `range` (UTF-8 bytes; this engine keeps the default encoding) with `text`. */
+static void document_replace(document *doc, emend_range range, const char *text, size_t length) {
+    size_t tail = doc->length - (size_t)(range.location + range.length);
+    char *next = malloc(doc->length - (size_t)range.length + length + 1);
+    memcpy(next, doc->text, (size_t)range.location);
+    memcpy(next + range.location, text, length);
+    memcpy(next + range.location + length, doc->text + range.location + range.length, tail + 1);
+    free(doc->text);
+    doc->text = next;
+    doc->length = doc->length - (size_t)range.length + length;
+}
+
+/* ---- the delegate ---- */
+
+static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
+                              emend_request_id request) {
+    document *doc = user_data;
+    emend_context_desc context = {0};
+    context.struct_size = sizeof context;
+    context.text = doc->text;
+    context.text_length = doc->length;
+    context.selection = scope == EMEND_SCOPE_USER_SELECTION ? doc->selection : (emend_range){0, 0};
+    context.engine_context = doc;
+    emend_answer_contexts(coordinator, request, &context, 1);
+}
+
+static void replace(void *user_data, emend_coordinator *coordinator, const emend_replace_request *replace,
+                    emend_request_id request) {
+    document *doc = user_data;
+    document_replace(doc, replace->range, replace->text, replace->text_length);
+    doc->replaces++;
+    emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, NULL, 0);
+}
+
+static void select_ranges(void *user_data, emend_coordinator *coordinator, uint64_t context_id, void *engine_context,
+                          const emend_range *ranges, size_t count, emend_request_id request) {
+    document *doc = user_data;
+    (void)context_id;
+    (void)engine_context;
+    if (count > 0) doc->selection = ranges[0];
+    doc->selects++;
+    emend_answer_done(coordinator, request);
+}
+
+static void will_change_to_state(void *user_data, emend_coordinator *coordinator, emend_state state,
+                                 emend_request_id request) {
+    document *doc = user_data;
+    doc->last_state = state;
+    emend_answer_done(coordinator, request);
+}
+
+/* ---- checks ---- */
+
+static int failures = 0;
+
+#define CHECK(cond, ...)                                   \
+    do {                                                   \
+        if (!(cond)) {                                     \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                  \
+            fprintf(stderr, "\n");                         \
+            failures++;                                    \
+        }                                                  \
+    } while (0)
+
+#define CALL(expr)                                                                              \
+    do {                                                                                        \
+        emend_status status_ = (expr);                                                          \
+        if (status_ != EMEND_OK) {                                                              \
+            fprintf(stderr, "FAIL %s:%d: %s -> %s: %s\n", __FILE__, __LINE__, #expr,           \
+                    emend_status_name(status_), emend_last_error_message());                   \
+            failures++;                                                                         \
+        }                                                                                       \
+    } while (0)
+
+static const char *ORIGINAL =
+    "Their going to the party tomorow, and they has brought snacks. "
+    "I could of done it better. This is a example.";
+
+int main(void) {
+    document doc = {0};
+    document_set(&doc, ORIGINAL);
+
+    emend_delegate delegate = {0};
+    delegate.struct_size = sizeof delegate;
+    delegate.user_data = &doc;
+    delegate.requests_contexts = requests_contexts;
+    delegate.replace = replace;
+    delegate.select_ranges = select_ranges;
+    delegate.will_change_to_state = will_change_to_state;
+
+    emend_coordinator *coordinator = NULL;
+    CALL(emend_coordinator_create(&delegate, NULL, &coordinator));
+    if (!coordinator) return 1;
+
+    /* Proofread the whole document (a caret selects everything). */
+    emend_tool_request proofread = {sizeof proofread, EMEND_TOOL_PROOFREAD, EMEND_SCOPE_FULL_DOCUMENT, NULL, NULL};
+    CALL(emend_coordinator_start(coordinator, &proofread));
+    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+
+    size_t count = 0;
+    CALL(emend_session_suggestion_count(coordinator, &count));
+    printf("proofread: %zu suggestions\n", count);
+    CHECK(count == 4, "expected 4 suggestions, got %zu", count);
+    for (size_t i = 0; i < count; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        CALL(emend_session_get_suggestion(coordinator, i, &s));
+        printf("  [%zu] %s -> %s (%s: %s)\n", i, s.original, s.replacement, s.category, s.explanation);
+    }
+    printf("  inline: %s\n", doc.text);
+    CHECK(strstr(doc.text, "tomorrow") != NULL, "suggestions are applied inline");
+
+    /* Accept the first suggestion, reject the second, then Done. */
+    CALL(emend_session_accept_suggestion(coordinator, 0));
+    CALL(emend_session_reject_suggestion(coordinator, 1));
+    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    CALL(emend_session_accept(coordinator));
+    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    const char *expected =
+        "Their going to the party tomorrow, and they has brought snacks. "
+        "I could have done it better. This is an example.";
+    printf("after review: %s\n", doc.text);
+    CHECK(strcmp(doc.text, expected) == 0, "document after review is\n  %s\nexpected\n  %s", doc.text, expected);
+
+    emend_state state;
+    CALL(emend_coordinator_get_state(coordinator, &state));
+    CHECK(state == EMEND_STATE_INACTIVE, "inactive after Done");
+
+    /* Rewrite professionally, then revert: the document must come back byte for byte. */
+    document_set(&doc, "I can't come today, it's raining. We're gonna stay home.");
+    char *before = malloc(doc.length + 1);
+    memcpy(before, doc.text, doc.length + 1);
+    doc.selection = (emend_range){0, 0};
+    emend_tool_request rewrite = {sizeof rewrite, EMEND_TOOL_REWRITE_PROFESSIONAL, EMEND_SCOPE_USER_SELECTION, NULL, NULL};
+    CALL(emend_coordinator_start(coordinator, &rewrite));
+    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    printf("rewritten: %s (%d replaces)\n", doc.text, doc.replaces);
+    CHECK(strcmp(doc.text, before) != 0, "the rewrite changed the text");
+    CHECK(doc.last_state == EMEND_STATE_INTERACTIVE_RESTING, "resting after the rewrite");
+    CALL(emend_session_revert(coordinator));
+    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    printf("reverted: %s\n", doc.text);
+    CHECK(strcmp(doc.text, before) == 0, "revert restores the original byte for byte");
+    CALL(emend_coordinator_get_state(coordinator, &state));
+    CHECK(state == EMEND_STATE_INACTIVE, "inactive after revert");
+
+    /* Bad input is an error, never a crash. */
+    CHECK(emend_coordinator_start(NULL, &rewrite) == EMEND_E_INVALID_ARGUMENT, "NULL coordinator");
+    emend_tool_request old = rewrite;
+    old.struct_size = 4;
+    CHECK(emend_coordinator_start(coordinator, &old) == EMEND_E_STRUCT_SIZE, "struct too small");
+    CHECK(emend_session_accept(coordinator) == EMEND_E_STATE, "accept without a session");
+
+    emend_coordinator_destroy(coordinator);
+    free(before);
+    free(doc.text);
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("c engine: all checks passed\n");
+    return 0;
+}
