@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
+# header against the Swift exports, the C and Rust example engines, and `swift test`.
+# Usage: bash scripts/test.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+bash scripts/install-deps.sh
+lib="$(bash scripts/build-release.sh)"
+lib_dir="$(dirname "$lib")"
+ln -sf libemend.so "$lib_dir/libemend.so.0"
+
+echo "== library packaging"
+bash scripts/check-library.sh "$lib"
+echo "== header"
+bash scripts/check-header.sh
+bash scripts/run-examples.sh all "$lib_dir"
+echo "== swift test"
+swift test
