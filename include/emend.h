@@ -86,8 +86,8 @@ typedef enum emend_status {
 } emend_status;
 
 /* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
- * none. Owned by the runtime; valid until the next emend_* call on this thread.
- * Thread: any (the message is thread-local). */
+ * no call failed yet. Owned by the runtime; valid until the next failing emend_* call on
+ * this thread. Thread: any (the message is thread-local). */
 const char *emend_last_error_message(void);
 
 /* A short constant name for a status, e.g. "EMEND_E_RANGE". Never NULL; static storage.
@@ -435,9 +435,9 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
                                       const emend_coordinator_options *options,
                                       emend_coordinator **out);
 
-/* Stop any session (as emend_coordinator_stop, but without callbacks), wait for runtime
- * threads to let go, and free the coordinator. NULL is allowed. Thread: the coordinator's.
- * Returns nothing; the handle is invalid afterwards. */
+/* Free the coordinator: a running provider is cancelled and no callback runs any more (the
+ * document stays as it is). Answers still owed are dropped. NULL is allowed.
+ * Thread: the coordinator's. Returns nothing; the handle is invalid afterwards. */
 void emend_coordinator_destroy(emend_coordinator *coordinator);
 
 /* A file descriptor that is readable while work is pending for dispatch (an eventfd). Add it
@@ -489,21 +489,31 @@ typedef struct emend_tool_request {
 } emend_tool_request;
 
 /* Start a tool: the coordinator asks the delegate for contexts, runs the provider on a
- * runtime thread, and delivers the result through the delegate during dispatch. FOLLOW_UP
- * needs a finished rewrite in the current session and refines it; every other tool needs
- * state INACTIVE (EMEND_E_STATE otherwise). Thread: the coordinator's. */
+ * runtime thread, and delivers the result through the delegate during dispatch. The tool
+ * works on the first context the engine gives: its selection widened to whole sentences (a
+ * caret: the whole context), with the surrounding paragraphs as the provider's context.
+ * Compose inserts at the selection. In complete behavior results replace text inline (each
+ * distinct change its own replace); summary and key points, and every tool in limited
+ * behavior, arrive through present_result. FOLLOW_UP needs a finished rewrite in the current
+ * session and refines it; every other tool needs state INACTIVE (EMEND_E_STATE otherwise).
+ * A failure later in the session is reported by emend_coordinator_run_until_idle.
+ * Thread: the coordinator's. */
 emend_status emend_coordinator_start(emend_coordinator *coordinator,
                                      const emend_tool_request *request);
 
-/* Stop the session (Apple's stopWritingTools): cancel the provider, put back whatever the
- * session delivered (the document becomes the original), state INACTIVE. Callbacks for the
- * restore run in the next dispatch. OK when there is no session. Thread: the coordinator's. */
+/* Stop the session (Apple's stopWritingTools): cancel the provider and put back whatever the
+ * session delivered, so the document becomes the original. The restoring replaces (kind
+ * CANCEL) run in the following dispatches; a replace the engine still owes an answer for is
+ * awaited first. The state becomes INACTIVE once the restore is done. OK when there is no
+ * session. Thread: the coordinator's. */
 emend_status emend_coordinator_stop(emend_coordinator *coordinator);
 
 /* The engine changed text of a context itself (typing, its own undo): `range` of the
- * context's text as the runtime last knew it now reads `text`. Pending suggestions after it
- * move; a change overlapping what the session delivered ends the session, keeping the
- * document as it is. Thread: the coordinator's. */
+ * context's text as the runtime last knew it now reads `text` (`text_length` bytes). Ranges
+ * after it move. A change overlapping a proofreading suggestion makes that suggestion
+ * INVALID; a change inside the region a rewrite works on ends the session, keeping the
+ * document as it is (the engine's text wins). EMEND_E_NOT_FOUND for a context id that is not
+ * part of the current session. Thread: the coordinator's. */
 emend_status emend_coordinator_update_range(emend_coordinator *coordinator, uint64_t context_id,
                                             emend_range range, const char *text,
                                             size_t text_length, emend_text_update_reason reason);
@@ -524,7 +534,9 @@ emend_status emend_session_accept(emend_coordinator *coordinator);
 emend_status emend_session_revert(emend_coordinator *coordinator);
 
 /* Toggle between the original (show_original != 0) and the result, as Apple's
- * "show original" / "show rewritten". Thread: the coordinator's. */
+ * "show original" / "show rewritten", through replaces of kind SHOW_ORIGINAL/SHOW_REWRITTEN.
+ * For rewrites (proofreading is reviewed per suggestion: EMEND_E_UNSUPPORTED).
+ * Thread: the coordinator's. */
 emend_status emend_session_show_original(emend_coordinator *coordinator, int show_original);
 
 /* One proofreading suggestion. Pointers stay valid until the next emend_coordinator_* or
@@ -567,6 +579,13 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
  * EMEND_E_STATE until they arrive: dispatch, then ask again. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
+
+/* The underline rectangles the engine gave for suggestion `index` (asked after the result
+ * arrived and after each reflow). Up to `capacity` are copied to `rects`; *count receives how
+ * many there are (0 when unknown or the engine has no requests_underline_rects).
+ * Thread: the coordinator's. */
+emend_status emend_session_get_suggestion_rects(const emend_coordinator *coordinator, size_t index,
+                                                emend_rect *rects, size_t capacity, size_t *count);
 
 /* Undo / redo the last Writing Tools change of the session (a result, a rejected
  * suggestion, a follow-up). The text changes through replace callbacks with kind UNDO/REDO.

@@ -125,3 +125,19 @@ public func emend_session_copy_result(_ coordinator: OpaquePointer?, _ contextID
         buffer[bytes.count] = 0
     }
 }
+
+@_cdecl("emend_session_get_suggestion_rects")
+public func emend_session_get_suggestion_rects(_ coordinator: OpaquePointer?, _ index: Int, _ rects: UnsafeMutablePointer<emend_rect>?,
+                                               _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> emend_status {
+    withHandle(coordinator) { handle throws(EmendError) in
+        try handle.coordinator.checkOwnerThread()
+        let out = try required(count, "count")
+        let all = try handle.coordinator.underlineRects(ofSuggestion: index)
+        out.pointee = all.count
+        guard capacity > 0 else { return }
+        let target = try required(rects, "rects")
+        for (i, rect) in all.prefix(capacity).enumerated() {
+            target[i] = emend_rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        }
+    }
+}

@@ -141,3 +141,13 @@ extension Coordinator {
         }
     }
 }
+
+extension Coordinator {
+    /// The underline rectangles the engine gave for suggestion `index` ([] when unknown).
+    public func underlineRects(ofSuggestion index: Int) throws(EmendError) -> [Rect] {
+        guard let session, session.suggestions.indices.contains(index) else {
+            throw EmendError(.notFound, "no suggestion \(index)")
+        }
+        return session.suggestions[index].underlineRects ?? []
+    }
+}
