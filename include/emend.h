@@ -43,7 +43,13 @@
  *          the caller's header declares it. Structs only grow at the end: the runtime reads
  *          min(struct_size, its own size) and treats missing fields as zero, so an engine built
  *          against an older or a newer header keeps working. A struct_size smaller than the
- *          first version of the struct is rejected with EMEND_E_STRUCT_SIZE.
+ *          first version of the struct (its EMEND_*_MIN_SIZE below) is rejected with
+ *          EMEND_E_STRUCT_SIZE. In an array of such structs, contexts[0].struct_size is the
+ *          stride of the array.
+ *
+ * CALLBACKS Inside a delegate callback the engine may answer (emend_answer_*) and use the
+ *          getters; calls that change the coordinator or the session (start, stop, accept,
+ *          dispatch, ...) return EMEND_E_STATE there: make them after the callback returns.
  *
  * NOTHING LOST  At every moment the engine's text is the original, the original plus the
  *          edits delivered and not undone, or the accepted result. Cancel, provider failure,
@@ -276,6 +282,8 @@ typedef struct emend_context_desc {
     const emend_block_intent *block_intents;
     size_t block_intent_count;
 } emend_context_desc;
+/* The first version of emend_context_desc ends before `engine_context`. */
+#define EMEND_CONTEXT_DESC_MIN_SIZE offsetof(emend_context_desc, engine_context)
 
 /* ------------------------------------------------------------------------------------------
  * The delegate: what the engine implements (Apple's WritingToolsCoordinator.Delegate)
@@ -298,7 +306,7 @@ typedef struct emend_replace_request {
     uint64_t context_id;
     void *engine_context;          /* from the emend_context_desc */
     emend_range range;             /* in the context's current text */
-    const char *text;              /* proposed UTF-8 text, `text_length` bytes */
+    const char *text;              /* proposed UTF-8 text, `text_length` bytes; never NULL */
     size_t text_length;
     emend_replace_reason reason;
     emend_change_kind kind;
@@ -314,7 +322,7 @@ typedef struct emend_presented_result {
     void *engine_context;
     emend_tool tool;
     emend_range range;             /* what APPLY would replace */
-    const char *text;              /* the result, UTF-8, `text_length` bytes */
+    const char *text;              /* the result, UTF-8, `text_length` bytes; never NULL */
     size_t text_length;
 } emend_presented_result;
 
@@ -372,6 +380,8 @@ typedef struct emend_delegate {
     void (*present_result)(void *user_data, emend_coordinator *coordinator,
                            const emend_presented_result *result, emend_request_id request);
 } emend_delegate;
+/* The first version of emend_delegate ends before `replace`. */
+#define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
 
 /* ------------------------------------------------------------------------------------------
  * Answers to delegate callbacks (Apple's completion handlers)
@@ -387,9 +397,11 @@ typedef struct emend_delegate {
 emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request_id request,
                                    const emend_context_desc *contexts, size_t count);
 
-/* Answer replace. APPLIED with `inserted_text` NULL means the proposed text went in as
- * proposed; otherwise `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
- * really put in place of the range. REFUSED means the text is unchanged. */
+/* Answer replace. APPLIED with `inserted_text` NULL means the proposed text went in exactly as
+ * proposed; a non-NULL `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
+ * really put in place of the range — a non-NULL pointer with length 0 means it inserted
+ * nothing (bindings: pass NULL, not an empty slice, for "as proposed"). REFUSED means the
+ * text is unchanged; the inserted text is ignored. */
 emend_status emend_answer_replace(emend_coordinator *coordinator, emend_request_id request,
                                   emend_replace_answer answer, const char *inserted_text,
                                   size_t inserted_length);
@@ -427,6 +439,8 @@ typedef struct emend_coordinator_options {
                                                0 = 30000 ms */
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
 } emend_coordinator_options;
+/* The first version of emend_coordinator_options ends before `preferred_result_options`. */
+#define EMEND_COORDINATOR_OPTIONS_MIN_SIZE offsetof(emend_coordinator_options, preferred_result_options)
 
 /* Create a coordinator for one text view. `delegate` and `options` (NULL = defaults) are
  * copied. The calling thread becomes the coordinator's thread. On success *out receives
@@ -487,6 +501,8 @@ typedef struct emend_tool_request {
     const char *prompt;
     const char *provider_id;
 } emend_tool_request;
+/* The first version of emend_tool_request ends before `prompt`. */
+#define EMEND_TOOL_REQUEST_MIN_SIZE offsetof(emend_tool_request, prompt)
 
 /* Start a tool: the coordinator asks the delegate for contexts, runs the provider on a
  * runtime thread, and delivers the result through the delegate during dispatch. The tool
@@ -552,6 +568,8 @@ typedef struct emend_suggestion {
     const char *rule_id;           /* the provider's rule, may be "" */
     emend_suggestion_state state;
 } emend_suggestion;
+/* The first version of emend_suggestion ends before `original`. */
+#define EMEND_SUGGESTION_MIN_SIZE offsetof(emend_suggestion, original)
 
 /* Number of proofreading suggestions of the session (any state). Thread: the coordinator's. */
 emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,

@@ -2,11 +2,6 @@ import CEmend
 import EmendCore
 import EmendText
 
-enum FirstContextSize {
-    /// struct_size, text, text_length, selection.
-    static let value = 3 * MemoryLayout<Int>.size + MemoryLayout<emend_range>.size
-}
-
 /// Answers may come from any thread: they validate, then queue the answer for dispatch.
 @inline(__always)
 func answering(_ coordinator: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> DelegateAnswer,
@@ -25,8 +20,8 @@ public func emend_answer_contexts(_ coordinator: OpaquePointer?, _ request: emen
         let stride = first.load(as: Int.self)
         var descriptions: [ContextDescription] = []
         for index in 0..<count {
-            let raw = first + index * max(stride, FirstContextSize.value)
-            let desc = try StructReader.read(raw, as: emend_context_desc.self, minimumSize: FirstContextSize.value,
+            let raw = first + index * max(stride, FirstVersionSize.context)
+            let desc = try StructReader.read(raw, as: emend_context_desc.self, minimumSize: FirstVersionSize.context,
                                              name: "contexts[\(index)]")
             descriptions.append(try ContextConversion.description(desc, encoding: handle.encoding, index: index))
         }

@@ -2,13 +2,6 @@ import CEmend
 import EmendCore
 import EmendText
 
-/// Oldest struct sizes the ABI accepts (version 1 of each struct).
-enum FirstVersionSize {
-    static let delegate = 3 * MemoryLayout<Int>.size
-    static let options = 2 * MemoryLayout<Int>.size
-    static let toolRequest = 2 * MemoryLayout<Int>.size
-}
-
 @_cdecl("emend_coordinator_create")
 public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?, _ options: UnsafePointer<emend_coordinator_options>?,
                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> emend_status {

@@ -2,11 +2,6 @@ import CEmend
 import EmendCore
 import EmendText
 
-enum FirstSuggestionSize {
-    /// struct_size, context_id, range.
-    static let value = 2 * MemoryLayout<Int>.size + MemoryLayout<emend_range>.size
-}
-
 @_cdecl("emend_session_accept")
 public func emend_session_accept(_ coordinator: OpaquePointer?) -> emend_status {
     withMutatingHandle(coordinator) { handle throws(EmendError) in try handle.coordinator.accept() }
@@ -45,7 +40,7 @@ public func emend_session_get_suggestion(_ coordinator: OpaquePointer?, _ index:
             original: handle.lend(s.original), replacement: handle.lend(s.replacement),
             explanation: handle.lend(s.explanation), category: handle.lend(s.category), rule_id: handle.lend(s.ruleID),
             state: emend_suggestion_state(rawValue: numericCast(s.state.rawValue)))
-        try StructReader.write(value, to: UnsafeMutableRawPointer(out), minimumSize: FirstSuggestionSize.value, name: "emend_suggestion")
+        try StructReader.write(value, to: UnsafeMutableRawPointer(out), minimumSize: FirstVersionSize.suggestion, name: "emend_suggestion")
     }
 }
 
