@@ -58,6 +58,7 @@ func withHandle(_ pointer: OpaquePointer?, _ body: (CoordinatorHandle) throws(Em
 func withMutatingHandle(_ pointer: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> Void) -> emend_status {
     withHandle(pointer) { handle throws(EmendError) in
         try handle.coordinator.checkOwnerThread()
+        try handle.coordinator.checkOutsideCallbacks()
         handle.releaseLentStrings()
         try body(handle)
     }

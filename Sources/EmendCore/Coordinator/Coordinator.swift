@@ -47,6 +47,13 @@ public final class Coordinator: @unchecked Sendable {
     /// Fails unless called on the coordinator's thread.
     public func checkOwnerThread() throws(EmendError) { try checkThread() }
 
+    /// Fails inside a delegate callback, where only answers and getters are allowed.
+    public func checkOutsideCallbacks() throws(EmendError) {
+        guard !inDispatch else {
+            throw EmendError(.state, "not allowed inside a delegate callback: call it after the callback returns")
+        }
+    }
+
     func checkThread() throws(EmendError) {
         guard pthread_equal(pthread_self(), ownerThread) != 0 else {
             throw EmendError(.wrongThread, "this coordinator belongs to another thread")
