@@ -2,15 +2,19 @@
 struct BlockAligner {
     let original: String
     let proposed: String
+    let bytesOfOriginal: [UInt8]
     let bytesOfProposed: [UInt8]
     var interner: ByteRangeInterner
     let granularity: AlignmentGranularity
     private(set) var edits: [TextEdit] = []
+    /// Myers steps left (see `SequenceDiff.hunks`).
+    var budget = 0
 
-    init(original: String, proposed: String, bytesOfProposed: [UInt8],
+    init(original: String, proposed: String, bytesOfOriginal: [UInt8], bytesOfProposed: [UInt8],
          interner: ByteRangeInterner, granularity: AlignmentGranularity) {
         self.original = original
         self.proposed = proposed
+        self.bytesOfOriginal = bytesOfOriginal
         self.bytesOfProposed = bytesOfProposed
         self.interner = interner
         self.granularity = granularity
@@ -22,11 +26,11 @@ struct BlockAligner {
             emit(a, b)
             return
         }
-        let tokensA = AlignmentTokenizer.tokens(in: CharacterTrim.slice(original, a), base: a.lowerBound)
-        let tokensB = AlignmentTokenizer.tokens(in: CharacterTrim.slice(proposed, b), base: b.lowerBound)
+        let tokensA = AlignmentTokenizer.tokens(in: bytesOfOriginal, a, of: original)
+        let tokensB = AlignmentTokenizer.tokens(in: bytesOfProposed, b, of: proposed)
         let idsA = tokensA.map { interner.id($0, inProposed: false) }
         let idsB = tokensB.map { interner.id($0, inProposed: true) }
-        for hunk in SequenceDiff.hunks(idsA, idsB, anchorsFirst: false) {
+        for hunk in SequenceDiff.hunks(idsA, idsB, anchorsFirst: false, budget: &budget) {
             emit(TextAlignment.span(of: hunk.a, in: tokensA, total: a.upperBound),
                  TextAlignment.span(of: hunk.b, in: tokensB, total: b.upperBound))
         }

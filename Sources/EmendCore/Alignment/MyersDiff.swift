@@ -1,50 +1,60 @@
 /// Myers' O((N+M)·D) shortest edit script between two id sequences, with a cap on D.
 enum MyersDiff {
     /// Changed hunks between `a[aRange]` and `b[bRange]` (absolute indices), or `nil` when the
-    /// shortest script needs more than `maxEdits` insertions and deletions.
+    /// shortest script needs more than `maxEdits` insertions and deletions or more than `work`
+    /// steps; the steps taken are subtracted from `work` either way.
     static func hunks(_ a: [Int32], _ aRange: Range<Int>, _ b: [Int32], _ bRange: Range<Int>,
-                      maxEdits: Int) -> [DiffHunk]? {
+                      maxEdits: Int, work: inout Int) -> [DiffHunk]? {
         let n = aRange.count
         let m = bRange.count
         let limit = min(maxEdits, n + m)
-        guard let (deleted, inserted) = a.withUnsafeBufferPointer({ pa in
+        var steps = 0
+        let allowed = work
+        let marks = a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
-                script(pa, aRange.lowerBound, n, pb, bRange.lowerBound, m, limit)
+                script(pa, aRange.lowerBound, n, pb, bRange.lowerBound, m, limit, allowed, &steps)
             }
-        }) else { return nil }
+        }
+        work -= steps
+        guard let (deleted, inserted) = marks else { return nil }
         return hunks(deleted, inserted, aRange.lowerBound, bRange.lowerBound)
     }
 
     /// Marks the deleted elements of `a` and inserted elements of `b` of one shortest script.
     private static func script(_ a: UnsafeBufferPointer<Int32>, _ aLo: Int, _ n: Int,
                                _ b: UnsafeBufferPointer<Int32>, _ bLo: Int, _ m: Int,
-                               _ limit: Int) -> ([Bool], [Bool])? {
+                               _ limit: Int, _ allowed: Int, _ steps: inout Int) -> ([Bool], [Bool])? {
         let offset = limit + 1
-        var v = [Int](repeating: 0, count: 2 * limit + 3)
+        // v[offset + k]: the furthest x reached on diagonal k; trace keeps v's live part before each round.
+        var v = [Int32](repeating: 0, count: 2 * limit + 3)
         var trace: [Int32] = []
         var traceStart: [Int] = []
         var found = -1
-        outer: for d in 0...limit {
-            traceStart.append(trace.count)
-            if d > 0 {
-                for k in stride(from: -(d - 1), through: d - 1, by: 1) { trace.append(Int32(v[offset + k])) }
-            }
-            for k in stride(from: -d, through: d, by: 2) {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
-                }
-                var y = x - k
-                while x < n && y < m && a[aLo + x] == b[bLo + y] {
-                    x += 1
-                    y += 1
-                }
-                v[offset + k] = x
-                if x >= n && y >= m {
-                    found = d
-                    break outer
+        v.withUnsafeMutableBufferPointer { v in
+            outer: for d in 0...limit {
+                if steps > allowed { return }
+                steps += 2 * d + 1
+                traceStart.append(trace.count)
+                if d > 0 { trace.append(contentsOf: v[(offset - d + 1)...(offset + d - 1)]) }
+                for k in stride(from: -d, through: d, by: 2) {
+                    var x: Int
+                    if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                        x = Int(v[offset + k + 1])
+                    } else {
+                        x = Int(v[offset + k - 1]) + 1
+                    }
+                    var y = x - k
+                    let snakeStart = x
+                    while x < n && y < m && a[aLo + x] == b[bLo + y] {
+                        x += 1
+                        y += 1
+                    }
+                    steps += x - snakeStart
+                    v[offset + k] = Int32(truncatingIfNeeded: x)
+                    if x >= n && y >= m {
+                        found = d
+                        break outer
+                    }
                 }
             }
         }

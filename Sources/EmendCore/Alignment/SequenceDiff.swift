@@ -4,9 +4,15 @@ enum SequenceDiff {
     /// Window sizes tried for anchors: single ids first, then runs (for text with few unique words).
     static let anchorSizes = [1, 8, 32]
 
+    /// Myers steps one call may take at most.
+    static let stepsPerCall = 4_000_000
+    /// Pieces this small (total length) always get an exact Myers diff, whatever the budget says.
+    static let alwaysExact = 64
+
     /// Sorted, non-adjacent changed hunks between `a` and `b`. With `anchorsFirst`, unique anchors
     /// are tried before Myers (good for lines and sentences); otherwise Myers goes first (tokens).
-    static func hunks(_ a: [Int32], _ b: [Int32], anchorsFirst: Bool) -> [DiffHunk] {
+    /// `budget` is the number of Myers steps left for the whole alignment; it is used up here.
+    static func hunks(_ a: [Int32], _ b: [Int32], anchorsFirst: Bool, budget: inout Int) -> [DiffHunk] {
         var result: [DiffHunk] = []
         var pending: [(Range<Int>, Range<Int>)] = [(0..<a.count, 0..<b.count)]
         while let (ra, rb) = pending.popLast() {
@@ -19,8 +25,8 @@ enum SequenceDiff {
                 continue
             }
             let size = (aHi - aLo) + (bHi - bLo)
-            let myersFirst = !anchorsFirst || size <= 64
-            if myersFirst, let found = myers(a, aLo..<aHi, b, bLo..<bHi) {
+            let myersFirst = !anchorsFirst || size <= alwaysExact
+            if myersFirst, let found = myers(a, aLo..<aHi, b, bLo..<bHi, &budget) {
                 result.append(contentsOf: found)
                 continue
             }
@@ -28,7 +34,7 @@ enum SequenceDiff {
                 pending.append(contentsOf: gaps.reversed())
                 continue
             }
-            if !myersFirst, let found = myers(a, aLo..<aHi, b, bLo..<bHi) {
+            if !myersFirst, let found = myers(a, aLo..<aHi, b, bLo..<bHi, &budget) {
                 result.append(contentsOf: found)
                 continue
             }
@@ -37,11 +43,16 @@ enum SequenceDiff {
         return merged(result)
     }
 
-    /// Myers with an edit budget that keeps time and trace memory bounded for this size.
-    private static func myers(_ a: [Int32], _ ra: Range<Int>, _ b: [Int32], _ rb: Range<Int>) -> [DiffHunk]? {
+    /// Myers within the budget, with an edit cap that keeps the trace memory bounded.
+    private static func myers(_ a: [Int32], _ ra: Range<Int>, _ b: [Int32], _ rb: Range<Int>,
+                              _ budget: inout Int) -> [DiffHunk]? {
         let size = ra.count + rb.count
-        let budget = min(1_500, max(16, 6_000_000 / size))
-        return MyersDiff.hunks(a, ra, b, rb, maxEdits: budget)
+        var work = size <= alwaysExact ? size * size + size : min(max(budget, 0), stepsPerCall)
+        guard work > 0 else { return nil }
+        let granted = work
+        let found = MyersDiff.hunks(a, ra, b, rb, maxEdits: 1_500, work: &work)
+        budget -= granted - work
+        return found
     }
 
     /// The stretches between unique anchors, or `nil` when no anchor size finds any.

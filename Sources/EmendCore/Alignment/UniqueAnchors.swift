@@ -7,19 +7,13 @@ enum UniqueAnchors {
         guard aRange.count >= k && bRange.count >= k && k > 0 else { return [] }
         let keysA = keys(a, aRange, k)
         let keysB = keys(b, bRange, k)
-        var positionInA: [UInt64: Int] = [:]
-        positionInA.reserveCapacity(keysA.count)
-        for (index, key) in keysA.enumerated() {
-            positionInA[key] = positionInA[key] == nil ? index : -1
-        }
-        var positionInB: [UInt64: Int] = [:]
-        positionInB.reserveCapacity(keysB.count)
-        for (index, key) in keysB.enumerated() where positionInA[key].map({ $0 >= 0 }) ?? false {
-            positionInB[key] = positionInB[key] == nil ? index : -1
-        }
+        var inA = UniqueKeyTable()
+        for (index, key) in keysA.enumerated() { inA.note(key, at: index) }
+        var inB = UniqueKeyTable()
+        for (index, key) in keysB.enumerated() where (inA.position(of: key) ?? -1) >= 0 { inB.note(key, at: index) }
         var pairs: [(Int, Int)] = []
         for (index, key) in keysA.enumerated() {
-            guard positionInA[key] == index, let j = positionInB[key], j >= 0 else { continue }
+            guard inA.position(of: key) == index, let j = inB.position(of: key), j >= 0 else { continue }
             let i = aRange.lowerBound + index
             let jb = bRange.lowerBound + j
             if k == 1 || a[i..<(i + k)].elementsEqual(b[jb..<(jb + k)]) { pairs.append((i, jb)) }

@@ -75,7 +75,7 @@ enum SentenceScanner {
             let lowercaseFollows = next.map(ScalarTraits.isLowercase) ?? false
             if (ellipsis || closed) && lowercaseFollows { return nil }
             if marks == 1 && periods == 1 {
-                switch SentenceAbbreviations.kind(of: wordBefore(i, in: bytes)) {
+                switch SentenceAbbreviations.kind(of: bytes, wordBefore(i, in: bytes)) {
                 case .always?:
                     return nil
                 case .unlessCapitalFollows?:
@@ -105,7 +105,8 @@ enum SentenceScanner {
             k += l
         }
         if k < hi && lastBreakEnd >= 0 { k = lastBreakEnd }
-        while k < hi {
+        // After a line break a new character always starts; elsewhere, keep combining marks with the space.
+        while k < hi && k != lastBreakEnd {
             let (w, l) = UTF8Scan.scalar(at: k, in: bytes)
             guard ScalarTraits.isClusterExtender(w) else { break }
             k += l
@@ -125,7 +126,7 @@ enum SentenceScanner {
     }
 
     /// The word right before byte `i`: letters and inner periods, back to whitespace or punctuation.
-    static func wordBefore(_ i: Int, in bytes: [UInt8]) -> String {
+    static func wordBefore(_ i: Int, in bytes: [UInt8]) -> Range<Int> {
         var s = i
         while s > 0 && i - s < 32 {
             let p = UTF8Scan.scalarStart(before: s, in: bytes)
@@ -133,7 +134,7 @@ enum SentenceScanner {
             guard v == 0x2E || isWordScalar(v) else { break }
             s = p
         }
-        return String(decoding: bytes[s..<i], as: UTF8.self)
+        return s..<i
     }
 
     /// Letters and the marks that combine with them.
