@@ -38,12 +38,27 @@ public struct AttributedText: Equatable, Sendable {
     }
 
     /// Whether replacing `range` would change protected text. An insertion strictly inside a
-    /// protected range changes it; one at its edge does not.
+    /// protected range changes it; one at its edge does not. Costs the length of `range` plus
+    /// the number of protected ranges, not the length of the text.
     public func touchesProtectedText(_ range: Range<Int>) -> Bool {
-        allProtectedRanges.contains { protected in
+        let touchesDeclared = protectedRanges.contains { protected in
             if range.isEmpty { return protected.lowerBound < range.lowerBound && range.lowerBound < protected.upperBound }
             return range.overlaps(protected)
         }
+        return touchesDeclared || containsAttachment(range)
+    }
+
+    /// Whether the bytes of `range` hold an attachment character (EF BF BC in UTF-8).
+    public func containsAttachment(_ range: Range<Int>) -> Bool {
+        guard range.count >= 3 else { return false }
+        let utf8 = string.utf8
+        var index = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(index, offsetBy: range.count - 2)
+        while index < end {
+            if utf8[index] == 0xEF, utf8[utf8.index(after: index)] == 0xBF, utf8[utf8.index(index, offsetBy: 2)] == 0xBC { return true }
+            utf8.formIndex(after: &index)
+        }
+        return false
     }
 
     /// The text of a byte range.

@@ -61,12 +61,12 @@ extension Coordinator {
     /// The region's text with every suggestion applied.
     private func proposedProofreadText(_ session: Session) -> String {
         guard let context = session.working, let region = session.region?.range else { return "" }
-        var text = context.text
-        for suggestion in session.suggestions.reversed() {
-            if let range = suggestion.anchor.range { text.replace(range, with: suggestion.replacement) }
+        let edits = session.suggestions.compactMap { suggestion in
+            suggestion.anchor.range.map {
+                TextEdit(range: ($0.lowerBound - region.lowerBound)..<($0.upperBound - region.lowerBound), replacement: suggestion.replacement)
+            }
         }
-        let delta = session.suggestions.reduce(0) { $0 + $1.replacement.utf8.count - $1.original.utf8.count }
-        return text.substring(region.lowerBound..<(region.upperBound + delta))
+        return TextEdit.apply(edits, to: context.text.substring(region))
     }
 
     /// After the result is in the text: select it, ask for marks, rest.
@@ -76,10 +76,10 @@ extension Coordinator {
         let id = context.id, engineContext = context.engineContext
         let select: (@escaping () -> Void) -> Void = { next in
             guard session.tool != .proofread, let range = session.region?.range else { return next() }
-            self.call(.selectRanges, .done, invoke: { self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) }) { _ in next() }
+            self.call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) }) { _ in next() }
         }
         select { [weak self] in
-            self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }) { [weak self] in
+            self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
                 guard let self, let session = self.session else { return }
                 if session.cancelRequested { return self.finishStop() }
                 self.changeState(to: .interactiveResting) { session.phase = .resting }
@@ -88,14 +88,14 @@ extension Coordinator {
     }
 
     /// Asks for the underline rectangles of `suggestions`, one after another.
-    func requestUnderlines(_ suggestions: [Suggestion], then: @escaping () -> Void) {
+    func requestUnderlines(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
         guard delegate.capabilities.contains(.underlineRects), let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
-            return requestUnderlines(Array(suggestions.dropFirst()), then: then)
+            return requestUnderlines(suggestions.dropFirst(), then: then)
         }
-        call(.underlineRects, .rects, invoke: { delegate.requestsUnderlineRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
+        call(.underlineRects, .rects, invoke: { [unowned self] in self.delegate.requestsUnderlineRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
             if case .rects(let rects) = answer { first.underlineRects = rects }
-            self?.requestUnderlines(Array(suggestions.dropFirst()), then: then)
+            self?.requestUnderlines(suggestions.dropFirst(), then: then)
         }
     }
 
@@ -105,7 +105,7 @@ extension Coordinator {
               let text = session.versions.last else { return }
         session.phase = .presenting
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region, text: text)
-        call(.presentResult, .presented, invoke: { delegate.presentResult(self, result, request: $0) }) { [weak self] answer in
+        call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             switch answer {
             case .presented(.apply), .unsupported:

@@ -43,7 +43,7 @@ extension Coordinator {
         }
         guard session.phase == .resting else { return }
         session.phase = .delivering
-        requestUnderlines(session.suggestions.filter { $0.state == .pending }) { [weak self] in
+        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
             self?.session?.phase = .resting
         }
     }
@@ -72,7 +72,7 @@ extension Coordinator {
         let missing = candidates.filter { $0.element.boundingRects == nil }.map(\.element)
         if !missing.isEmpty {
             session.phase = .delivering
-            requestBounds(missing) { [weak self] in self?.session?.phase = .resting }
+            requestBounds(missing[...]) { [weak self] in self?.session?.phase = .resting }
             throw EmendError(.state, "asked the engine for rectangles; dispatch, then ask again")
         }
         for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {
@@ -81,14 +81,14 @@ extension Coordinator {
         throw EmendError(.notFound, "no pending suggestion at (\(x), \(y))")
     }
 
-    private func requestBounds(_ suggestions: [Suggestion], then: @escaping () -> Void) {
+    private func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
         guard let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
-            return requestBounds(Array(suggestions.dropFirst()), then: then)
+            return requestBounds(suggestions.dropFirst(), then: then)
         }
-        call(.boundingRects, .rects, invoke: { delegate.requestsBoundingRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
+        call(.boundingRects, .rects, invoke: { [unowned self] in self.delegate.requestsBoundingRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
             if case .rects(let rects) = answer { first.boundingRects = rects } else { first.boundingRects = [] }
-            self?.requestBounds(Array(suggestions.dropFirst()), then: then)
+            self?.requestBounds(suggestions.dropFirst(), then: then)
         }
     }
 }

@@ -101,15 +101,23 @@ public final class Coordinator: @unchecked Sendable {
         inDispatch = true
         defer { inDispatch = false }
         var processed = 0
+        var checkedDeadlines = false
         while true {
-            let work = queue.drain()
-            let expired = pending.takeExpired(now: MonotonicClock.nowMilliseconds())
-            if work.isEmpty && expired.isEmpty && !providerTimedOut() { break }
+            let work = queue.take()
             for item in work { item(); processed += 1 }
-            for entry in expired {
-                entry.continuation(.failed(EmendError(.timeout, "the engine did not answer a \(entry.kind) request in time")))
-                processed += 1
+            if !work.isEmpty { continue }
+            if !checkedDeadlines {
+                // Deadlines once per dispatch: they are due in milliseconds, work in microseconds.
+                checkedDeadlines = true
+                let expired = pending.takeExpired(now: MonotonicClock.nowMilliseconds())
+                for entry in expired {
+                    entry.continuation(.failed(EmendError(.timeout, "the engine did not answer a \(entry.kind) request in time")))
+                    processed += 1
+                }
+                if !expired.isEmpty || providerTimedOut() { continue }
             }
+            queue.clearSignals()
+            if !queue.hasPendingWork { break }
         }
         queue.armTimer(at: [pending.earliestDeadline, providerDeadline].compactMap { $0 }.min())
         return processed

@@ -4,7 +4,9 @@ import CEmendSystem
 /// Work posted from any thread and run on the engine's thread during dispatch.
 ///
 /// `pollDescriptor` is an epoll instance holding an eventfd (work is pending) and a timerfd
-/// (a deadline has come), so one readable descriptor tells an event loop to dispatch.
+/// (a deadline has come), so one readable descriptor tells an event loop to dispatch. The
+/// eventfd is written only when the queue goes from empty to non-empty, and the timer is
+/// re-armed only when a deadline comes sooner than the armed one.
 final class WorkQueue: @unchecked Sendable {
     typealias Work = () -> Void
 
@@ -13,6 +15,8 @@ final class WorkQueue: @unchecked Sendable {
     private let eventFD: Int32
     private let timerFD: Int32
     let pollDescriptor: Int32
+    /// Engine thread only.
+    private var armedDeadline: Int64?
 
     init() throws(EmendError) {
         eventFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -38,34 +42,48 @@ final class WorkQueue: @unchecked Sendable {
 
     /// Adds work and makes the descriptor readable. Any thread.
     func post(_ work: @escaping Work) {
-        lock.withLock { items.append(work) }
-        var one: UInt64 = 1
-        _ = write(eventFD, &one, 8)
+        let wasEmpty = lock.withLock {
+            items.append(work)
+            return items.count == 1
+        }
+        if wasEmpty {
+            var one: UInt64 = 1
+            _ = write(eventFD, &one, 8)
+        }
     }
 
-    /// Takes all pending work and clears the readable flags. Engine thread.
-    func drain() -> [Work] {
-        var value: UInt64 = 0
-        _ = read(eventFD, &value, 8)
-        _ = read(timerFD, &value, 8)
-        return lock.withLock {
+    /// Takes all pending work. Engine thread.
+    func take() -> [Work] {
+        lock.withLock {
             let taken = items
             items.removeAll(keepingCapacity: true)
             return taken
         }
     }
 
+    /// Clears the readable flags; check `hasPendingWork` afterwards so no post is missed.
+    func clearSignals() {
+        var value: UInt64 = 0
+        _ = read(eventFD, &value, 8)
+        if let armed = armedDeadline, armed <= MonotonicClock.nowMilliseconds() {
+            _ = read(timerFD, &value, 8)
+            armedDeadline = nil
+        }
+    }
+
     var hasPendingWork: Bool { lock.withLock { !items.isEmpty } }
 
-    /// Makes the descriptor readable at `deadline` (monotonic ms), or never for nil.
+    /// Makes the descriptor readable by `deadline` (monotonic ms). A later deadline keeps
+    /// the armed one: the early wake-up finds nothing due and arms again.
     func armTimer(at deadline: Int64?) {
+        guard let deadline else { return }
+        if let armed = armedDeadline, armed <= deadline { return }
         var spec = itimerspec()
-        if let deadline {
-            let delay = max(1, deadline - MonotonicClock.nowMilliseconds())
-            spec.it_value.tv_sec = Int(delay / 1000)
-            spec.it_value.tv_nsec = Int((delay % 1000) * 1_000_000)
-        }
+        let delay = max(1, deadline - MonotonicClock.nowMilliseconds())
+        spec.it_value.tv_sec = Int(delay / 1000)
+        spec.it_value.tv_nsec = Int((delay % 1000) * 1_000_000)
         timerfd_settime(timerFD, 0, &spec, nil)
+        armedDeadline = deadline
     }
 
     /// Blocks until the descriptor is readable or `timeoutMilliseconds` pass (-1: forever).

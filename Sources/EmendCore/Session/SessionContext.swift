@@ -1,13 +1,21 @@
 import EmendText
 
-/// One context of a session: the engine's text as the runtime knows it now.
+/// One context of a session: the engine's text as the runtime knows it now, and the anchors
+/// that follow changes to it.
 final class SessionContext {
+    private struct Slot {
+        var range: Range<Int>?
+        var includesEdges: Bool
+        var live: Bool
+    }
+
     let id: UInt64
     let engineContext: UInt
     /// The context's text with every change delivered or reported since it was given.
     private(set) var text: AttributedText
     let selection: Range<Int>
-    private var anchors: [Anchor] = []
+    private var slots: [Slot] = []
+    private var freeSlots: [Int] = []
 
     init(id: UInt64, description: ContextDescription) {
         self.id = id
@@ -18,20 +26,39 @@ final class SessionContext {
 
     /// A new anchor that follows changes to this context's text.
     func anchor(_ range: Range<Int>, includesEdges: Bool = false) -> Anchor {
-        let anchor = Anchor(range, includesEdges: includesEdges)
-        anchors.append(anchor)
-        return anchor
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = Slot(range: range, includesEdges: includesEdges, live: true)
+        } else {
+            slot = slots.count
+            slots.append(Slot(range: range, includesEdges: includesEdges, live: true))
+        }
+        return Anchor(context: self, slot: slot, includesEdges: includesEdges)
     }
 
     /// Stops following an anchor.
-    func release(_ anchor: Anchor) {
-        anchors.removeAll { $0 === anchor }
+    func release(_ anchor: Anchor) { anchor.release() }
+
+    func slotRange(_ slot: Int) -> Range<Int>? { slots[slot].range }
+    func setSlotRange(_ slot: Int, _ range: Range<Int>?) { slots[slot].range = range }
+
+    func freeSlot(_ slot: Int) {
+        guard slots[slot].live else { return }
+        slots[slot].live = false
+        slots[slot].range = nil
+        freeSlots.append(slot)
     }
 
     /// Applies a change to the mirror text and moves every anchor.
     func apply(_ range: Range<Int>, _ replacement: String) {
         text.replace(range, with: replacement)
         let delta = replacement.utf8.count - range.count
-        for anchor in anchors { anchor.follow(range, delta: delta) }
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in slots.indices {
+                guard slots[index].live, let r = slots[index].range, r.upperBound >= range.lowerBound else { continue }
+                slots[index].range = Anchor.follow(r, includesEdges: slots[index].includesEdges, edited: range, delta: delta)
+            }
+        }
     }
 }
