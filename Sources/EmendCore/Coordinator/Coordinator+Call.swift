@@ -5,10 +5,13 @@ extension Coordinator {
     /// Answers for a session that ended meanwhile are dropped. When the session was stopped
     /// while the call was out, the stop goes on instead of `then` (unless `handlesStop`).
     func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind, handlesStop: Bool = false,
-              invoke: (RequestID) -> Void, then: @escaping (DelegateAnswer) -> Void) {
+              invoke: @escaping (RequestID) -> Void, then: @escaping (DelegateAnswer) -> Void) {
         let generation = session?.generation ?? 0
+        // Once a session ended, only the calls of its ending go on; earlier ones are moot.
+        let madeWhileEnded = session?.phase == .ended
         let guarded: (DelegateAnswer) -> Void = { [weak self] answer in
-            guard let self, let session = self.session, session.generation == generation else { return }
+            guard let self, let session = self.session, session.generation == generation,
+                  session.phase != .ended || madeWhileEnded else { return }
             session.awaitingAnswer = false
             if session.cancelRequested && !handlesStop && session.phase != .stopping && session.phase != .ended {
                 return self.finishStop()
@@ -22,13 +25,14 @@ extension Coordinator {
         }
         let deadline = MonotonicClock.nowMilliseconds() + options.completionTimeoutMilliseconds
         let id = pending.add(kind: kind, generation: generation, deadline: deadline, continuation: guarded)
-        invoke(id)
+        // Callbacks run only during dispatch, never inside the engine's call that caused them.
+        queue.post { invoke(id) }
     }
 
     /// Tells the delegate the state is about to change, then changes it and runs `then`.
     func changeState(to newState: CoordinatorState, then: @escaping () -> Void) {
         guard newState != state else { return then() }
-        call(.willChangeState, .done, invoke: { delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
+        call(.willChangeState, .done, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
             self?.state = newState
             then()
         }

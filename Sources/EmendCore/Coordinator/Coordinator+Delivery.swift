@@ -14,7 +14,7 @@ extension Coordinator {
     /// fails the session on an engine failure. `then` runs when all were delivered.
     func deliver(_ edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason = .interactive,
                  onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
-        guard let session, let context = session.working else { return }
+        guard let session, let context = session.working else { return then() }
         var remaining = edits[...]
         func next() {
             if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return finishStop() }
@@ -30,7 +30,17 @@ extension Coordinator {
                                            text: edit.replacement, reason: reason, kind: kind,
                                            animationDuration: reason == .interactive ? options.animationDuration : 0)
             let inFlight = context.anchor(range)
-            call(.replace, .replace, handlesStop: true, invoke: { delegate.replace(self, proposal, request: $0) }) { [weak self] answer in
+            let planned = context.text.substring(range)
+            call(.replace, .replace, handlesStop: true, invoke: { [unowned self] request in
+                // The engine may have edited the text since the replace was planned: send where that
+                // text is now, or give up on the replace (as refused) when the edit touched it.
+                guard let now = inFlight.range, context.text.substring(now) == planned else {
+                    return _ = try? self.answer(request, .refused)
+                }
+                var current = proposal
+                current.range = now
+                self.delegate.replace(self, current, request: request)
+            }) { [weak self] answer in
                 guard let self else { return }
                 defer { context.release(inFlight) }
                 switch answer {

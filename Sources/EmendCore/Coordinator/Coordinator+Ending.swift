@@ -53,7 +53,7 @@ extension Coordinator {
             }
             return deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }, then: then)
         }
-        guard session.shownVersion != 0 else { return then() }
+        // Compare texts, not shownVersion: a delivery cut short leaves part of a version in the text.
         transitionRestoring(to: 0, kind: kind, then: then)
     }
 

@@ -47,7 +47,7 @@ extension Coordinator {
     }
 
     private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
-        call(nil, .contexts, invoke: { delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
+        call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
                 if case .failed(let error) = answer { return self.fail(error) }
@@ -90,15 +90,15 @@ extension Coordinator {
             return body { done in done() }
         }
         let id = context.id, engineContext = context.engineContext
-        call(.preview, .preview, invoke: { delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] answer in
+        call(.preview, .preview, invoke: { [unowned self] in self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] answer in
             guard let self else { return }
             if case .preview(let handle) = answer { self.session?.preview = handle }
-            self.call(.prepareAnimation, .done, invoke: { self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] _ in
+            self.call(.prepareAnimation, .done, invoke: { [unowned self] in self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] _ in
                 body { done in
                     guard let self else { return }
                     let range = self.session?.region?.range ?? region
                     let preview = self.session?.preview ?? 0
-                    self.call(.finishAnimation, .done, invoke: { self.delegate.finishTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: range, preview: preview, request: $0) }) { _ in done() }
+                    self.call(.finishAnimation, .done, invoke: { [unowned self] in self.delegate.finishTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: range, preview: preview, request: $0) }) { _ in done() }
                 }
             }
         }
@@ -123,7 +123,7 @@ extension Coordinator {
         session.phase = .running
         let generation = session.generation
         let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
-            guard let self, let session = self.session, session.generation == generation else { return }
+            guard let self, let session = self.session, session.generation == generation, session.phase != .ended else { return }
             switch event {
             case .text(let chunk): session.resultText += chunk
             case .edit(let edit): session.resultEdits.append(edit)

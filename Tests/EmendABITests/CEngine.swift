@@ -1,0 +1,269 @@
+import XCTest
+import Foundation
+import Glibc
+import CEmend
+import Emend
+
+/// A text engine driving libemend through the C functions of emend.h only: its document is a
+/// String it edits in its own position encoding, and its delegate table is made of
+/// @convention(c) functions that find the engine again through `user_data`.
+final class CEngine: @unchecked Sendable {
+    var text: String
+    var selection = emend_range(location: 0, length: 0)
+    let encoding: emend_position_encoding
+    var protectedRanges: [emend_range] = []
+
+    /// Hold context requests instead of answering them (tests answer with their own descs).
+    var holdContexts = false
+    /// Hold replaces instead of applying and answering them.
+    var holdReplaces = false
+    /// Called inside will_change_to_state after the engine answered it.
+    var onStateChange: ((OpaquePointer?, emend_request_id) -> Void)?
+    var presentedAction = EMEND_PRESENTED_COPY
+
+    private(set) var heldContexts: [emend_request_id] = []
+    private(set) var heldReplaces: [emend_request_id] = []
+    private(set) var states: [emend_state] = []
+    /// The id of the context the coordinator last named in a callback.
+    private(set) var contextID: UInt64 = 0
+    private(set) var replaces: [(range: emend_range, text: String, kind: emend_change_kind)] = []
+    private(set) var selections: [[emend_range]] = []
+    private(set) var presented: [String] = []
+    /// Statuses of the engine's own answers that were not EMEND_OK.
+    private(set) var answerFailures: [String] = []
+
+    init(_ text: String, encoding: emend_position_encoding = EMEND_ENCODING_UTF8) {
+        self.text = text
+        self.encoding = encoding
+    }
+
+    var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> CEngine {
+        Unmanaged<CEngine>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+
+    /// The delegate table: contexts, replace, select, will_change_to_state, present_result.
+    func delegate() -> emend_delegate {
+        var table = emend_delegate()
+        table.struct_size = MemoryLayout<emend_delegate>.size
+        table.user_data = userData
+        table.requests_contexts = { user, coordinator, _, request in
+            CEngine.from(user).requestsContexts(coordinator, request)
+        }
+        table.replace = { user, coordinator, replace, request in
+            CEngine.from(user).replace(coordinator, replace!.pointee, request)
+        }
+        table.select_ranges = { user, coordinator, contextID, _, ranges, count, request in
+            let engine = CEngine.from(user)
+            engine.contextID = contextID
+            engine.selections.append(Array(UnsafeBufferPointer(start: ranges, count: count)))
+            engine.check(emend_answer_done(coordinator, request), "select_ranges")
+        }
+        table.will_change_to_state = { user, coordinator, state, request in
+            let engine = CEngine.from(user)
+            engine.states.append(state)
+            engine.check(emend_answer_done(coordinator, request), "will_change_to_state")
+            engine.onStateChange?(coordinator, request)
+        }
+        table.present_result = { user, coordinator, result, request in
+            let engine = CEngine.from(user)
+            let r = result!.pointee
+            engine.presented.append(String(decoding: UnsafeRawBufferPointer(start: r.text, count: r.text_length), as: UTF8.self))
+            engine.check(emend_answer_presented(coordinator, request, engine.presentedAction), "present_result")
+        }
+        return table
+    }
+
+    /// A coordinator for this engine with `options` (encoding set from the engine).
+    func makeCoordinator(completionTimeout: UInt32 = 0, providerTimeout: UInt32 = 0) throws -> OpaquePointer {
+        var table = delegate()
+        var options = emend_coordinator_options()
+        options.struct_size = MemoryLayout<emend_coordinator_options>.size
+        options.encoding = encoding
+        options.completion_timeout_ms = completionTimeout
+        options.provider_timeout_ms = providerTimeout
+        var coordinator: OpaquePointer?
+        let status = emend_coordinator_create(&table, &options, &coordinator)
+        XCTAssertEqual(status, EMEND_OK, String(cString: emend_last_error_message()))
+        return try XCTUnwrap(coordinator)
+    }
+
+    // MARK: Text in the engine's encoding
+
+    private func index(_ offset: UInt64) -> String.Index {
+        switch encoding {
+        case EMEND_ENCODING_UTF16: return text.utf16.index(text.startIndex, offsetBy: Int(offset))
+        case EMEND_ENCODING_CODEPOINT: return text.unicodeScalars.index(text.startIndex, offsetBy: Int(offset))
+        default: return text.utf8.index(text.startIndex, offsetBy: Int(offset))
+        }
+    }
+
+    /// The text of `range` counted in the engine's encoding.
+    func substring(_ range: emend_range) -> String {
+        let start = index(range.location), end = index(range.location + range.length)
+        return String(text.unicodeScalars[start..<end])
+    }
+
+    /// Replaces `range` (engine encoding) with `replacement`.
+    func edit(_ range: emend_range, _ replacement: String) {
+        text.replaceSubrange(index(range.location)..<index(range.location + range.length), with: replacement)
+    }
+
+    /// Length of the text in the engine's encoding.
+    var length: UInt64 {
+        switch encoding {
+        case EMEND_ENCODING_UTF16: return UInt64(text.utf16.count)
+        case EMEND_ENCODING_CODEPOINT: return UInt64(text.unicodeScalars.count)
+        default: return UInt64(text.utf8.count)
+        }
+    }
+
+    /// The range of the first `needle` in the text, in the engine's encoding.
+    func range(of needle: String) -> emend_range? {
+        guard let found = text.range(of: needle) else { return nil }
+        func count(_ upTo: String.Index) -> UInt64 {
+            switch encoding {
+            case EMEND_ENCODING_UTF16: return UInt64(text.utf16.distance(from: text.startIndex, to: upTo))
+            case EMEND_ENCODING_CODEPOINT: return UInt64(text.unicodeScalars.distance(from: text.startIndex, to: upTo))
+            default: return UInt64(text.utf8.distance(from: text.startIndex, to: upTo))
+            }
+        }
+        let start = count(found.lowerBound)
+        return emend_range(location: start, length: count(found.upperBound) - start)
+    }
+
+    // MARK: Answering
+
+    func check(_ status: emend_status, _ what: String) {
+        if status != EMEND_OK {
+            answerFailures.append("\(what): \(String(cString: emend_status_name(status))) \(String(cString: emend_last_error_message()))")
+        }
+    }
+
+    /// Answers `request` with this engine's document as one context.
+    func answerContexts(_ coordinator: OpaquePointer?, _ request: emend_request_id) -> emend_status {
+        withContext { desc in
+            var copy = desc
+            return emend_answer_contexts(coordinator, request, &copy, 1)
+        }
+    }
+
+    /// A context description of the document, valid inside `body`.
+    func withContext<T>(_ body: (emend_context_desc) -> T) -> T {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            protectedRanges.withUnsafeBufferPointer { protected in
+                var desc = emend_context_desc()
+                desc.struct_size = MemoryLayout<emend_context_desc>.size
+                desc.text = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: CChar.self) }
+                desc.text_length = buffer.count
+                desc.selection = selection
+                desc.engine_context = userData
+                desc.protected_ranges = protected.baseAddress
+                desc.protected_range_count = protected.count
+                return body(desc)
+            }
+        }
+    }
+
+    private func requestsContexts(_ coordinator: OpaquePointer?, _ request: emend_request_id) {
+        if holdContexts { return heldContexts.append(request) }
+        check(answerContexts(coordinator, request), "requests_contexts")
+    }
+
+    private func replace(_ coordinator: OpaquePointer?, _ replace: emend_replace_request, _ request: emend_request_id) {
+        let proposed = String(decoding: UnsafeRawBufferPointer(start: replace.text, count: replace.text_length), as: UTF8.self)
+        replaces.append((replace.range, proposed, replace.kind))
+        contextID = replace.context_id
+        if holdReplaces { return heldReplaces.append(request) }
+        edit(replace.range, proposed)
+        check(emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, nil, 0), "replace")
+    }
+
+    /// Forgets held requests (the test answers them itself).
+    func takeHeldContexts() -> [emend_request_id] {
+        defer { heldContexts.removeAll() }
+        return heldContexts
+    }
+
+    func takeHeldReplaces() -> [emend_request_id] {
+        defer { heldReplaces.removeAll() }
+        return heldReplaces
+    }
+}
+
+// MARK: Driving a coordinator
+
+/// Runs until idle with a generous limit; returns the status.
+@discardableResult
+func runUntilIdle(_ coordinator: OpaquePointer?, _ timeoutMs: Int32 = 10_000) -> emend_status {
+    emend_coordinator_run_until_idle(coordinator, timeoutMs)
+}
+
+/// Dispatches, waiting on the coordinator's descriptor, until `condition` holds (or 10 s pass).
+@discardableResult
+func pump(_ coordinator: OpaquePointer?, until condition: () -> Bool) -> Bool {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    let deadline = ts.tv_sec + 10
+    while true {
+        XCTAssertEqual(emend_coordinator_dispatch(coordinator, nil), EMEND_OK)
+        if condition() { return true }
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        if ts.tv_sec > deadline { return false }
+        var pfd = pollfd(fd: emend_coordinator_fd(coordinator), events: Int16(POLLIN), revents: 0)
+        _ = poll(&pfd, 1, 1000)
+    }
+}
+
+/// Starts `tool` with a tool request of our own size.
+func start(_ coordinator: OpaquePointer?, _ tool: emend_tool, prompt: String? = nil,
+           scope: emend_context_scope = EMEND_SCOPE_USER_SELECTION) -> emend_status {
+    func call(_ prompt: UnsafePointer<CChar>?) -> emend_status {
+        var request = emend_tool_request(struct_size: MemoryLayout<emend_tool_request>.size, tool: tool, scope: scope,
+                                         prompt: prompt, provider_id: nil)
+        return emend_coordinator_start(coordinator, &request)
+    }
+    guard let prompt else { return call(nil) }
+    return prompt.withCString { call($0) }
+}
+
+/// The last error message of this thread.
+var lastError: String { String(cString: emend_last_error_message()) }
+
+/// Asserts `status` is `expected` and that the message mentions each of `mentions`.
+func XCTAssertStatus(_ status: emend_status, _ expected: emend_status, mentions: [String] = [],
+                     file: StaticString = #filePath, line: UInt = #line) {
+    let message = lastError
+    XCTAssertEqual(String(cString: emend_status_name(status)), String(cString: emend_status_name(expected)),
+                   "message: \(message)", file: file, line: line)
+    if expected != EMEND_OK {
+        XCTAssertFalse(message.isEmpty, "a failure must say why", file: file, line: line)
+        for word in mentions {
+            XCTAssertTrue(message.contains(word), "\"\(message)\" should mention \"\(word)\"", file: file, line: line)
+        }
+    }
+}
+
+/// Suggestion `index` as Swift values.
+func suggestion(_ coordinator: OpaquePointer?, _ index: Int) -> (range: emend_range, original: String, replacement: String, state: emend_suggestion_state)? {
+    var s = emend_suggestion()
+    s.struct_size = MemoryLayout<emend_suggestion>.size
+    guard emend_session_get_suggestion(coordinator, index, &s) == EMEND_OK else { return nil }
+    return (s.range, String(cString: s.original), String(cString: s.replacement), s.state)
+}
+
+/// Number of suggestions (0 on failure).
+func suggestionCount(_ coordinator: OpaquePointer?) -> Int {
+    var count = 0
+    XCTAssertEqual(emend_session_suggestion_count(coordinator, &count), EMEND_OK)
+    return count
+}
+
+/// The coordinator's state.
+func state(_ coordinator: OpaquePointer?) -> emend_state {
+    var value = EMEND_STATE_INACTIVE
+    XCTAssertEqual(emend_coordinator_get_state(coordinator, &value), EMEND_OK)
+    return value
+}

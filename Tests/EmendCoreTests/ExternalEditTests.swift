@@ -1,0 +1,179 @@
+import XCTest
+import EmendCore
+import EmendText
+
+/// The engine edits its own text during a session and reports it with updateRange.
+final class ExternalEditTests: XCTestCase {
+    static let original = "See you tomorow, I could of known. This is a example."
+
+    private func proofread() throws -> (TestEngine, Coordinator) {
+        let engine = TestEngine(Self.original)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.proofread)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "See you tomorrow, I could have known. This is an example.")
+        return (engine, coordinator)
+    }
+
+    /// The engine types `text` over `range` and tells the coordinator.
+    private func type(_ engine: TestEngine, _ coordinator: Coordinator, _ range: Range<Int>, _ text: String) throws {
+        engine.edit(range, text)
+        try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: range, text: text, reason: .typing)
+    }
+
+    func testEditBeforeSuggestionsMovesThem() throws {
+        let (engine, coordinator) = try proofread()
+        let before = coordinator.suggestions.map { $0.range! }
+        try type(engine, coordinator, 0..<0, "Well, ")
+        let after = coordinator.suggestions.map { $0.range! }
+        XCTAssertEqual(after, before.map { ($0.lowerBound + 6)..<($0.upperBound + 6) })
+        for suggestion in coordinator.suggestions {
+            XCTAssertEqual(suggestion.state, .pending)
+            XCTAssertEqual(substring(engine.text, suggestion.range!), suggestion.replacement)
+        }
+        let id = coordinator.contextIDs[0]
+        XCTAssertEqual(try coordinator.suggestionIndex(contextID: id, offset: after[1].lowerBound), 1)
+        XCTAssertEqual(try coordinator.contextText(id).string, engine.text)
+        // Rejecting after the move puts the original back in the right place.
+        try coordinator.rejectSuggestion(1)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Well, See you tomorrow, I could of known. This is an example.")
+        // Revert keeps the engine's own edit: nothing of it is lost.
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Well, " + Self.original)
+    }
+
+    func testEditOverlappingASuggestionInvalidatesIt() throws {
+        let (engine, coordinator) = try proofread()
+        let couldHave = try XCTUnwrap(coordinator.suggestions[1].range)
+        // The user retypes " have" as "'ve".
+        let have = (couldHave.upperBound - 5)..<couldHave.upperBound
+        try type(engine, coordinator, have, "'ve")
+        XCTAssertEqual(engine.text, "See you tomorrow, I could've known. This is an example.")
+        XCTAssertEqual(coordinator.suggestions[1].state, .invalid)
+        XCTAssertNil(coordinator.suggestions[1].range)
+        XCTAssertThrowsEmend(.state) { try coordinator.rejectSuggestion(1) }
+        XCTAssertEqual(coordinator.suggestions[2].state, .pending)
+        XCTAssertEqual(substring(engine.text, try XCTUnwrap(coordinator.suggestions[2].range)), "an example")
+        XCTAssertEqual(coordinator.state, .interactiveResting, "proofreading goes on")
+        // Revert restores the others and keeps what the user typed.
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "See you tomorow, I could've known. This is a example.")
+    }
+
+    func testEditAfterTheTextIsNotAnEditOfTheSuggestion() throws {
+        let (engine, coordinator) = try proofread()
+        let end = engine.text.utf8.count
+        try type(engine, coordinator, end..<end, " Bye.")
+        XCTAssertTrue(coordinator.suggestions.allSatisfy { $0.state == .pending })
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, Self.original + " Bye.")
+    }
+
+    func testTypingInsideARewriteEndsTheSessionKeepingTheText() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready!")
+        let delivered = engine.replaces.count
+        let ready = try XCTUnwrap(byteRange(of: "ready", in: engine.text))
+        try type(engine, coordinator, ready, "done")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's done!")
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.states.last, .inactive)
+        XCTAssertEqual(engine.replaces.count, delivered, "the engine's text wins: nothing is put back")
+        XCTAssertThrowsEmend(.state) { try coordinator.revert() }
+    }
+
+    func testTypingOutsideTheRewrittenSentenceKeepsTheSession() throws {
+        let text = "I do not know. It is late."
+        let engine = TestEngine(text, selection: 2..<4)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't know. It is late.")
+        let late = try XCTUnwrap(byteRange(of: "late", in: engine.text))
+        try type(engine, coordinator, late, "early")
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not know. It is early.")
+    }
+
+    func testTypingDuringTheProviderRunEndsTheRewrite() throws {
+        let engine = TestEngine("I do not think it is ready. " + String(repeating: "We are here. ", count: 20))
+        let coordinator = try makeCoordinator(engine, provider: FixtureProvider(chunkDelayMicroseconds: 20_000))
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { engine.preparedAnimations.count == 1 })
+        try type(engine, coordinator, 0..<1, "You")
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertTrue(engine.replaces.isEmpty, "no result lands on text that changed under it")
+        XCTAssertTrue(engine.text.hasPrefix("You do not think"))
+    }
+
+    func testEditBetweenARejectAndItsDispatchMovesTheReplace() throws {
+        let (engine, coordinator) = try proofread()
+        try coordinator.rejectSuggestion(1)
+        // The engine types before it dispatches: the replace goes where the text is by then.
+        try type(engine, coordinator, 0..<0, "Well, ")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Well, See you tomorrow, I could of known. This is an example.")
+        XCTAssertEqual(coordinator.suggestions[1].state, .rejected)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Well, " + Self.original)
+    }
+
+    func testEditOverTheTextOfAPendingRejectCancelsTheReplace() throws {
+        let (engine, coordinator) = try proofread()
+        let couldHave = try XCTUnwrap(coordinator.suggestions[1].range)
+        try coordinator.rejectSuggestion(1)
+        try type(engine, coordinator, couldHave, "would have")
+        let replaces = engine.replaces.count
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.replaces.count, replaces, "no replace lands on what the user just typed")
+        XCTAssertEqual(engine.text, "See you tomorrow, I would have known. This is an example.")
+        XCTAssertEqual(coordinator.suggestions[1].state, .invalid)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        XCTAssertFalse(coordinator.canUndo)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "See you tomorow, I would have known. This is a example.")
+    }
+
+    func testTypingDuringDeliveryStopsFurtherReplaces() throws {
+        let engine = TestEngine("I do not think it is ready. We are waiting.")
+        engine.replaceAnswering = .later
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.heldReplaces.isEmpty })
+        let first = try XCTUnwrap(engine.heldReplaces.first?.proposal)
+        var expected = AttributedText(engine.text)
+        expected.replace(first.range, with: first.text)
+        // The user types at the end of the region while the first replace is out.
+        let end = engine.text.utf8.count
+        try type(engine, coordinator, end..<end, " Ok.")
+        engine.replaceAnswering = .atOnce
+        engine.releaseHeldReplaces(coordinator)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, expected.string + " Ok.", "the replace the engine applied, then its own text")
+        XCTAssertEqual(engine.replaces.count, 1, "no replace after the session ended")
+        XCTAssertEqual(coordinator.state, .inactive)
+    }
+
+    func testBadUpdatesAreRejected() throws {
+        let (engine, coordinator) = try proofread()
+        let id = coordinator.contextIDs[0]
+        let length = engine.text.utf8.count
+        XCTAssertThrowsEmend(.notFound) { try coordinator.updateRange(contextID: id + 7, range: 0..<0, text: "x", reason: .typing) }
+        XCTAssertThrowsEmend(.range) { try coordinator.updateRange(contextID: id, range: length..<length + 1, text: "", reason: .typing) }
+        XCTAssertEqual(try coordinator.contextText(id).string, engine.text, "a failed call changes nothing")
+    }
+}

@@ -1,0 +1,66 @@
+import XCTest
+import EmendCore
+import EmendText
+
+/// Follow-up requests refine the finished rewrite of the current session.
+final class FollowUpTests: XCTestCase {
+    func testUppercaseFollowUpRefinesTheRewrite() throws {
+        let original = "I do not think it is ready."
+        let engine = TestEngine(original)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        try coordinator.start(.followUp, prompt: "uppercase")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I DON'T THINK IT'S READY!")
+        XCTAssertEqual(coordinator.resultText, "I DON'T THINK IT'S READY!")
+        XCTAssertEqual(engine.states, [.interactiveStreaming, .interactiveResting, .interactiveStreaming, .interactiveResting])
+        XCTAssertEqual(engine.contextRequests.count, 1, "a follow-up works on the session's context")
+        XCTAssertEqual(engine.selections.last, [0..<engine.text.utf8.count])
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, original, "revert goes back past every follow-up")
+    }
+
+    func testMakeItWarmerAfterAProfessionalRewrite() throws {
+        let original = "I don't think it's ready, thanks."
+        let engine = TestEngine(original)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteProfessional)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not think it is ready, thank you.")
+        try coordinator.start(.followUp, prompt: "make it warmer")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready, thank you!")
+        try coordinator.accept()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready, thank you!")
+        XCTAssertEqual(coordinator.state, .inactive)
+    }
+
+    func testFollowUpOfAFollowUp() throws {
+        let engine = TestEngine("We are late.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        try coordinator.start(.followUp, prompt: "uppercase")
+        try engine.run(coordinator)
+        try coordinator.start(.followUp, prompt: "now lowercase")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "we're late!")
+    }
+
+    func testFollowUpNeedsAFinishedRewrite() throws {
+        let engine = TestEngine("See you tomorow.")
+        let coordinator = try makeCoordinator(engine)
+        XCTAssertThrowsEmend(.state) { try coordinator.start(.followUp, prompt: "uppercase") }
+        try coordinator.start(.proofread)
+        XCTAssertThrowsEmend(.state) { try coordinator.start(.followUp, prompt: "uppercase") }   // still running
+        try engine.run(coordinator)
+        XCTAssertThrowsEmend(.state) { try coordinator.start(.followUp, prompt: "uppercase") }   // a proofread
+        XCTAssertThrowsEmend(.invalidArgument) { try coordinator.start(.followUp) }
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "See you tomorrow.")
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+    }
+}

@@ -1,0 +1,212 @@
+import XCTest
+import Glibc
+import EmendCore
+import EmendText
+
+/// A text engine for tests: a document String that really applies replaces, and a delegate
+/// whose answers can come at once, later (held until the test releases them), never, or as a
+/// refusal. It records every callback so tests can check what the coordinator asked.
+final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
+    enum Answering { case atOnce, later, never, refuse }
+
+    /// The engine's document and what is selected in it (UTF-8 bytes).
+    var text: String
+    var selection: Range<Int>
+    var protectedRanges: [Range<Int>] = []
+    var attributeRuns: [AttributeRun] = []
+    var capabilities: DelegateCapabilities = .all
+
+    var contextsAnswering: Answering = .atOnce
+    var replaceAnswering: Answering = .atOnce
+    /// `.later` holds will-change-to-state requests until `releaseHeldStates`.
+    var stateAnswering: Answering = .atOnce
+    /// Refuse `.result` replaces once this many were applied (nil: never).
+    var refuseResultsAfter: Int?
+    var presentedAction: PresentedAction = .apply
+    /// Rectangles the engine reports for a byte range (hit testing and underlines).
+    var rectsFor: (Range<Int>) -> [Rect] = { range in [Rect(x: Double(range.lowerBound) * 10, y: 0, width: Double(range.count) * 10, height: 10)] }
+
+    /// Set while the test dispatches; callbacks outside it are recorded as contract breaches.
+    var isDispatching = false
+    private(set) var callbacksOutsideDispatch: [String] = []
+    private(set) var states: [CoordinatorState] = []
+    /// The coordinator's state when each will-change arrived.
+    private(set) var statesBeforeChange: [CoordinatorState] = []
+    private(set) var replaces: [ReplaceProposal] = []
+    private(set) var appliedReplaces: [ReplaceProposal] = []
+    private(set) var presented: [PresentedResult] = []
+    private(set) var selections: [[Range<Int>]] = []
+    private(set) var preparedAnimations: [TextAnimation] = []
+    private(set) var finishedAnimations: [TextAnimation] = []
+    private(set) var underlineRequests: [Range<Int>] = []
+    private(set) var boundsRequests: [Range<Int>] = []
+    private(set) var contextRequests: [ContextScope] = []
+    /// Replaces awaiting `releaseHeldReplaces` (answering `.later`).
+    private(set) var heldReplaces: [(request: RequestID, proposal: ReplaceProposal)] = []
+    private(set) var heldContexts: [RequestID] = []
+    private(set) var heldStates: [RequestID] = []
+    /// Answers the coordinator rejected (should stay empty).
+    private(set) var answerErrors: [EmendError] = []
+
+    init(_ text: String, selection: Range<Int> = 0..<0) {
+        self.text = text
+        self.selection = selection
+    }
+
+    // MARK: The engine's own edits
+
+    /// Applies `replacement` to `range` of the document (UTF-8 bytes).
+    func edit(_ range: Range<Int>, _ replacement: String) {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        text.replaceSubrange(start..<end, with: replacement)
+    }
+
+    /// Applies and answers every held replace, in order.
+    func releaseHeldReplaces(_ coordinator: Coordinator) {
+        let held = heldReplaces
+        heldReplaces.removeAll()
+        for (request, proposal) in held {
+            apply(proposal)
+            reply(coordinator, request, .replaced(nil))
+        }
+    }
+
+    /// Answers the held context request now.
+    func releaseHeldContexts(_ coordinator: Coordinator) {
+        let held = heldContexts
+        heldContexts.removeAll()
+        for request in held { reply(coordinator, request, .contexts([contextDescription()])) }
+    }
+
+    /// Answers every held will-change-to-state now.
+    func releaseHeldStates(_ coordinator: Coordinator) {
+        let held = heldStates
+        heldStates.removeAll()
+        for request in held { reply(coordinator, request, .done) }
+    }
+
+    func contextDescription() -> ContextDescription {
+        ContextDescription(text: AttributedText(text, attributeRuns: attributeRuns, protectedRanges: protectedRanges),
+                           selection: selection, engineContext: 0xE1)
+    }
+
+    private func apply(_ proposal: ReplaceProposal) {
+        edit(proposal.range, proposal.text)
+        appliedReplaces.append(proposal)
+    }
+
+    private func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
+        do { try coordinator.answer(request, answer) } catch { answerErrors.append(error) }
+    }
+
+    private func note(_ name: String) {
+        if !isDispatching { callbacksOutsideDispatch.append(name) }
+    }
+
+    // MARK: CoordinatorDelegate
+
+    func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
+        note("requestsContexts")
+        contextRequests.append(scope)
+        switch contextsAnswering {
+        case .atOnce: reply(coordinator, request, .contexts([contextDescription()]))
+        case .later: heldContexts.append(request)
+        case .never: break
+        case .refuse: reply(coordinator, request, .failed(EmendError(.refused, "the engine has no text to give")))
+        }
+    }
+
+    func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
+        note("replace")
+        replaces.append(proposal)
+        if proposal.kind == .result, let limit = refuseResultsAfter,
+           appliedReplaces.filter({ $0.kind == .result }).count >= limit {
+            return reply(coordinator, request, .refused)
+        }
+        switch replaceAnswering {
+        case .atOnce:
+            apply(proposal)
+            reply(coordinator, request, .replaced(nil))
+        case .later: heldReplaces.append((request, proposal))
+        case .never: break
+        case .refuse: reply(coordinator, request, .refused)
+        }
+    }
+
+    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
+        note("selectRanges")
+        selections.append(ranges)
+        reply(coordinator, request, .done)
+    }
+
+    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        note("requestsBoundingRects")
+        boundsRequests.append(range)
+        reply(coordinator, request, .rects(rectsFor(range)))
+    }
+
+    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        note("requestsUnderlineRects")
+        underlineRequests.append(range)
+        reply(coordinator, request, .rects(rectsFor(range)))
+    }
+
+    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        note("prepareForTextAnimation")
+        preparedAnimations.append(animation)
+        reply(coordinator, request, .done)
+    }
+
+    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        note("requestsPreview")
+        reply(coordinator, request, .preview(0xBEEF))
+    }
+
+    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
+        note("finishTextAnimation")
+        finishedAnimations.append(animation)
+        reply(coordinator, request, .done)
+    }
+
+    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {
+        note("willChangeToState")
+        states.append(state)
+        statesBeforeChange.append(coordinator.state)
+        if stateAnswering == .later { return heldStates.append(request) }
+        reply(coordinator, request, .done)
+    }
+
+    func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
+        note("presentResult")
+        presented.append(result)
+        reply(coordinator, request, .presented(presentedAction))
+    }
+
+    // MARK: Dispatching
+
+    /// Runs the coordinator until it is idle; rethrows the failure of a session.
+    func run(_ coordinator: Coordinator, timeoutMilliseconds: Int = 10_000) throws(EmendError) {
+        isDispatching = true
+        defer { isDispatching = false }
+        try coordinator.runUntilIdle(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Dispatches (waiting on the poll descriptor in between) until `condition` holds.
+    /// Returns false when it did not within `timeoutMilliseconds`.
+    @discardableResult
+    func pump(_ coordinator: Coordinator, timeoutMilliseconds: Int64 = 10_000, until condition: () -> Bool) throws(EmendError) -> Bool {
+        isDispatching = true
+        defer { isDispatching = false }
+        let deadline = nowMilliseconds() + timeoutMilliseconds
+        while true {
+            try coordinator.dispatch()
+            if condition() { return true }
+            let left = deadline - nowMilliseconds()
+            if left <= 0 { return false }
+            var pfd = pollfd(fd: coordinator.pollDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, Int32(min(left, 1000)))
+        }
+    }
+}
