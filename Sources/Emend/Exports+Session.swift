@@ -107,6 +107,9 @@ public func emend_session_copy_result(_ coordinator: OpaquePointer?, _ contextID
         try handle.coordinator.checkOwnerThread()
         let out = try required(length, "length")
         _ = try handle.coordinator.contextText(contextID)
+        guard contextID == handle.coordinator.contextIDs.first else {
+            throw EmendError(.notFound, "context \(contextID) is not the one the session works on")
+        }
         guard let result = handle.coordinator.resultText else { throw EmendError(.state, "the session has no result yet") }
         let bytes = Array(result.utf8)
         out.pointee = bytes.count

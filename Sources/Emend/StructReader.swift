@@ -24,7 +24,7 @@ enum StructReader {
         guard size >= minimumSize else {
             throw EmendError(.structSize, "\(name).struct_size is \(size), smaller than its first version (\(minimumSize) bytes)")
         }
-        withUnsafeBytes(of: value) { bytes in
+        _ = withUnsafeBytes(of: value) { bytes in
             memcpy(pointer + MemoryLayout<Int>.size, bytes.baseAddress! + MemoryLayout<Int>.size,
                    min(size, bytes.count) - MemoryLayout<Int>.size)
         }

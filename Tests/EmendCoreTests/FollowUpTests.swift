@@ -63,4 +63,33 @@ final class FollowUpTests: XCTestCase {
         XCTAssertEqual(engine.text, "See you tomorrow.")
         XCTAssertEqual(coordinator.state, .interactiveResting)
     }
+
+    func testAFailedFollowUpGoesBackToTheResultItRefined() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        let rewritten = engine.text
+        XCTAssertEqual(rewritten, "I don't think it's ready!")
+        try coordinator.start(.followUp, prompt: "make it purple")   // the fixture has no rule for this
+        XCTAssertThrowsEmend(.provider) { try engine.run(coordinator) }
+        XCTAssertEqual(engine.text, rewritten, "the first rewrite stays")
+        XCTAssertEqual(coordinator.state, .interactiveResting, "the session goes on")
+        XCTAssertEqual(coordinator.resultText, rewritten)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not think it is ready.")
+    }
+
+    func testResultTextFollowsUndo() throws {
+        let original = "I do not think it is ready."
+        let engine = TestEngine(original)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        try coordinator.undo()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, original)
+        XCTAssertEqual(coordinator.resultText, original, "the result as it stands in the text")
+    }
 }

@@ -32,8 +32,14 @@ extension Coordinator {
     /// Tells the delegate the state is about to change, then changes it and runs `then`.
     func changeState(to newState: CoordinatorState, then: @escaping () -> Void) {
         guard newState != state else { return then() }
-        call(.willChangeState, .done, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
-            self?.state = newState
+        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
+            guard let self else { return }
+            // The engine was told: the state changes even if a stop came meanwhile, so that
+            // the stop's own change back to inactive reaches the engine too.
+            self.state = newState
+            if let session = self.session, session.cancelRequested, session.phase != .stopping, session.phase != .ended {
+                return self.finishStop()
+            }
             then()
         }
     }

@@ -35,6 +35,15 @@ extension Coordinator {
             // Failing while restoring: keep what is there; the text is original plus delivered edits.
             return endSession()
         }
+        if let base = session.followUpBase, !session.cancelRequested {
+            // A failed follow-up goes back to the result it refined; the session stays.
+            session.followUpBase = nil
+            session.phase = .delivering
+            return transitionRestoring(to: base, kind: .cancel) { [weak self] in
+                guard let self, let session = self.session, session.phase != .ended else { return }
+                self.changeState(to: .interactiveResting) { session.phase = .resting }
+            }
+        }
         restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
     }
 
@@ -57,7 +66,7 @@ extension Coordinator {
         transitionRestoring(to: 0, kind: kind, then: then)
     }
 
-    private func transitionRestoring(to target: Int, kind: ChangeKind, then: @escaping () -> Void) {
+    func transitionRestoring(to target: Int, kind: ChangeKind, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range else { return then() }
         let edits = TextAlignment.edits(from: context.text.substring(region), to: session.versions[target]).map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),

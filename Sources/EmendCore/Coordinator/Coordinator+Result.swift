@@ -21,6 +21,7 @@ extension Coordinator {
                 guard let self, let session = self.session else { return }
                 session.undoStack.append(.version(from: target - 1, to: target))
                 session.redoStack.removeAll()
+                session.followUpBase = nil
                 self.afterDelivery()
             }
         }

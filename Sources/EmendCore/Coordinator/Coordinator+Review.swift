@@ -20,8 +20,8 @@ extension Coordinator {
         }
     }
 
-    /// The session's latest result text for its working context.
-    public var resultText: String? { session.flatMap { $0.versions.count > 1 ? $0.versions.last : nil } }
+    /// The text of the session's working region as it stands, once a result arrived.
+    public var resultText: String? { session.flatMap { $0.versions.count > 1 ? $0.regionText : nil } }
 
     func restingSession() throws(EmendError) -> Session {
         guard let session, session.phase == .resting else {
@@ -131,6 +131,9 @@ extension Coordinator {
         session.versions.removeSubrange((session.shownVersion + 1)...)
         session.tool = .followUp
         session.prompt = prompt
+        session.followUpBase = session.shownVersion
+        session.phase = .starting
+        lastFailure = nil
         changeState(to: .interactiveStreaming) { [weak self] in
             guard let self, let range = session.region?.range else { return }
             self.animate(.anticipate, region: range) { [weak self] finishAnimation in

@@ -178,7 +178,8 @@ public final class Coordinator: @unchecked Sendable {
 
     /// The current text of a context of the session.
     public func contextText(_ contextID: UInt64) throws(EmendError) -> AttributedText {
-        try context(contextID).text
+        try checkThread()
+        return try context(contextID).text
     }
 
     func context(_ contextID: UInt64) throws(EmendError) -> SessionContext {

@@ -34,6 +34,8 @@ final class Session {
     var providerRun: ProviderRun?
     var requestOffset = 0
     var preview: UInt = 0
+    /// While a follow-up runs: the version it refines, which a failure goes back to.
+    var followUpBase: Int?
     /// Set by stop(): deliver nothing more and put the original back.
     var cancelRequested = false
     /// A delegate call of this session is awaiting its answer.
