@@ -335,7 +335,11 @@ typedef struct emend_delegate {
                               emend_context_scope scope, emend_request_id request);
 
     /* Replace a range of a context: answer with emend_answer_replace (applied, with the text
-     * actually inserted, or refused). Needed for complete behavior. */
+     * actually inserted, or refused). Needed for complete behavior. Refusing a result's
+     * replace ends the session with EMEND_E_REFUSED and puts back what was delivered;
+     * refusing the replace of a suggestion reject leaves the suggestion pending. A replace
+     * whose text the engine changed itself (emend_coordinator_update_range) before it was
+     * sent is dropped as refused. */
     void (*replace)(void *user_data, emend_coordinator *coordinator,
                     const emend_replace_request *replace, emend_request_id request);
 
@@ -421,8 +425,10 @@ emend_status emend_answer_presented(emend_coordinator *coordinator, emend_reques
 /* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). */
 emend_status emend_answer_done(emend_coordinator *coordinator, emend_request_id request);
 
-/* Answer any callback with a failure: the session ends (state inactive) with `status`;
- * whatever was delivered is put back as by emend_session_revert. `message` may be NULL. */
+/* Answer any callback with a failure: the session ends (state inactive) with `status`
+ * (EMEND_OK or an unknown status becomes EMEND_E_INTERNAL) and `message` (may be NULL);
+ * whatever was delivered is put back (replaces of kind CANCEL), as by a stop. A failed
+ * follow-up instead goes back to the result it refined and the session stays. */
 emend_status emend_answer_failed(emend_coordinator *coordinator, emend_request_id request,
                                  emend_status status, const char *message);
 
@@ -438,6 +444,10 @@ typedef struct emend_coordinator_options {
     uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
                                                0 = 30000 ms */
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
+    uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
+                                               sentences replace the original's sentences one
+                                               for one each time this many new bytes arrived;
+                                               0 = 256; UINT32_MAX = only the whole result */
 } emend_coordinator_options;
 /* The first version of emend_coordinator_options ends before `preferred_result_options`. */
 #define EMEND_COORDINATOR_OPTIONS_MIN_SIZE offsetof(emend_coordinator_options, preferred_result_options)

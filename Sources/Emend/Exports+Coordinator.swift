@@ -31,6 +31,11 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
             settings.preferredResultOptions = resultOptions
             if given.completion_timeout_ms > 0 { settings.completionTimeoutMilliseconds = Int64(given.completion_timeout_ms) }
             if given.provider_timeout_ms > 0 { settings.providerTimeoutMilliseconds = Int64(given.provider_timeout_ms) }
+            if given.stream_chunk_bytes == UInt32.max {
+                settings.streamChunkBytes = 0
+            } else if given.stream_chunk_bytes > 0 {
+                settings.streamChunkBytes = Int(given.stream_chunk_bytes)
+            }
         }
         let adapter = CDelegate(table: table, encoding: encoding)
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)

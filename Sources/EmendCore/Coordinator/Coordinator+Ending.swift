@@ -6,15 +6,16 @@ extension Coordinator {
         try checkThread()
         guard let session, session.phase != .ended, !session.cancelRequested else { return }
         session.cancelRequested = true
-        session.providerRun?.cancel()
-        if session.providerRun != nil {
+        if let run = session.providerRun {
+            run.cancel()
             session.providerRun = nil
             providerDeadline = nil
-            queue.post { [weak self] in self?.finishStop() }
-        } else if !session.awaitingAnswer {
+        }
+        if !session.awaitingAnswer {
             queue.post { [weak self] in self?.finishStop() }
         }
-        // Otherwise the awaited answer's continuation sees cancelRequested and finishes.
+        // Otherwise the awaited answer's continuation (a streamed replace, say) sees
+        // cancelRequested and finishes the stop once the engine answered.
     }
 
     /// Puts the original back and ends the session (after a stop).

@@ -120,19 +120,24 @@ extension Coordinator {
         session.requestOffset = offset
         session.resultText = ""
         session.resultEdits = []
+        session.streamedBytes = 0
         session.phase = .running
         let generation = session.generation
         let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
             guard let self, let session = self.session, session.generation == generation, session.phase != .ended else { return }
             switch event {
-            case .text(let chunk): session.resultText += chunk
+            case .text(let chunk):
+                session.resultText += chunk
+                self.streamPartialResult()
             case .edit(let edit): session.resultEdits.append(edit)
             case .finished(let outcome):
                 session.providerRun = nil
                 self.providerDeadline = nil
-                switch outcome {
-                case .finished: then()
-                case .failed(let message): self.fail(EmendError(.provider, "\(provider.id): \(message)"))
+                self.afterStreamedPart {
+                    switch outcome {
+                    case .finished: then()
+                    case .failed(let message): self.fail(EmendError(.provider, "\(provider.id): \(message)"))
+                    }
                 }
             }
         }

@@ -152,7 +152,11 @@ public final class Coordinator: @unchecked Sendable {
         guard let deadline = providerDeadline, deadline <= MonotonicClock.nowMilliseconds() else { return false }
         providerDeadline = nil
         session?.providerRun?.cancel()
-        fail(EmendError(.timeout, "the provider did not finish within \(options.providerTimeoutMilliseconds) ms"))
+        session?.providerRun = nil
+        let limit = options.providerTimeoutMilliseconds
+        afterStreamedPart { [weak self] in
+            self?.fail(EmendError(.timeout, "the provider did not finish within \(limit) ms"))
+        }
         return true
     }
 

@@ -6,6 +6,9 @@ public struct CoordinatorOptions: Sendable {
     public var completionTimeoutMilliseconds: Int64 = 30_000
     /// A provider that has not finished after this long is cancelled.
     public var providerTimeoutMilliseconds: Int64 = 60_000
+    /// While a provider streams a rewrite, the finished sentences go into the text each time
+    /// at least this many new bytes arrived; 0 delivers only the whole result.
+    public var streamChunkBytes = 256
     /// Seconds an engine may animate an insertion for.
     public var animationDuration: Double = 0.25
     public init() {}

@@ -34,6 +34,13 @@ final class Session {
     var providerRun: ProviderRun?
     var requestOffset = 0
     var preview: UInt = 0
+    /// Bytes of `resultText` already streamed into the text while the provider runs; -1 once
+    /// streaming gave up for this run.
+    var streamedBytes = 0
+    /// A streamed part is being delivered.
+    var streamInFlight = false
+    /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).
+    var afterStream: (() -> Void)?
     /// While a follow-up runs: the version it refines, which a failure goes back to.
     var followUpBase: Int?
     /// Set by stop(): deliver nothing more and put the original back.

@@ -303,6 +303,7 @@ pub struct EmendCoordinatorOptions {
     pub preferred_result_options: EmendResultOptions,
     pub completion_timeout_ms: u32,
     pub provider_timeout_ms: u32,
+    pub stream_chunk_bytes: u32,
 }
 
 /// `emend_tool_request`.

@@ -1,0 +1,69 @@
+import EmendText
+
+/// Streaming a rewrite into the text while the provider still writes it.
+extension Coordinator {
+    /// Delivers the finished sentences of the result so far, each in place of one sentence of
+    /// the original. When the whole result arrives the final transition aligns what is in the
+    /// text with it, so streaming never changes what the session ends with, and revert still
+    /// finds the original.
+    func streamPartialResult() {
+        guard options.streamChunkBytes > 0, let session, session.phase == .running, !session.presents,
+              session.tool != .proofread, !session.streamInFlight, !session.cancelRequested,
+              let context = session.working, let region = session.region?.range else { return }
+        let text = session.resultText
+        guard session.streamedBytes >= 0, text.utf8.count - session.streamedBytes >= options.streamChunkBytes else { return }
+        let sentences = SentenceSegmenter.sentences(in: text)
+        guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
+        let settled = sentences[sentences.count - 2].upperBound
+        guard settled > session.streamedBytes else { return }
+        let result = AttributedText(text)
+        guard let edits = Self.streamingEdits(current: context.text.substring(region),
+                                              streamed: result.substring(0..<session.streamedBytes),
+                                              settled: result.substring(session.streamedBytes..<settled)) else {
+            // The engine changed what was streamed: the rest arrives with the whole result.
+            session.streamedBytes = -1
+            return
+        }
+        session.streamedBytes = settled
+        guard !edits.isEmpty else { return }
+        let planned = edits.map { edit in
+            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
+                        replacement: edit.replacement)
+        }
+        session.streamInFlight = true
+        deliver(planned, kind: .result) { [weak self] in
+            guard let self, let session = self.session else { return }
+            session.streamInFlight = false
+            if let next = session.afterStream {
+                session.afterStream = nil
+                next()
+            } else {
+                self.streamPartialResult()
+            }
+        }
+    }
+
+    /// Edits of the region's `current` text that put the newly `settled` sentences of the
+    /// result in place of as many sentences of the original after what was `streamed`
+    /// before; the rest of the original stays until the whole result arrives. nil when the
+    /// region no longer starts with the streamed text.
+    static func streamingEdits(current: String, streamed: String, settled: String) -> [TextEdit]? {
+        guard current.utf8.starts(with: streamed.utf8) else { return nil }
+        let base = streamed.utf8.count
+        let rest = AttributedText(current).substring(base..<current.utf8.count)
+        let count = SentenceSegmenter.sentences(in: settled).count
+        let replaced = SentenceSegmenter.sentences(in: rest).prefix(count).last?.upperBound ?? 0
+        return TextAlignment.edits(from: AttributedText(rest).substring(0..<replaced), to: settled).map {
+            TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
+        }
+    }
+
+    /// Runs `body` now, or after the streamed part in flight was delivered.
+    func afterStreamedPart(_ body: @escaping () -> Void) {
+        if let session, session.streamInFlight {
+            session.afterStream = body
+        } else {
+            body()
+        }
+    }
+}

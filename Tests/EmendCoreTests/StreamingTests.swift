@@ -1,0 +1,67 @@
+import XCTest
+@testable import EmendCore
+import EmendText
+
+/// A rewrite streams into the text sentence by sentence while the provider writes it.
+final class StreamingTests: XCTestCase {
+    static let long = (1...8).map { "Sentence \($0) is not very long and it is not short. " }.joined()
+
+    func streamingOptions() -> CoordinatorOptions {
+        var options = CoordinatorOptions()
+        options.streamChunkBytes = 64
+        return options
+    }
+
+    func testFinishedSentencesArriveBeforeTheProviderEnds() throws {
+        let engine = TestEngine(Self.long)
+        // 5 ms per word: about 0.4 s in all, so the text is seen while the provider still writes.
+        let coordinator = try makeCoordinator(engine, options: streamingOptions(), provider: FixtureProvider(chunkDelayMicroseconds: 5_000))
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.appliedReplaces.isEmpty })
+        XCTAssertEqual(coordinator.state, .interactiveStreaming, "the provider is still writing")
+        XCTAssertTrue(engine.text.hasPrefix("Sentence 1 isn't very long"), engine.text)
+        XCTAssertTrue(engine.text.hasSuffix("Sentence 8 is not very long and it is not short. "),
+                      "the part not rewritten yet stays: \(engine.text)")
+        XCTAssertTrue(engine.text.contains("Sentence 2 is"), "sentence by sentence: \(engine.text)")
+        try engine.run(coordinator)
+        let expected = FixtureRules.friendly(Self.long)
+        XCTAssertEqual(engine.text, expected)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, Self.long, "revert finds the original after streaming")
+    }
+
+    func testStopMidStreamPutsTheOriginalBack() throws {
+        let engine = TestEngine(Self.long)
+        let coordinator = try makeCoordinator(engine, options: streamingOptions(), provider: FixtureProvider(chunkDelayMicroseconds: 5_000))
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.appliedReplaces.isEmpty })
+        try coordinator.stop()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, Self.long)
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.appliedReplaces.last?.kind, .cancel)
+    }
+
+    func testEachSettledSentenceReplacesOneSentenceOfTheOriginal() {
+        let first = Coordinator.streamingEdits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
+        XCTAssertEqual(TextEdit.apply(first, to: "Alpha beta. Gamma delta. Omega."), "Alpha zeta. Gamma delta. Omega.")
+        let second = Coordinator.streamingEdits(current: "Alpha zeta. Gamma delta. Omega.", streamed: "Alpha zeta. ", settled: "Gamma eta. ")!
+        XCTAssertEqual(TextEdit.apply(second, to: "Alpha zeta. Gamma delta. Omega."), "Alpha zeta. Gamma eta. Omega.")
+        XCTAssertEqual(Coordinator.streamingEdits(current: "", streamed: "", settled: "Composed. "), [TextEdit(range: 0..<0, replacement: "Composed. ")])
+        XCTAssertNil(Coordinator.streamingEdits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
+    }
+
+    func testZeroChunkBytesDeliversOnlyTheWholeResult() throws {
+        let engine = TestEngine(Self.long)
+        var options = streamingOptions()
+        options.streamChunkBytes = 0
+        let coordinator = try makeCoordinator(engine, options: options, provider: FixtureProvider(chunkDelayMicroseconds: 1_000))
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, FixtureRules.friendly(Self.long))
+        let whole = TextAlignment.edits(from: Self.long, to: FixtureRules.friendly(Self.long))
+        XCTAssertEqual(engine.appliedReplaces.count, whole.count, "one replace per change of the whole result, none streamed")
+    }
+}
