@@ -8,6 +8,7 @@
  */
 #include <emend.h>
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,18 @@ static int failures = 0;
         }                                                                                       \
     } while (0)
 
+/* An event loop as a GUI toolkit would run it: wait until the coordinator's descriptor is
+ * readable, dispatch, repeat until the engine has seen `state`. */
+static int run_event_loop_until(emend_coordinator *coordinator, document *doc, emend_state state) {
+    struct pollfd pfd = {emend_coordinator_fd(coordinator), POLLIN, 0};
+    for (int rounds = 0; rounds < 10000; rounds++) {
+        if (doc->last_state == state) return 1;
+        if (poll(&pfd, 1, 10000) <= 0) return 0;
+        if (emend_coordinator_dispatch(coordinator, NULL) != EMEND_OK) return 0;
+    }
+    return 0;
+}
+
 static const char *ORIGINAL =
     "Their going to the party tomorow, and they has brought snacks. "
     "I could of done it better. This is a example.";
@@ -164,8 +177,9 @@ int main(void) {
     memcpy(before, doc.text, doc.length + 1);
     doc.selection = (emend_range){0, 0};
     emend_tool_request rewrite = {sizeof rewrite, EMEND_TOOL_REWRITE_PROFESSIONAL, EMEND_SCOPE_USER_SELECTION, NULL, NULL};
+    doc.replaces = 0;
     CALL(emend_coordinator_start(coordinator, &rewrite));
-    CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    CHECK(run_event_loop_until(coordinator, &doc, EMEND_STATE_INTERACTIVE_RESTING), "the rewrite arrives through poll + dispatch");
     printf("rewritten: %s (%d replaces)\n", doc.text, doc.replaces);
     CHECK(strcmp(doc.text, before) != 0, "the rewrite changed the text");
     CHECK(doc.last_state == EMEND_STATE_INTERACTIVE_RESTING, "resting after the rewrite");
