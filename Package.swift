@@ -20,9 +20,11 @@ let package = Package(
         .target(name: "EmendText"),
         .target(name: "CEmendSystem"),
         .target(name: "EmendCore", dependencies: ["EmendText", "CEmendSystem"]),
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
             name: "Emend",
-            dependencies: ["CEmend", "EmendCore", "EmendText"],
+            dependencies: ["CEmend", "EmendCore", "EmendText", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
@@ -30,6 +32,7 @@ let package = Package(
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),
+        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
     ],
     swiftLanguageModes: [.v6]
 )
