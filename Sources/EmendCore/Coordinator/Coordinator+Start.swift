@@ -30,20 +30,17 @@ extension Coordinator {
         }
     }
 
+    /// The provider named for this request, else the one chosen for this coordinator, else
+    /// the catalog's preferred one.
     func selectProvider(for tool: WritingTool, id: String?) throws(EmendError) -> WritingProvider {
-        if let id {
-            guard let named = providers.first(where: { $0.id == id }) else {
-                throw EmendError(.notFound, "no provider \"\(id)\"")
-            }
-            guard named.tools.contains(tool) else {
-                throw EmendError(.unsupported, "provider \"\(id)\" does not serve \(tool.name)")
-            }
-            return named
-        }
-        guard let any = providers.first(where: { $0.tools.contains(tool) }) else {
-            throw EmendError(.unsupported, "no provider serves \(tool.name)")
-        }
-        return any
+        try catalog.provider(for: tool, named: id ?? chosenProviders[tool])
+    }
+
+    /// Chooses the provider for `tool` on this coordinator (nil: back to the preferred one).
+    public func chooseProvider(_ id: String?, for tool: WritingTool) throws(EmendError) {
+        try checkThread()
+        if let id { _ = try catalog.provider(for: tool, named: id) }
+        chosenProviders[tool] = id
     }
 
     private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {

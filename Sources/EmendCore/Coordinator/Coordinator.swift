@@ -11,7 +11,9 @@ public final class Coordinator: @unchecked Sendable {
     let queue: WorkQueue
     let pending = PendingRequests()
     private let ownerThread: pthread_t
-    let providers: [WritingProvider]
+    let catalog: ProviderCatalog
+    /// Providers the engine chose per tool for this coordinator.
+    public internal(set) var chosenProviders: [WritingTool: String] = [:]
     /// Receives log lines from providers (any thread).
     public var logger: @Sendable (String) -> Void = { _ in }
 
@@ -26,11 +28,16 @@ public final class Coordinator: @unchecked Sendable {
     public internal(set) var lastFailure: EmendError?
     var providerDeadline: Int64?
 
-    public init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
+    public convenience init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
                 providers: [WritingProvider] = [FixtureProvider()]) throws(EmendError) {
+        try self.init(delegate: delegate, options: options, catalog: ProviderList(providers))
+    }
+
+    /// A coordinator whose providers come from `catalog` (e.g. the plugin registry).
+    public init(delegate: CoordinatorDelegate, options: CoordinatorOptions, catalog: ProviderCatalog) throws(EmendError) {
         self.delegate = delegate
         self.options = options
-        self.providers = providers
+        self.catalog = catalog
         self.preferredBehavior = options.preferredBehavior
         self.preferredResultOptions = options.preferredResultOptions
         self.queue = try WorkQueue()
