@@ -549,6 +549,57 @@ emend_status emend_coordinator_update_range(emend_coordinator *coordinator, uint
 emend_status emend_coordinator_update_for_reflowed_text(emend_coordinator *coordinator);
 
 /* ------------------------------------------------------------------------------------------
+ * Providers: who does the work (plugins found at run time, and the built-in fixture)
+ *
+ * emend_coordinator_create discovers providers (see emend_provider.h: EMEND_PROVIDER_PATH,
+ * $XDG_DATA_HOME/emend/providers, <libdir>/emend/providers; new or changed files are probed
+ * in a child process, the results cached in $XDG_CACHE_HOME/emend/) and reads the user's
+ * $XDG_CONFIG_HOME/emend/config.toml. Nothing is loaded until a provider is used.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Provider flags in emend_provider_info. */
+enum {
+    EMEND_PROVIDER_INFO_STREAMS = 1,       /* emits its result in pieces */
+    EMEND_PROVIDER_INFO_USES_NETWORK = 2,  /* sends text over the network */
+    EMEND_PROVIDER_INFO_BUILT_IN = 4,      /* part of libemend (the deterministic fixture) */
+    EMEND_PROVIDER_INFO_SIMPLE_FORM = 8    /* a C function bound through a manifest and libffi */
+};
+
+/* One provider as discovery sees it, usable or not. Strings are NUL-terminated UTF-8 owned by
+ * the coordinator, valid until the next emend_coordinator_* or emend_session_* call on it
+ * that is not a getter. */
+typedef struct emend_provider_info {
+    size_t struct_size;            /* set by the caller: sizeof(emend_provider_info) */
+    const char *id;                /* reverse DNS; "" for a file that could not be read */
+    const char *name;
+    const char *version;
+    const char *path;              /* the plugin or manifest file; "" for built-in providers */
+    uint32_t tools;                /* bit (1 << t) for each emend_tool t it serves */
+    const char *languages;         /* comma separated BCP 47 tags, "*" for any */
+    uint32_t flags;                /* EMEND_PROVIDER_INFO_* */
+    int32_t priority;              /* higher is preferred when config.toml names none */
+    int32_t enabled;               /* 1: usable; 0: see reason */
+    const char *reason;            /* why it is not usable (broken, network, disabled); "" */
+} emend_provider_info;
+/* The first version of emend_provider_info ends before `tools`. */
+#define EMEND_PROVIDER_INFO_MIN_SIZE offsetof(emend_provider_info, tools)
+
+/* How many providers the coordinator knows (usable or not). Thread: the coordinator's. */
+emend_status emend_coordinator_provider_count(const emend_coordinator *coordinator, size_t *count);
+
+/* Fill `out` (out->struct_size set) with provider `index`. EMEND_E_NOT_FOUND past the end.
+ * Thread: the coordinator's. */
+emend_status emend_coordinator_get_provider(const emend_coordinator *coordinator, size_t index,
+                                            emend_provider_info *out);
+
+/* Use provider `provider_id` (NUL-terminated) for `tool` on this coordinator; NULL goes back
+ * to the preferred one (config.toml's order, then priority). EMEND_E_NOT_FOUND for an
+ * unknown id, EMEND_E_UNSUPPORTED when it does not serve the tool or is not usable (the
+ * message says why). A request's own provider_id still wins. Thread: the coordinator's. */
+emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, emend_tool tool,
+                                               const char *provider_id);
+
+/* ------------------------------------------------------------------------------------------
  * The session after a result
  * ---------------------------------------------------------------------------------------- */
 

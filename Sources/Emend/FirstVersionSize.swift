@@ -8,4 +8,5 @@ enum FirstVersionSize {
     static let toolRequest = MemoryLayout<emend_tool_request>.offset(of: \emend_tool_request.prompt)!
     static let context = MemoryLayout<emend_context_desc>.offset(of: \emend_context_desc.engine_context)!
     static let suggestion = MemoryLayout<emend_suggestion>.offset(of: \emend_suggestion.original)!
+    static let providerInfo = MemoryLayout<emend_provider_info>.offset(of: \emend_provider_info.tools)!
 }
