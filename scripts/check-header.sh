@@ -73,6 +73,14 @@ command -v cc >/dev/null || { echo "check-header: cc is required" >&2; exit 2; }
 command -v c++ >/dev/null || { echo "check-header: c++ is required" >&2; exit 2; }
 compile_alone cc c11 C "$tmp/alone.c" -Wstrict-prototypes
 compile_alone c++ c++11 C++ "$tmp/alone.cpp"
+# The plugin header (emend_provider.h, which includes emend.h) must compile alone too.
+provider_header="$(dirname "$header")/emend_provider.h"
+if [ -f "$provider_header" ]; then
+    printf '#include "%s"\n#include "%s"\n' "$provider_header" "$provider_header" > "$tmp/provider.c"
+    cp "$tmp/provider.c" "$tmp/provider.cpp"
+    compile_alone cc c11 "C (emend_provider.h)" "$tmp/provider.c" -Wstrict-prototypes
+    compile_alone c++ c++11 "C++ (emend_provider.h)" "$tmp/provider.cpp"
+fi
 if command -v clang >/dev/null 2>&1; then
     compile_alone clang c11 C "$tmp/alone.c" -Wstrict-prototypes
 else
