@@ -6,6 +6,8 @@ extension Coordinator {
     struct PlannedEdit {
         let anchor: Anchor
         let replacement: String
+        /// Whether delivery releases the anchor when done (false for anchors others keep).
+        var releasesAnchor = true
         /// Runs when the engine applied it (with the text it really inserted).
         var applied: (String) -> Void = { _ in }
     }
@@ -19,7 +21,7 @@ extension Coordinator {
         func next() {
             if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return finishStop() }
             guard let edit = remaining.popFirst() else { return then() }
-            defer { context.release(edit.anchor) }
+            defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }
             if context.text.touchesProtectedText(range) {
                 logger("skipped a change that would touch protected text at \(range)")
@@ -68,14 +70,12 @@ extension Coordinator {
     /// Puts every suggestion's replacement into the text.
     func deliverSuggestions(_ suggestions: [Suggestion], then: @escaping () -> Void) {
         let edits = suggestions.map { suggestion in
-            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement) { _ in suggestion.isApplied = true }
+            // The suggestion keeps its anchor after delivery: it marks where its text is.
+            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement, releasesAnchor: false) { _ in
+                suggestion.isApplied = true
+            }
         }
-        // Suggestion anchors must outlive delivery: deliver through copies.
-        let copies = edits.compactMap { edit -> PlannedEdit? in
-            guard let range = edit.anchor.range, let context = session?.working else { return nil }
-            return PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement, applied: edit.applied)
-        }
-        deliver(copies, kind: .result, then: then)
+        deliver(edits, kind: .result, then: then)
     }
 
     /// Changes the region's text to `versions[target]` through minimal edits.
