@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
             name: "Emend",
-            dependencies: ["CEmend", "EmendCore", "EmendText", "EmendProviders"],
+            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),

@@ -125,15 +125,18 @@ typedef struct emend_host {
     size_t struct_size;                /* sizeof(emend_host) of the host */
     uint32_t abi_version;              /* EMEND_PROVIDER_ABI_VERSION of the host */
 
-    /* A line for the host's log (NUL-terminated UTF-8). `run` may be NULL. */
+    /* A line for the host's log (NUL-terminated UTF-8). Pass the run whenever there is one:
+     * with `run` NULL the line can only be attributed to a plugin while the host is inside
+     * one of its functions (create, run, cancel, destroy). */
     void (*log)(emend_run *run, emend_log_level level, const char *message);
 
     /* 1 once the run was cancelled (stopped by the user, or past its time limit): stop
      * soon and finish with EMEND_E_CANCELLED. 0 otherwise. */
     int (*is_cancelled)(emend_run *run);
 
-    /* A piece of the result text, whole UTF-8 characters. EMEND_E_INVALID_UTF8 for bad
-     * text, EMEND_E_STATE after finish, EMEND_E_CANCELLED once cancelled (the piece is
+    /* A piece of the result text, whole UTF-8 characters (a model whose tokens split a
+     * character must hold the partial bytes back until the character is whole).
+     * EMEND_E_INVALID_UTF8 for bad text, EMEND_E_STATE after finish, EMEND_E_CANCELLED once cancelled (the piece is
      * dropped in every such case). */
     emend_status (*emit_text)(emend_run *run, const char *text, size_t length);
 
@@ -163,14 +166,15 @@ typedef struct emend_provider_descriptor {
     const char *name;                  /* for people, e.g. "Example speller"; required */
     const char *version;               /* the plugin's own version, e.g. "1.2.0"; required */
     uint32_t tools;                    /* EMEND_PROVIDES(...) bits; at least one */
-    const char *languages;             /* comma separated BCP 47 tags, or "*" for any */
+    const char *languages;             /* comma separated BCP 47 tags, "*" (or NULL) for any */
     uint32_t outputs;                  /* EMEND_OUTPUT_* bits */
     uint32_t flags;                    /* EMEND_PROVIDER_* bits */
     int32_t priority;                  /* higher is preferred when the config names none */
 
     /* Make an instance from the user's settings for this provider. *instance receives the
-     * plugin's own pointer (may be NULL). A failure status with a message through host->log
-     * marks the provider unusable for this process. */
+     * plugin's own pointer (may be NULL). `host` and the settings stay valid until destroy.
+     * A failure status with a message through host->log marks the provider unusable for
+     * this process. */
     emend_status (*create)(const emend_host *host, const emend_provider_setting *settings,
                            size_t setting_count, void **instance);
 
@@ -180,7 +184,11 @@ typedef struct emend_provider_descriptor {
     emend_status (*run)(void *instance, const emend_provider_request *request, emend_run *run);
 
     /* Ask a run to stop; the plugin finishes it with EMEND_E_CANCELLED soon. May be NULL
-     * (the host then relies on is_cancelled). */
+     * (the host then relies on is_cancelled). It can race the run's own finish: look the run
+     * up in the plugin's state rather than assume it is still going, and do not block on it.
+     * A run that does not finish within a second of cancel is abandoned: the host stops
+     * waiting, keeps the request memory until the plugin finishes after all, sends no
+     * further runs to that instance meanwhile, and never destroys it. */
     void (*cancel)(void *instance, emend_run *run);
 
     /* Free the instance. */

@@ -1,1 +1,12 @@
-/* Exposes emend_system.h to Swift; no code of its own. */
+/* Small C helpers for the runtime: things Swift's Glibc module hides behind _GNU_SOURCE. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stddef.h>
+
+#include "emend_system.h"
+
+const char *emendsys_image_path(const void *address) {
+    Dl_info info;
+    if (dladdr(address, &info) == 0 || info.dli_fname == NULL) return NULL;
+    return info.dli_fname;
+}

@@ -15,7 +15,8 @@ final class CoordinatorHandle {
     init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding) throws(EmendError) {
         self.delegate = delegate
         self.encoding = encoding
-        self.coordinator = try Coordinator(delegate: delegate, options: options)
+        self.coordinator = try Coordinator(delegate: delegate, options: options,
+                                           catalog: ProviderSetup.catalog(logger: LogSink.standardError))
     }
 
     deinit { releaseLentStrings() }

@@ -4,4 +4,8 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
+
+/* The path of the shared object (or executable) that contains `address`, or NULL. The
+ * string belongs to the dynamic loader. */
+const char *emendsys_image_path(const void *address);
 #endif

@@ -1,0 +1,50 @@
+import Glibc
+import CEmendSystem
+import EmendCore
+import EmendProviders
+
+/// Where libemend finds its providers: the registry of discovered plugins (from the process
+/// environment and the library's own directory) plus the built-in fixture provider.
+enum ProviderSetup {
+    /// The directory libemend.so (or the binary that holds this code) lives in.
+    static var libraryDirectory: String? {
+        guard let name = emendsys_image_path(#dsohandle) else { return nil }
+        let path = String(cString: name)
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    /// The process environment as a dictionary.
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+
+    /// The scanner executable: $EMEND_SCANNER, else <libdir>/emend/emend-scan, else
+    /// <libdir>/emend-scan (a build directory).
+    static func scannerPath(environment: [String: String], libraryDirectory: String?) -> String? {
+        if let explicit = environment["EMEND_SCANNER"], !explicit.isEmpty { return explicit }
+        guard let dir = libraryDirectory else { return nil }
+        for candidate in ["\(dir)/emend/emend-scan", "\(dir)/emend-scan"] where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        return "\(dir)/emend/emend-scan"
+    }
+
+    static func catalog(logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
+        let environment = environment
+        let directory = libraryDirectory
+        return try ProviderRegistry.standard(
+            environment: environment, libraryDirectory: directory,
+            scannerPath: scannerPath(environment: environment, libraryDirectory: directory),
+            builtins: [FixtureProvider()], logger: logger)
+    }
+}

@@ -1,0 +1,133 @@
+import EmendCore
+
+/// The user's choices about providers, from `$XDG_CONFIG_HOME/emend/config.toml`:
+///
+/// ```toml
+/// network = false                  # providers that use the network stay off unless true
+/// [tools]
+/// proofread = ["org.example.speller", "org.emend.fixture"]   # preferred order per tool
+/// [providers."org.example.speller"]  # settings handed to that provider's create()
+/// dictionary = "en_US"
+/// enabled = true                   # false disables one provider
+/// ```
+///
+/// A missing file means the defaults. Unknown tool names and wrong types are errors naming
+/// the file and line; unknown top-level keys are kept as warnings (other parts of Emend
+/// may read the same file).
+public struct ProviderConfiguration: Sendable, Equatable {
+    /// Whether providers that use the network may run.
+    public var network = false
+    /// Preferred provider ids per tool, best first.
+    public var toolOrder: [WritingTool: [String]] = [:]
+    /// Each provider's table, without the host's own `enabled` key.
+    public var providerSettings: [String: TOMLTable] = [:]
+    /// Providers with `enabled = false`.
+    public var disabled: Set<String> = []
+    /// Things worth a log line that are not errors.
+    public var warnings: [String] = []
+    /// The file it came from, if any (for messages).
+    public var path: String?
+
+    public init() {}
+
+    /// Reads `path`; a missing file gives the defaults.
+    public static func load(path: String) throws(EmendError) -> ProviderConfiguration {
+        switch TextFile.read(path) {
+        case .success(let text):
+            var configuration = try parse(text, source: path)
+            configuration.path = path
+            return configuration
+        case .failure(.missing):
+            var configuration = ProviderConfiguration()
+            configuration.path = path
+            return configuration
+        case .failure(.failed(let why)):
+            throw EmendError(.invalidArgument, "\(path): cannot be read: \(why)")
+        }
+    }
+
+    /// Parses the text of a config file; `source` names it in errors.
+    public static func parse(_ text: String, source: String = "config.toml") throws(EmendError) -> ProviderConfiguration {
+        let document = try TOMLParser.parse(text, source: source)
+        func fail(_ path: [String], _ message: String) -> EmendError {
+            let line = ConfigKeyLocator.line(of: path, in: text).map { ":\($0)" } ?? ""
+            return EmendError(.invalidArgument, "\(source)\(line): \(message)")
+        }
+        var configuration = ProviderConfiguration()
+        for key in document.keys {
+            guard let value = document[key] else { continue }
+            switch key {
+            case "network":
+                guard let flag = value.boolean else { throw fail([key], "network must be true or false, not \(article(value.typeName))") }
+                configuration.network = flag
+            case "tools":
+                guard let tools = value.table else { throw fail([key], "tools must be a table ([tools])") }
+                configuration.toolOrder = try toolOrder(tools, fail: fail)
+            case "providers":
+                guard let providers = value.table else {
+                    throw fail([key], "providers must be tables ([providers.\"org.example.id\"])")
+                }
+                for id in providers.keys {
+                    guard let table = providers[id]?.table else {
+                        throw fail(["providers", id], "providers.\"\(id)\" must be a table ([providers.\"\(id)\"])")
+                    }
+                    var settings = TOMLTable()
+                    for name in table.keys {
+                        guard let setting = table[name] else { continue }
+                        if name == "enabled" {
+                            guard let enabled = setting.boolean else {
+                                throw fail(["providers", id, name], "[providers.\"\(id)\"] enabled must be true or false, not \(article(setting.typeName))")
+                            }
+                            if !enabled { configuration.disabled.insert(id) }
+                        } else if case .table = setting {
+                            throw fail(["providers", id, name], "[providers.\"\(id)\"] \(name): settings are plain values, not tables")
+                        } else {
+                            settings[name] = setting
+                        }
+                    }
+                    configuration.providerSettings[id] = settings
+                }
+            default:
+                configuration.warnings.append("\(source): unknown key \"\(key)\" (ignored)")
+            }
+        }
+        return configuration
+    }
+
+    private static func toolOrder(_ tools: TOMLTable, fail: ([String], String) -> EmendError) throws(EmendError) -> [WritingTool: [String]] {
+        var order: [WritingTool: [String]] = [:]
+        for name in tools.keys {
+            guard let tool = WritingTool.allCases.first(where: { $0.name == name }) else {
+                let known = WritingTool.allCases.map(\.name).joined(separator: ", ")
+                throw fail(["tools", name], "[tools] \"\(name)\" is not a tool (tools: \(known))")
+            }
+            guard let items = tools[name]?.array, let ids = Optional(items.compactMap(\.string)), ids.count == items.count else {
+                throw fail(["tools", name], "[tools] \(name) must be an array of provider ids, e.g. [\"org.emend.fixture\"]")
+            }
+            order[tool] = ids
+        }
+        return order
+    }
+
+    /// "an integer", "a string".
+    private static func article(_ typeName: String) -> String {
+        (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
+    }
+
+    /// The settings for provider `id` (its table without `enabled`).
+    public func settings(for id: String) -> TOMLTable {
+        providerSettings[id] ?? TOMLTable()
+    }
+
+    /// The settings for provider `id` as text pairs, in file order, for a plugin's create().
+    public func settingPairs(for id: String) -> [(key: String, value: String)] {
+        let table = settings(for: id)
+        return table.keys.compactMap { key in table[key].map { (key: key, value: $0.plainText) } }
+    }
+
+    /// The file name for messages ("config.toml" when there is no file).
+    var fileName: String {
+        guard let path else { return "config.toml" }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

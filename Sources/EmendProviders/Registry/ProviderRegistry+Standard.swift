@@ -1,0 +1,20 @@
+import EmendCore
+
+extension ProviderRegistry {
+    /// The registry of a normal process: providers from the standard search path
+    /// (`EMEND_PROVIDER_PATH`, `$XDG_DATA_HOME/emend/providers`, `<libdir>/emend/providers`),
+    /// the cache in `$XDG_CACHE_HOME/emend/providers.cache`, the configuration in
+    /// `$XDG_CONFIG_HOME/emend/config.toml` (XDG defaults under `$HOME`), and `builtins`
+    /// after every discovered provider. Throws when the configuration file is invalid.
+    public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
+                                builtins: [WritingProvider],
+                                logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
+        let configuration = try ProviderSearchPath.configFile(environment: environment)
+            .map { path throws(EmendError) in try ProviderConfiguration.load(path: path) } ?? ProviderConfiguration()
+        let discovery = ProviderDiscovery(
+            searchPath: ProviderSearchPath.standard(environment: environment, libraryDirectory: libraryDirectory),
+            cachePath: ProviderSearchPath.cacheFile(environment: environment),
+            scannerPath: scannerPath)
+        return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins, logger: logger)
+    }
+}
