@@ -28,7 +28,7 @@ let package = Package(
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
-        .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore"], path: "benchmarks/swift"),
+        .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),

@@ -7,22 +7,15 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 SCRATCH=${EMEND_BENCH_SCRATCH:-$ROOT/.build-bench}
 LOG=$(mktemp)
-trap 'rm -f "$LOG"' EXIT
+WORK=$(mktemp -d)
+trap 'rm -rf "$LOG" "$WORK"' EXIT
 
 echo "== building (swift build -c release --scratch-path ${SCRATCH#"$ROOT"/})"
-for attempt in 1 2 3; do
-    if swift build -c release --scratch-path "$SCRATCH" >"$LOG" 2>&1; then
-        break
-    fi
-    # Sources edited while building: try again. Any other failure is reported at once.
-    if [[ $attempt -lt 3 ]] && grep -q "was modified during the build" "$LOG"; then
-        echo "   (sources changed during the build; retrying)"
-        continue
-    fi
+if ! swift build -c release --scratch-path "$SCRATCH" >"$LOG" 2>&1; then
     cat "$LOG" >&2
     echo "benchmarks: the release build failed" >&2
     exit 1
-done
+fi
 
 LIB="$SCRATCH/release"
 [[ -f "$LIB/libemend.so" ]] || { echo "benchmarks: $LIB/libemend.so not found" >&2; exit 1; }
@@ -34,6 +27,26 @@ for program in roundtrip proofread; do
         -L "$LIB" -lemend -Wl,-rpath,"$LIB" -o "$BIN/$program"
 done
 
+# Discovery: the scanner, and 50 copies of one valid plugin, each with its own id, in a
+# directory of their own (mode 0700 from mktemp; the files 0755, since discovery refuses
+# anything writable by other users).
+SCANNER=$(bash "$ROOT/scripts/build-scanner.sh" "$SCRATCH/bench-discovery")
+PROVIDERS="$WORK/providers"
+mkdir -m 0700 "$PROVIDERS"
+PLUGINS=50
+pids=()
+for n in $(seq -w 1 "$PLUGINS"); do
+    cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I "$ROOT/include" \
+        -DPLUGIN_ID="\"org.emend.bench.plugin$n\"" "$ROOT/benchmarks/discovery/plugin.c" -o "$PROVIDERS/plugin$n.so" &
+    pids+=("$!")
+    if [[ ${#pids[@]} -ge $(nproc) ]]; then
+        wait "${pids[0]}"
+        pids=("${pids[@]:1}")
+    fi
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+chmod 0755 "$PROVIDERS"/*.so
+
 echo "== $(uname -srm), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
 echo "== call overhead"
 "$BIN/roundtrip"
@@ -41,3 +54,6 @@ echo "== proofread through the C ABI (fixture provider, delegate answers inside 
 "$BIN/proofread"
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
+echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"
+"$LIB/EmendBenchmarks" --providers "$PROVIDERS" --scanner "$SCANNER"
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"

@@ -3,7 +3,8 @@
 #
 #   bash scripts/build-release.sh [SCRATCH]
 #
-# Runs `swift build -c release --product emend` for the package this script lives in
+# Runs `swift build -c release --product emend` for the package this script lives in, adds
+# the soname link libemend.so.0 and builds the provider scanner (emend-scan) next to it
 # (optionally with `--scratch-path SCRATCH`; a relative SCRATCH is taken from the current
 # directory), then prints the absolute path of libemend.so on stdout. Build output goes to
 # stderr, so `lib=$(bash scripts/build-release.sh)` works. Quick when already built.
@@ -23,25 +24,10 @@ if [ "$#" -eq 1 ] && [ -n "$1" ]; then
     args+=(--scratch-path "$(cd "$1" && pwd)")
 fi
 
-# Other people may be editing Sources/ while this runs; SwiftPM then stops with "was
-# modified during the build". Try again a couple of times before giving up.
-attempt=1
-while :; do
-    log="$(mktemp)"
-    if swift build "${args[@]}" --product emend 2>&1 | tee "$log" >&2; then
-        rm -f "$log"
-        break
-    fi
-    if [ "$attempt" -lt 3 ] && grep -q 'modified during the build' "$log"; then
-        rm -f "$log"
-        attempt=$((attempt + 1))
-        echo "build-release: sources changed during the build; retrying ($attempt/3)" >&2
-        continue
-    fi
-    rm -f "$log"
+if ! swift build "${args[@]}" --product emend >&2; then
     echo "build-release: swift build failed" >&2
     exit 1
-done
+fi
 
 bin="$(swift build "${args[@]}" --show-bin-path)"
 lib="$bin/libemend.so"
@@ -49,4 +35,7 @@ if [ ! -f "$lib" ]; then
     echo "build-release: expected $lib after the build, but it is not there" >&2
     exit 1
 fi
+# The soname link, and the provider scanner next to the library (where libemend looks for it).
+ln -sf libemend.so "$bin/libemend.so.0"
+bash "$root/scripts/build-scanner.sh" "$bin" >/dev/null
 echo "$lib"

@@ -12,7 +12,7 @@
 #   - the only GLOBAL/WEAK/UNIQUE *defined* dynamic symbols are emend_* (readelf --dyn-syms;
 #     Swift symbols that the version script turned LOCAL are fine), and they are exactly
 #     the functions include/emend.h declares;
-#   - NEEDED libraries are all in {libc.so.6, libm.so.6, libstdc++.so.6, libgcc_s.so.1,
+#   - NEEDED libraries are all in {libc.so.6, libm.so.6, libstdc++.so.6, libgcc_s.so.1, libffi.so.8,
 #     ld-linux-x86-64.so.2}: no libswiftCore, libFoundation, libdispatch...;
 #   - `env -i PATH=/usr/bin:/bin ldd LIB` resolves everything, outside any Swift toolchain;
 #   - no executable stack and no text relocations (either makes dlopen fail on hardened or
@@ -108,7 +108,8 @@ else
 fi
 
 # --- dependencies ---------------------------------------------------------------------------
-allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 ld-linux-x86-64.so.2 "
+# libffi.so.8 (Debian libffi8) binds the simple form of providers; it is part of the design.
+allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 ld-linux-x86-64.so.2 libffi.so.8 "
 sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' "$tmp/dynamic" > "$tmp/needed"
 bad_needed=""
 while IFS= read -r n; do

@@ -69,6 +69,11 @@ mv -f "$libdir/.$real.tmp" "$libdir/$real"
 ln -sfn "$real" "$libdir/$soname"
 ln -sfn "$soname" "$libdir/libemend.so"
 
+# The provider scanner and the system-wide providers directory: <libdir>/emend/.
+install -d "$libdir/emend/providers"
+install -m 0755 "$(dirname "$lib")/emend-scan" "$libdir/emend/.emend-scan.tmp"
+mv -f "$libdir/emend/.emend-scan.tmp" "$libdir/emend/emend-scan"
+
 # Headers: every public header in include/.
 shopt -s nullglob
 headers=("$root"/include/*.h)
@@ -102,3 +107,4 @@ echo "  $libdir/$soname -> $real"
 echo "  $libdir/libemend.so -> $soname"
 for h in "${headers[@]}"; do echo "  $includedir/$(basename "$h")"; done
 echo "  $pcdir/emend.pc"
+echo "  $libdir/emend/emend-scan (provider scanner); plugins go in $libdir/emend/providers"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the example engines against a built libemend.so.
-# Usage: bash scripts/run-examples.sh [c|rust|all] LIB_DIR
-#   LIB_DIR holds libemend.so and its soname link libemend.so.0.
+# Usage: bash scripts/run-examples.sh [c|rust|plugins|all] LIB_DIR
+#   LIB_DIR holds libemend.so, its soname link libemend.so.0 and emend-scan
+#   (scripts/build-release.sh puts them there).
+#   plugins: builds examples/plugins (C, Rust, simple form) into a providers directory and
+#   runs examples/c/providers.c against them through discovery (EMEND_PROVIDER_PATH).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 which="${1:-all}"
@@ -14,6 +17,22 @@ if [ "$which" = c ] || [ "$which" = all ]; then
   cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/engine.c" \
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/engine"
   "$out/engine"
+fi
+
+if [ "$which" = plugins ] || [ "$which" = all ]; then
+  echo "== provider plugins through discovery (C, Rust, simple form via libffi)"
+  providers="$out/providers"
+  rm -rf "$providers" "$out/xdg"
+  mkdir -p "$providers" "$out/xdg"
+  chmod 0755 "$providers"
+  bash "$root/examples/plugins/c/build.sh" "$providers"
+  bash "$root/examples/plugins/rust/build.sh" "$providers" >/dev/null
+  bash "$root/examples/plugins/simple/build.sh" "$providers"
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/providers.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/providers-engine"
+  # A private cache, config and data directory: the user's own plugins play no part.
+  EMEND_PROVIDER_PATH="$providers" XDG_CACHE_HOME="$out/xdg/cache" XDG_CONFIG_HOME="$out/xdg/config" \
+    XDG_DATA_HOME="$out/xdg/data" "$out/providers-engine"
 fi
 
 if [ "$which" = rust ] || [ "$which" = all ]; then

@@ -5,6 +5,8 @@
 // The edits are checked to turn the original into the proposed text.
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
+//        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
+// The second form prints the discovery figures instead (DiscoveryBenchmark.swift).
 import EmendCore
 
 #if canImport(Glibc)
@@ -104,6 +106,10 @@ func fail(_ message: String) -> Never {
 var targetBytes = 1_000_000
 var runs = 5
 var percent = 1.0
+var providersDirectory: String?
+var scannerPath: String?
+var coldRuns = 3
+var warmRuns = 7
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
@@ -111,8 +117,19 @@ while let flag = arguments.popFirst() {
     case "--bytes": targetBytes = Int(value) ?? targetBytes
     case "--runs": runs = max(1, Int(value) ?? runs)
     case "--percent": percent = Double(value) ?? percent
+    case "--providers": providersDirectory = value
+    case "--scanner": scannerPath = value
+    case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
+    case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
     default: fail("unknown argument \(flag)")
     }
+}
+
+// ---- discovery (instead of the alignment figures) ----
+if let providers = providersDirectory {
+    guard let scanner = scannerPath else { fail("--providers needs --scanner PATH (the emend-scan executable)") }
+    DiscoveryBenchmark(providers: providers, scanner: scanner, coldRuns: coldRuns, warmRuns: warmRuns).run()
+    exit(0)
 }
 
 // ---- the documents ----

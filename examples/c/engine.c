@@ -138,7 +138,9 @@ int main(void) {
     if (!coordinator) return 1;
 
     /* Proofread the whole document (a caret selects everything). */
-    emend_tool_request proofread = {sizeof proofread, EMEND_TOOL_PROOFREAD, EMEND_SCOPE_FULL_DOCUMENT, NULL, NULL};
+    /* The built-in fixture provider: deterministic, whatever plugins are installed. */
+    const char *fixture = "org.emend.fixture";
+    emend_tool_request proofread = {sizeof proofread, EMEND_TOOL_PROOFREAD, EMEND_SCOPE_FULL_DOCUMENT, NULL, fixture};
     CALL(emend_coordinator_start(coordinator, &proofread));
     CALL(emend_coordinator_run_until_idle(coordinator, 10000));
 
@@ -176,7 +178,7 @@ int main(void) {
     char *before = malloc(doc.length + 1);
     memcpy(before, doc.text, doc.length + 1);
     doc.selection = (emend_range){0, 0};
-    emend_tool_request rewrite = {sizeof rewrite, EMEND_TOOL_REWRITE_PROFESSIONAL, EMEND_SCOPE_USER_SELECTION, NULL, NULL};
+    emend_tool_request rewrite = {sizeof rewrite, EMEND_TOOL_REWRITE_PROFESSIONAL, EMEND_SCOPE_USER_SELECTION, NULL, fixture};
     doc.replaces = 0;
     CALL(emend_coordinator_start(coordinator, &rewrite));
     CHECK(run_event_loop_until(coordinator, &doc, EMEND_STATE_INTERACTIVE_RESTING), "the rewrite arrives through poll + dispatch");

@@ -487,13 +487,16 @@ impl Drop for Coordinator<'_> {
     }
 }
 
+/// The built-in fixture provider: deterministic, whatever plugins are installed.
+const FIXTURE_PROVIDER: &CStr = c"org.emend.fixture";
+
 fn tool_request(tool: EmendTool, scope: EmendContextScope) -> EmendToolRequest {
     EmendToolRequest {
         struct_size: std::mem::size_of::<EmendToolRequest>(),
         tool,
         scope,
         prompt: ptr::null(),
-        provider_id: ptr::null(),
+        provider_id: FIXTURE_PROVIDER.as_ptr(),
     }
 }
 
