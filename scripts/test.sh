@@ -9,7 +9,6 @@ cd "$root"
 bash scripts/install-deps.sh
 lib="$(bash scripts/build-release.sh)"
 lib_dir="$(dirname "$lib")"
-ln -sf libemend.so "$lib_dir/libemend.so.0"
 
 echo "== library packaging"
 bash scripts/check-library.sh "$lib"
