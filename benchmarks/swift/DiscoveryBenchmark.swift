@@ -21,13 +21,24 @@ struct DiscoveryBenchmark {
     /// Warm runs, all with the cache written by the first cold run (best of these).
     var warmRuns = 7
 
+    /// Why a check failed (reported after the cache files are removed).
+    struct Failure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Prints the two figures; exits with FAIL if a check does not hold.
     func run() {
         let directory = Self.temporaryDirectory()
         var caches: [String] = []
-        defer {
-            for cache in caches { unlink(cache) }
-            rmdir(directory)
-        }
+        var failure: Failure?
+        do { try measure(directory: directory, caches: &caches) } catch { failure = error }
+        for cache in caches { unlink(cache) }
+        rmdir(directory)
+        if let failure { fail("discovery: " + failure.message) }
+    }
+
+    private func measure(directory: String, caches: inout [String]) throws(Failure) {
 
         // Cold: a cache path that does not exist yet, so every file goes to the scanner.
         var coldTimes: [UInt64] = []
@@ -38,14 +49,14 @@ struct DiscoveryBenchmark {
             let discovery = ProviderDiscovery(searchPath: [providers], cachePath: cache, scannerPath: scanner)
             var result = DiscoveryResult()
             coldTimes.append(nanoseconds { result = discovery.run() })
-            check(cold: result, label: "cold run \(index + 1)")
+            try check(cold: result, label: "cold run \(index + 1)")
             if let reference, reference.records != result.records {
-                fail("discovery: cold run \(index + 1) found other records than cold run 1")
+                throw Failure("cold run \(index + 1) found other records than cold run 1")
             }
             if reference == nil { reference = result }
-            guard access(cache, R_OK) == 0 else { fail("discovery: cold run \(index + 1) wrote no cache at \(cache)") }
+            guard access(cache, R_OK) == 0 else { throw Failure("cold run \(index + 1) wrote no cache at \(cache)") }
         }
-        guard let reference else { fail("discovery: no cold run") }
+        guard let reference else { throw Failure("no cold run") }
         let plugins = reference.records.count
 
         // Warm: the cache of the first cold run; every file is answered from it.
@@ -55,10 +66,10 @@ struct DiscoveryBenchmark {
             var result = DiscoveryResult()
             warmTimes.append(nanoseconds { result = warm.run() })
             guard result.probed.isEmpty else {
-                fail("discovery: warm run \(index + 1) probed \(result.probed.count) files (expected none)")
+                throw Failure("warm run \(index + 1) probed \(result.probed.count) files (expected none)")
             }
             guard result.broken.isEmpty, result.records == reference.records else {
-                fail("discovery: warm run \(index + 1) found \(result.records.count) records and \(result.broken.count) broken files, "
+                throw Failure("warm run \(index + 1) found \(result.records.count) records and \(result.broken.count) broken files, "
                     + "the cold run \(plugins) records")
             }
         }
@@ -74,16 +85,16 @@ struct DiscoveryBenchmark {
     }
 
     /// A cold result: every file probed and usable.
-    private func check(cold result: DiscoveryResult, label: String) {
+    private func check(cold result: DiscoveryResult, label: String) throws(Failure) {
         if let first = result.broken.first {
-            fail("discovery: \(label): \(result.broken.count) broken files, e.g. \(first.path): \(first.reason)")
+            throw Failure("\(label): \(result.broken.count) broken files, e.g. \(first.path): \(first.reason)")
         }
-        guard !result.records.isEmpty else { fail("discovery: \(label): no plugins found in \(providers)") }
+        guard !result.records.isEmpty else { throw Failure("\(label): no plugins found in \(providers)") }
         guard result.probed.count == result.records.count else {
-            fail("discovery: \(label): \(result.probed.count) files probed for \(result.records.count) records (expected all)")
+            throw Failure("\(label): \(result.probed.count) files probed for \(result.records.count) records (expected all)")
         }
         guard Set(result.records.map(\.id)).count == result.records.count else {
-            fail("discovery: \(label): the plugins' ids are not all different")
+            throw Failure("\(label): the plugins' ids are not all different")
         }
     }
 
