@@ -594,8 +594,11 @@ emend_status emend_coordinator_get_provider(const emend_coordinator *coordinator
 
 /* Use provider `provider_id` (NUL-terminated) for `tool` on this coordinator; NULL goes back
  * to the preferred one (config.toml's order, then priority). EMEND_E_NOT_FOUND for an
- * unknown id, EMEND_E_UNSUPPORTED when it does not serve the tool or is not usable (the
- * message says why). A request's own provider_id still wins. Thread: the coordinator's. */
+ * unknown id, EMEND_E_UNSUPPORTED when it does not serve the tool, EMEND_E_REFUSED when it is
+ * off (broken, disabled, or using the network without permission; the message says why).
+ * A request's own provider_id still wins. Without a chosen provider, proofread combines
+ * every usable plugin that serves it (spelling and grammar), or those config.toml lists.
+ * Thread: the coordinator's. */
 emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, emend_tool tool,
                                                const char *provider_id);
 

@@ -91,3 +91,10 @@ public struct PositionConverter: Sendable {
         return (start, end - start)
     }
 }
+
+extension PositionConverter {
+    /// Whether both ends of a UTF-8 byte range fall on character boundaries of the text.
+    public func isBoundary(_ range: Range<Int>) -> Bool {
+        (try? utf8Range(location: range.lowerBound, length: range.count, from: .utf8)) != nil
+    }
+}

@@ -143,4 +143,18 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(off.entries.first { $0.id == "org.emend.fixture" }?.disabledReason, "disabled in config.toml")
         XCTAssertEqual(try off.provider(for: .proofread, named: nil).id, "org.x")
     }
+
+    func testProofreadCombinesEveryPluginOrWhatTheConfigLists() throws {
+        let plugins = [record("org.spell", priority: 1), record("org.grammar", priority: 5), record("org.sum", tools: [.summary])]
+        let all = try registry(plugins)
+        XCTAssertEqual(try all.providersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
+                       "every enabled plugin that proofreads, by priority; not the built-in fixture")
+        let listed = try registry(plugins, config: "[tools]\nproofread = [\"org.spell\"]\n")
+        XCTAssertEqual(try listed.providersToCombine(for: .proofread).map(\.id), ["org.spell"])
+        let none = try registry([])
+        XCTAssertEqual(try none.providersToCombine(for: .proofread).map(\.id), ["org.emend.fixture"],
+                       "the fixture only when no plugin proofreads")
+        let failing = try registry(plugins, factory: CountingFactory(failing: ["org.grammar"]))
+        XCTAssertEqual(try failing.providersToCombine(for: .proofread).map(\.id), ["org.spell"], "a broken one is left out")
+    }
 }

@@ -6,9 +6,8 @@ extension Coordinator {
         try checkThread()
         guard let session, session.phase != .ended, !session.cancelRequested else { return }
         session.cancelRequested = true
-        if let run = session.providerRun {
-            run.cancel()
-            session.providerRun = nil
+        if session.hasRunningProviders {
+            session.cancelProviders()
             providerDeadline = nil
         }
         if !session.awaitingAnswer {
@@ -29,8 +28,7 @@ extension Coordinator {
         guard let session, session.phase != .ended else { return }
         lastFailure = error
         logger("session failed: \(error.message)")
-        session.providerRun?.cancel()
-        session.providerRun = nil
+        session.cancelProviders()
         providerDeadline = nil
         if session.phase == .stopping {
             // Failing while restoring: keep what is there; the text is original plus delivered edits.
@@ -84,7 +82,7 @@ extension Coordinator {
         guard let session, session.phase != .ended else { return }
         if let error { lastFailure = error }
         session.phase = .ended
-        session.providerRun?.cancel()
+        session.cancelProviders()
         providerDeadline = nil
         let finish = { [weak self] in
             guard let self, self.session === session else { return }

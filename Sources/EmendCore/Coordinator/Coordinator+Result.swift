@@ -29,9 +29,16 @@ extension Coordinator {
 
     /// Valid, non-overlapping edits inside the region (full corrected text is aligned).
     private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>) -> [Suggestion] {
+        if session.regionEditedExternally {
+            logger("the provider's suggestions were dropped: the text changed while it worked")
+            return []
+        }
+        // Request-relative bytes -> context bytes when the provider read the text -> now (the
+        // engine may have typed before the region meanwhile).
+        let shift = region.lowerBound - session.regionOriginalStart
         var edits = session.resultEdits.map { edit -> ProviderEdit in
             var moved = edit
-            moved.range = (edit.range.lowerBound + session.requestOffset)..<(edit.range.upperBound + session.requestOffset)
+            moved.range = (edit.range.lowerBound + session.requestOffset + shift)..<(edit.range.upperBound + session.requestOffset + shift)
             return moved
         }
         if edits.isEmpty && !session.resultText.isEmpty {
@@ -50,7 +57,8 @@ extension Coordinator {
             if valid { accepted.append(edit) } else { logger("dropped an invalid edit at \(edit.range)") }
         }
         return accepted.map { edit in
-            Suggestion(contextID: context.id, anchor: context.anchor(edit.range), original: context.text.substring(edit.range), edit: edit)
+            Suggestion(contextID: context.id, anchor: context.anchor(edit.range), original: context.text.substring(edit.range), edit: edit,
+                       originalRange: (edit.range.lowerBound - shift)..<(edit.range.upperBound - shift), rank: session.firstBatchRank)
         }
     }
 
@@ -72,6 +80,16 @@ extension Coordinator {
 
     /// After the result is in the text: select it, ask for marks, rest.
     func afterDelivery() {
+        guard let session else { return }
+        if session.cancelRequested { return finishStop() }
+        if session.tool == .proofread {
+            // Other providers' suggestions stream in before the session rests.
+            return deliverLateBatches { [weak self] in self?.finishDelivery() }
+        }
+        finishDelivery()
+    }
+
+    private func finishDelivery() {
         guard let session, let context = session.working else { return }
         if session.cancelRequested { return finishStop() }
         let id = context.id, engineContext = context.engineContext

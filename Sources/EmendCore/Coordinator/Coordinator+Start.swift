@@ -13,7 +13,10 @@ extension Coordinator {
         if tool.needsPrompt && (prompt ?? "").isEmpty {
             throw EmendError(.invalidArgument, "\(tool.name) needs a prompt")
         }
-        let provider = try selectProvider(for: tool, id: providerID)
+        let named = providerID ?? chosenProviders[tool]
+        let providers = tool == .proofread && named == nil
+            ? try catalog.providersToCombine(for: tool) : [try selectProvider(for: tool, id: providerID)]
+        guard let provider = providers.first else { throw EmendError(.unsupported, "no provider serves \(tool.name)") }
         if tool == .followUp {
             return try startFollowUp(prompt: prompt ?? "", provider: provider)
         }
@@ -26,7 +29,7 @@ extension Coordinator {
         nextGeneration += 1
         session = newSession
         changeState(to: presents ? .noninteractive : .interactiveStreaming) { [weak self] in
-            self?.requestContexts(scope, provider: provider)
+            self?.requestContexts(scope, providers: providers)
         }
     }
 
@@ -43,7 +46,7 @@ extension Coordinator {
         chosenProviders[tool] = id
     }
 
-    private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
+    private func requestContexts(_ scope: ContextScope, providers: [WritingProvider]) {
         call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
@@ -55,7 +58,7 @@ extension Coordinator {
                 defer { self.nextContextID += 1 }
                 return SessionContext(id: self.nextContextID, description: description)
             }
-            self.beginWork(provider: provider)
+            self.beginWork(providers: providers)
         }
     }
 
@@ -68,14 +71,16 @@ extension Coordinator {
         return SentenceSegmenter.expandToSentences(context.selection, in: text)
     }
 
-    private func beginWork(provider: WritingProvider) {
+    private func beginWork(providers: [WritingProvider]) {
         guard let session, let context = session.working else { return }
         let regionRange = workingRegion(of: context, tool: session.tool)
         let region = context.anchor(regionRange, includesEdges: true)
         session.region = region
+        session.regionOriginalStart = regionRange.lowerBound
+        session.originalProtected = context.text.allProtectedRanges
         session.versions = [context.text.substring(regionRange)]
         animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
-            self?.runProvider(provider, previousResult: nil) { [weak self] in
+            self?.runProviders(providers, previousResult: nil) { [weak self] in
                 finishAnimation { self?.handleResult() }
             }
         }
@@ -101,8 +106,15 @@ extension Coordinator {
         }
     }
 
-    /// Runs the provider on the region; `then` runs when it finished successfully.
+    /// Runs one provider on the region; `then` runs when it finished successfully.
     func runProvider(_ provider: WritingProvider, previousResult: String?, then: @escaping () -> Void) {
+        runProviders([provider], previousResult: previousResult, then: then)
+    }
+
+    /// Runs providers side by side on the region. `then` runs once, when the first of them
+    /// finished successfully (its output is the session's result); the edits of those that
+    /// finish later wait in `lateBatches` to be merged. The session fails only when all fail.
+    func runProviders(_ providers: [WritingProvider], previousResult: String?, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range else { return }
         if session.cancelRequested { return finishStop() }
         let text = context.text.string
@@ -117,35 +129,61 @@ extension Coordinator {
         session.requestOffset = offset
         session.resultText = ""
         session.resultEdits = []
+        session.lateBatches = []
         session.streamedBytes = 0
         session.phase = .running
         let generation = session.generation
-        let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
-            guard let self, let session = self.session, session.generation == generation, session.phase != .ended else { return }
-            switch event {
-            case .text(let chunk):
-                session.resultText += chunk
-                self.streamPartialResult()
-            case .edit(let edit): session.resultEdits.append(edit)
-            case .finished(let outcome):
-                session.providerRun = nil
-                self.providerDeadline = nil
-                self.afterStreamedPart {
-                    switch outcome {
-                    case .finished: then()
-                    case .failed(let message): self.fail(EmendError(.provider, "\(provider.id): \(message)"))
+        var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
+        var failures: [EmendError] = []
+        var firstDone = false
+        for (rank, provider) in providers.enumerated() {
+            let holder = RunHolder()
+            let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
+                guard let self, let session = self.session, session.generation == generation, session.phase != .ended else { return }
+                switch event {
+                case .text(let chunk):
+                    guard rank == 0 else { return }   // text output comes from one provider
+                    session.resultText += chunk
+                    self.streamPartialResult()
+                case .edit(let edit): buffers[rank].append(edit)
+                case .finished(let outcome):
+                    session.providerRuns.removeAll { $0 === holder.run }
+                    if session.providerRuns.isEmpty { self.providerDeadline = nil }
+                    self.afterStreamedPart {
+                        if case .failed(let message) = outcome {
+                            failures.append(EmendError(.provider, "\(provider.id): \(message)"))
+                            self.logger("\(provider.id) failed: \(message)")
+                        } else if !firstDone {
+                            firstDone = true
+                            session.firstBatchArrived = true
+                            session.resultEdits = buffers[rank]
+                            session.firstBatchRank = rank
+                            return then()
+                        } else {
+                            session.lateBatches.append((rank, buffers[rank]))
+                        }
+                        if !firstDone, session.providerRuns.isEmpty, let failure = failures.first {
+                            return self.fail(failure)
+                        }
+                        self.lateBatchArrived()
                     }
                 }
             }
+            holder.run = run
+            session.providerRuns.append(run)
+            do throws(EmendError) {
+                try run.start(provider, request)
+            } catch {
+                session.providerRuns.removeAll { $0 === run }
+                failures.append(error)
+            }
         }
-        session.providerRun = run
+        guard !session.providerRuns.isEmpty else { return fail(failures.first ?? EmendError(.internal, "no provider ran")) }
         providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
-        do {
-            try run.start(provider, request)
-        } catch {
-            session.providerRun = nil
-            providerDeadline = nil
-            fail(error)
-        }
     }
+}
+
+/// Lets a provider run's event handler find its own run.
+private final class RunHolder {
+    weak var run: ProviderRun?
 }

@@ -26,9 +26,10 @@ extension Coordinator {
             suggestion.anchor.range = nil
         }
         guard touchesRegion else { return }
+        session.regionEditedExternally = true
         if session.tool != .proofread && (delivered || session.phase == .running || session.phase == .delivering) {
             // The text the session works on changed under it: end, keeping the engine's text.
-            session.providerRun?.cancel()
+            session.cancelProviders()
             endSession()
         }
     }

@@ -45,7 +45,7 @@ public final class Coordinator: @unchecked Sendable {
     }
 
     deinit {
-        session?.providerRun?.cancel()
+        session?.cancelProviders()
     }
 
     /// Readable while dispatch has work (an epoll descriptor). Any thread.
@@ -158,9 +158,15 @@ public final class Coordinator: @unchecked Sendable {
     private func providerTimedOut() -> Bool {
         guard let deadline = providerDeadline, deadline <= MonotonicClock.nowMilliseconds() else { return false }
         providerDeadline = nil
-        session?.providerRun?.cancel()
-        session?.providerRun = nil
         let limit = options.providerTimeoutMilliseconds
+        if let session, session.firstBatchArrived {
+            // Combined proofreading: keep what arrived, give up on the providers still working.
+            session.cancelProviders()
+            logger("providers still working after \(limit) ms were cancelled; their suggestions are left out")
+            lateBatchArrived()
+            return true
+        }
+        session?.cancelProviders()
         afterStreamedPart { [weak self] in
             self?.fail(EmendError(.timeout, "the provider did not finish within \(limit) ms"))
         }

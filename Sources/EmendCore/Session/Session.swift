@@ -31,8 +31,23 @@ final class Session {
     /// Output of the running provider.
     var resultText = ""
     var resultEdits: [ProviderEdit] = []
-    var providerRun: ProviderRun?
+    /// Runs still working (one per provider; several when proofreading combines providers).
+    var providerRuns: [ProviderRun] = []
+    /// Offset of the provider request's text in the context.
     var requestOffset = 0
+    /// Proofreading batches of providers that finished after the first, waiting to be merged.
+    var lateBatches: [(rank: Int, edits: [ProviderEdit])] = []
+    /// Rank (0 = most preferred) of the provider whose batch became `resultEdits`.
+    var firstBatchRank = 0
+    /// Continues the session once a late batch arrives while it waits for one.
+    var resumeOnBatch: (() -> Void)?
+    /// The engine edited text inside the region: late batches no longer fit and are dropped.
+    var regionEditedExternally = false
+    /// A provider's output became the result (later ones are merged into it).
+    var firstBatchArrived = false
+    /// Where the region began, and the protected ranges, when the providers read the text.
+    var regionOriginalStart = 0
+    var originalProtected: [Range<Int>] = []
     var preview: UInt = 0
     /// Bytes of `resultText` already streamed into the text while the provider runs; -1 once
     /// streaming gave up for this run.
@@ -56,6 +71,14 @@ final class Session {
     }
 
     var working: SessionContext? { contexts.first }
+
+    var hasRunningProviders: Bool { !providerRuns.isEmpty }
+
+    /// Cancels every provider still working.
+    func cancelProviders() {
+        for run in providerRuns { run.cancel() }
+        providerRuns.removeAll()
+    }
 
     /// The text of the region as it stands.
     var regionText: String? {

@@ -8,6 +8,10 @@ final class Suggestion {
     let explanation: String
     let category: String
     let ruleID: String
+    /// Where it was in the text the providers read (context bytes at the session's start).
+    let originalRange: Range<Int>
+    /// Rank of the provider that made it: 0 is the most preferred.
+    let rank: Int
     var state: SuggestionState = .pending
     /// Whether its replacement is in the text (false before delivery and once rejected).
     var isApplied = false
@@ -15,9 +19,11 @@ final class Suggestion {
     var underlineRects: [Rect]?
     var boundingRects: [Rect]?
 
-    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit) {
+    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>, rank: Int = 0) {
         self.contextID = contextID
         self.anchor = anchor
+        self.originalRange = originalRange
+        self.rank = rank
         self.original = original
         self.replacement = edit.replacement
         self.explanation = edit.explanation
