@@ -1,8 +1,8 @@
 import Glibc
 
 /// Milliseconds on the monotonic clock.
-enum MonotonicClock {
-    static func nowMilliseconds() -> Int64 {
+public enum MonotonicClock {
+    public static func nowMilliseconds() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000

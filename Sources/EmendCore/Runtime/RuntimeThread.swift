@@ -1,13 +1,13 @@
 import Glibc
 
 /// Starts a detached runtime thread running `body`.
-enum RuntimeThread {
+public enum RuntimeThread {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    static func start(_ body: @escaping () -> Void) throws(EmendError) {
+    public static func start(_ body: @escaping () -> Void) throws(EmendError) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { raw in

@@ -1,3 +1,4 @@
+import EmendCore
 import Glibc
 
 /// Runs emend-scan for several files at once, each with a time limit: a child still
@@ -18,14 +19,14 @@ struct ScannerBatch {
             while running.count < max(1, parallel) && next < jobs.count {
                 switch ScannerChild.spawn(scanner, jobs[next]) {
                 case .success(let child):
-                    running.append((next, child, MonotonicTime.milliseconds() + Int64(timeoutMilliseconds)))
+                    running.append((next, child, MonotonicClock.nowMilliseconds() + Int64(timeoutMilliseconds)))
                 case .failure(let error):
                     outcomes[next] = .notStarted(error.message)
                 }
                 next += 1
             }
             wait(for: running.map(\.child), until: running.map(\.deadline).min() ?? 0, pause: &pause)
-            let now = MonotonicTime.milliseconds()
+            let now = MonotonicClock.nowMilliseconds()
             var index = 0
             while index < running.count {
                 running[index].child.drain()
@@ -55,7 +56,7 @@ struct ScannerBatch {
         var fds = children.filter { $0.output >= 0 }.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
         if fds.count == children.count {
             pause = 50
-            let timeout = max(0, deadline - MonotonicTime.milliseconds())
+            let timeout = max(0, deadline - MonotonicClock.nowMilliseconds())
             _ = poll(&fds, nfds_t(fds.count), Int32(min(timeout, Int64(Int32.max))))
         } else if poll(&fds, nfds_t(fds.count), 0) <= 0 {
             usleep(pause)

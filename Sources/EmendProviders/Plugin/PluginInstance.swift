@@ -82,7 +82,7 @@ final class PluginInstance: @unchecked Sendable {
         let handle = run.handle
         let context = PluginLogContext(prefix: library.record.id, logger: { [run] line in run.note(line) })
         do {
-            try PluginThread.start { [monitor] in
+            try RuntimeThread.start { [monitor] in
                 let status = PluginLogContext.with(context) { runFunction(instance, request, handle) }
                 monitor.withLock { run.runReturned(status) }
             }

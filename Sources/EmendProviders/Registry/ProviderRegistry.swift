@@ -17,7 +17,7 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
 
     private let factory: ProviderFactory
     private let logger: @Sendable (String) -> Void
-    private let lock = RegistryLock()
+    private let lock = Lock()
     /// Guarded by `lock`.
     private var table: [RegistryEntry]
     private var made: [String: WritingProvider]

@@ -17,7 +17,7 @@ final class SimpleBinding: @unchecked Sendable {
     /// For the streaming form: the call interface of `void emit(const char *)`.
     let emitCif: UnsafeMutablePointer<ffi_cif>?
     /// Serializes calls into the library.
-    let libraryLock: SimpleLock
+    let libraryLock: Lock
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
     private let emitArgumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>?
 

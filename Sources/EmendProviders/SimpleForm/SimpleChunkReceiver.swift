@@ -5,7 +5,7 @@ import EmendCore
 /// Safe to call from any thread the C function uses, while the call lasts.
 final class SimpleChunkReceiver: @unchecked Sendable {
     private let sink: ProviderSink
-    private let lock = SimpleLock()
+    private let lock = Lock()
     private var chunks = 0
     private var bytes = 0
     private var problem: String?

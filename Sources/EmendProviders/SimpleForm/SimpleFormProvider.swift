@@ -18,7 +18,7 @@ public final class SimpleFormProvider: WritingProvider, @unchecked Sendable {
         case broken(String)
     }
 
-    private let lock = SimpleLock()
+    private let lock = Lock()
     private var state = State.unbound
 
     /// Loads the manifest at `manifestPath`; `settings` is the user's [providers."<id>"] table.
