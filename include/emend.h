@@ -397,7 +397,7 @@ typedef struct emend_delegate {
 
 /* Answer requests_contexts. `contexts` (count >= 1) is copied before returning; each is
  * validated (UTF-8, ranges, struct_size) and a bad one fails the whole answer, which the
- * engine may then give again. */
+ * engine may then give again. Thread: any. */
 emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request_id request,
                                    const emend_context_desc *contexts, size_t count);
 
@@ -405,30 +405,30 @@ emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request
  * proposed; a non-NULL `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
  * really put in place of the range — a non-NULL pointer with length 0 means it inserted
  * nothing (bindings: pass NULL, not an empty slice, for "as proposed"). REFUSED means the
- * text is unchanged; the inserted text is ignored. */
+ * text is unchanged; the inserted text is ignored. Thread: any. */
 emend_status emend_answer_replace(emend_coordinator *coordinator, emend_request_id request,
                                   emend_replace_answer answer, const char *inserted_text,
                                   size_t inserted_length);
 
-/* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. */
+/* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. Thread: any. */
 emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
                                 const emend_rect *rects, size_t count);
 
-/* Answer requests_preview with an engine-owned handle (may be NULL). */
+/* Answer requests_preview with an engine-owned handle (may be NULL). Thread: any. */
 emend_status emend_answer_preview(emend_coordinator *coordinator, emend_request_id request,
                                   void *preview);
 
-/* Answer present_result. */
+/* Answer present_result. Thread: any. */
 emend_status emend_answer_presented(emend_coordinator *coordinator, emend_request_id request,
                                     emend_presented_action action);
 
-/* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). */
+/* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). Thread: any. */
 emend_status emend_answer_done(emend_coordinator *coordinator, emend_request_id request);
 
 /* Answer any callback with a failure: the session ends (state inactive) with `status`
  * (EMEND_OK or an unknown status becomes EMEND_E_INTERNAL) and `message` (may be NULL);
  * whatever was delivered is put back (replaces of kind CANCEL), as by a stop. A failed
- * follow-up instead goes back to the result it refined and the session stays. */
+ * follow-up instead goes back to the result it refined and the session stays. Thread: any. */
 emend_status emend_answer_failed(emend_coordinator *coordinator, emend_request_id request,
                                  emend_status status, const char *message);
 
@@ -639,18 +639,18 @@ typedef struct emend_suggestion {
 emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,
                                             size_t *count);
 
-/* Fill `out` (with out->struct_size set) with suggestion `index`. */
+/* Fill `out` (with out->struct_size set) with suggestion `index`. Thread: the coordinator's. */
 emend_status emend_session_get_suggestion(const emend_coordinator *coordinator, size_t index,
                                           emend_suggestion *out);
 
-/* Keep suggestion `index` (its mark goes away). EMEND_E_STATE unless it is PENDING. */
+/* Keep suggestion `index` (its mark goes away). EMEND_E_STATE unless it is PENDING. Thread: the coordinator's. */
 emend_status emend_session_accept_suggestion(emend_coordinator *coordinator, size_t index);
 
-/* Put back the original text of suggestion `index` (a replace during the next dispatch). */
+/* Put back the original text of suggestion `index` (a replace during the next dispatch). Thread: the coordinator's. */
 emend_status emend_session_reject_suggestion(emend_coordinator *coordinator, size_t index);
 
 /* The pending suggestion whose range contains `offset` of a context; EMEND_E_NOT_FOUND if
- * none. */
+ * none. Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordinator,
                                                 uint64_t context_id, uint64_t offset,
                                                 size_t *index);
@@ -658,7 +658,7 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
 /* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
  * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
- * EMEND_E_STATE until they arrive: dispatch, then ask again. */
+ * EMEND_E_STATE until they arrive: dispatch, then ask again. Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 
@@ -675,13 +675,13 @@ emend_status emend_session_get_suggestion_rects(const emend_coordinator *coordin
 emend_status emend_session_undo(emend_coordinator *coordinator);
 emend_status emend_session_redo(emend_coordinator *coordinator);
 
-/* Whether undo / redo would do something (1) or not (0), in *out. */
+/* Whether undo / redo would do something (1) or not (0), in *out. Thread: the coordinator's. */
 emend_status emend_session_can_undo(const emend_coordinator *coordinator, int *out);
 emend_status emend_session_can_redo(const emend_coordinator *coordinator, int *out);
 
 /* The session's result text for a context as it stands (after the tool finished), copied
  * into `buffer` of `capacity` bytes with a NUL; *length receives the byte length without
- * the NUL. With buffer NULL only *length is set. EMEND_E_RANGE if capacity is too small. */
+ * the NUL. With buffer NULL only *length is set. EMEND_E_RANGE if capacity is too small. Thread: the coordinator's. */
 emend_status emend_session_copy_result(const emend_coordinator *coordinator,
                                        uint64_t context_id, char *buffer, size_t capacity,
                                        size_t *length);
