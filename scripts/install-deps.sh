@@ -2,7 +2,7 @@
 # Installs the Debian packages Emend builds with, when they are missing (needs root or sudo).
 # Usage: bash scripts/install-deps.sh
 set -euo pipefail
-packages=(pkg-config libffi-dev binutils gcc g++)
+packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
