@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+import EmendCore
+@testable import EmendProviders
+
+/// The Harper provider (providers/harper): the process provider built with Harper's server as
+/// its command, over harper-py installed into .deps/python by providers/harper/setup.sh. The
+/// tests run setup.sh themselves (it does nothing when harper-py is there) and skip when it
+/// cannot install the wheel (no network, no Python 3.10).
+final class HarperProviderTests: XCTestCase {
+    private static let setup: Result<String, any Error> = Result {
+        try ProcessPlugins.shell(["/bin/sh", PluginBuilder.repoRoot + "/providers/harper/setup.sh"])
+    }
+
+    override func setUpWithError() throws {
+        if case .failure(let error) = Self.setup {
+            throw XCTSkip("providers/harper/setup.sh could not install harper-py: \(error.localizedDescription)")
+        }
+    }
+
+    private func provider(logs: PluginLogCollector = PluginLogCollector()) throws -> PluginProvider {
+        PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record, settings: [], logger: logs.logger)
+    }
+
+    private func request(_ text: String, selection: Range<Int>? = nil, protected: [Range<Int>] = [],
+                         language: String = "en-US") -> ProviderRequest {
+        ProviderRequest(tool: .proofread, text: text, selection: selection ?? 0..<text.utf8.count, protectedRanges: protected,
+                        language: language)
+    }
+
+    /// An edit as the tests spell it: the text it replaces, the replacement, category, rule.
+    private struct Found: Equatable, CustomStringConvertible {
+        var original: String, replacement: String, category: String, rule: String
+        var description: String { "\(original) -> \(replacement) (\(category), \(rule))" }
+    }
+
+    private func found(_ edits: [ProviderEdit], in text: String) -> [Found] {
+        let bytes = Array(text.utf8)
+        return edits.map { Found(original: String(decoding: bytes[$0.range], as: UTF8.self), replacement: $0.replacement,
+                                 category: $0.category, rule: $0.ruleID) }
+    }
+
+    private static let sentences: [(wrong: String, right: String, expected: [Found])] = [
+        ("Their going too the party tomorow, and they has brought there own snacks.",
+         "They're going to the party tomorrow, and they have brought their own snacks.",
+         // Harper 0.2.0 lets "Their going" pass.
+         [Found(original: "too", replacement: "to", category: "grammar", rule: "ToTwoToo"),
+          Found(original: "tomorow", replacement: "tomorrow", category: "spelling", rule: "SpellCheck"),
+          Found(original: "has", replacement: "have", category: "grammar", rule: "PronounVerbAgreement"),
+          Found(original: "there", replacement: "their", category: "grammar", rule: "ThereOwn")]),
+        ("I could of done it better.", "I could have done it better.",
+         [Found(original: "could of", replacement: "could have", category: "grammar", rule: "ModalOf")]),
+        ("This is a example of an error.", "This is an example of an error.",
+         [Found(original: "a", replacement: "an", category: "grammar", rule: "AnA")]),
+        ("She dont like it.", "She doesn't like it.",
+         [Found(original: "dont", replacement: "don't", category: "spelling", rule: "SpellCheck")]),
+        ("The the cat sat.", "The cat sat.",
+         [Found(original: "The the", replacement: "The", category: "grammar", rule: "RepeatedWords")]),
+        ("Its a nice day, isnt it?", "It's a nice day, isn't it?",
+         [Found(original: "Its", replacement: "It's", category: "grammar", rule: "ItsContraction"),
+          Found(original: "isnt", replacement: "isn't", category: "spelling", rule: "SpellCheck")]),
+    ]
+
+    func testTheSixSentencesAndTheirCorrectionsWithOneWarmProcess() throws {
+        let logs = PluginLogCollector()
+        let provider = try provider(logs: logs)
+        var sinks: [PluginTestSink] = []
+        for sentence in Self.sentences {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(sentence.wrong), sink: sink), .finished, sentence.wrong)
+            XCTAssertEqual(found(sink.edits, in: sentence.wrong), sentence.expected, sentence.wrong)
+            XCTAssertTrue(sink.edits.allSatisfy { !$0.explanation.isEmpty }, "\(sink.edits)")
+            sinks.append(sink)
+        }
+        // The ranges are where the words are.
+        let first = Self.sentences[0].wrong
+        XCTAssertEqual(sinks[0].edits.map(\.range), [byteRange(of: "too", in: first), byteRange(of: "tomorow", in: first),
+                                                      byteRange(of: "has", in: first), byteRange(of: "there", in: first)])
+        XCTAssertEqual(sinks[2].edits.map(\.range), [8..<9])
+        XCTAssertEqual(sinks[0].edits[0].explanation,
+                       "Use the infinitive marker `to` here instead of the adverb `too`, which indicates excess degree.")
+
+        for sentence in Self.sentences {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(sentence.right), sink: sink), .finished, sentence.right)
+            XCTAssertEqual(sink.edits, [], "no suggestion on \"\(sentence.right)\"")
+            sinks.append(sink)
+        }
+
+        // Twelve requests, one process: started once, ready once.
+        let lines = sinks.flatMap(\.logs) + logs.all
+        XCTAssertEqual(lines.filter { $0.hasPrefix("org.emend.harper: info: started the checker (pid ") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("org.emend.harper: info: stderr: harper server ready (pid ") }.count, 1, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("warning") || $0.contains("error") }, "\(lines)")
+    }
+
+    func testSpansInCodePointsBecomeByteOffsets() throws {
+        let provider = try provider()
+        let text = "Café owners 😀 recieve the parcels tomorow."
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+        XCTAssertEqual(sink.edits.map(\.range), [byteRange(of: "recieve", in: text), byteRange(of: "tomorow", in: text)])
+        XCTAssertEqual(sink.edits.map(\.replacement), ["receive", "tomorrow"])
+    }
+
+    func testOnlyTheSelectionIsCheckedAndProtectedTextIsLeftAlone() throws {
+        let provider = try provider()
+        let text = "She dont like it. I could of done it better. This is a example."
+        let selection = byteRange(of: "I could", in: text).lowerBound..<text.utf8.count
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text, selection: selection, protected: [byteRange(of: "a example", in: text)]), sink: sink),
+                       .finished)
+        XCTAssertEqual(found(sink.edits, in: text), [Found(original: "could of", replacement: "could have", category: "grammar", rule: "ModalOf")])
+    }
+
+    func testTheLanguagePicksHarpersDialect() throws {
+        let provider = try provider()
+        let text = "The colour of the centre is grey."
+        let american = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text, language: "en-US"), sink: american), .finished)
+        XCTAssertEqual(american.edits.map(\.replacement), ["color", "center", "gray"])
+        let british = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text, language: "en-GB"), sink: british), .finished)
+        XCTAssertEqual(british.edits, [])
+        XCTAssertEqual(provider.run(request(text, language: "de-DE"), sink: PluginTestSink()),
+                       .failed("org.emend.harper: Harper checks English only, not de-DE"))
+    }
+}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Builds the Harper provider: providers/harper/build.sh OUT_DIR -> OUT_DIR/harper.so
+#
+# It is the process provider (providers/process/process.c) compiled with id org.emend.harper
+# and a built-in command that runs harper_server.py with this machine's Python and the
+# project-local harper-py (<repo>/.deps/python, installed by setup.sh). The absolute paths are
+# baked in now: run build.sh again after moving the repository or changing PYTHON. A
+# `command` setting in config.toml still overrides the built-in one:
+#
+#     [providers."org.emend.harper"]
+#     timeout_ms = 10000
+#     # command = "/usr/bin/python3 -u -I /path/to/harper_server.py --deps /path/to/.deps/python"
+set -eu
+if [ $# -ne 1 ]; then
+    echo "usage: $0 OUT_DIR" >&2
+    exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
+
+# A word of the command, in single quotes (process.c splits the command like sh would).
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+command="$(quote "$python") -u -I $(quote "$here/harper_server.py") --deps $(quote "$repo/.deps/python")"
+# The command as a C string literal.
+c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+
+mkdir -p "$1"
+${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -pthread -I"$repo/include" \
+    -DPROVIDER_ID='"org.emend.harper"' \
+    -DPROVIDER_NAME='"Harper grammar checker (harper-py 0.2.0)"' \
+    -DPROVIDER_VERSION='"1.0.0"' \
+    -DPROVIDER_TOOLS='EMEND_PROVIDES(EMEND_TOOL_PROOFREAD)' \
+    -DPROVIDER_LANGUAGES='"en"' \
+    -DPROVIDER_OUTPUTS=EMEND_OUTPUT_EDITS \
+    -DPROVIDER_FLAGS=0 \
+    -DPROVIDER_PRIORITY=20 \
+    -DDEFAULT_COMMAND="\"$c_string\"" \
+    -o "$1/harper.so" "$repo/providers/process/process.c" "$repo/providers/process/json.c"

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Harper (harper-py) behind the process provider's JSON-lines protocol.
+
+One process serves many requests: it builds Harper's linter once (about a second) and keeps
+it. Each request's text is linted whole (the context helps Harper); only lints inside the
+selection and clear of protected text are sent, as edits in UTF-8 byte offsets (Harper's
+spans count code points). The first suggestion is the replacement; lints without one, or
+whose replacement is the original text, are left out. The rule's message is the explanation,
+the rule's name the rule id, and Harper's lint kind gives the category (spelling, grammar or
+style). See providers/process/PROTOCOL.md.
+
+    python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown]
+
+--deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
+the repository root, found from this file's place). Lines on stderr go to Emend's log.
+"""
+
+import json
+import os
+import queue
+import sys
+import threading
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
+
+# Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
+SPELLING_KINDS = {"Spelling", "Typo"}
+STYLE_KINDS = {"Style", "Readability", "Redundancy", "Enhancement", "Formatting", "Regionalism"}
+
+SUGGESTION_REPLACE, SUGGESTION_REMOVE, SUGGESTION_INSERT_AFTER = 0, 1, 2
+OBJECT_REPLACEMENT = "\ufffc"  # an attachment: protected like declared ranges
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def category(lint_kind):
+    if lint_kind in SPELLING_KINDS:
+        return "spelling"
+    if lint_kind in STYLE_KINDS:
+        return "style"
+    return "grammar"
+
+
+def byte_offsets(text, code_points):
+    """A map from each code point offset in `code_points` to its UTF-8 byte offset."""
+    if text.isascii():
+        return {cp: cp for cp in code_points}
+    result, byte, previous = {}, 0, 0
+    for cp in sorted(set(code_points)):
+        byte += len(text[previous:cp].encode("utf-8"))
+        result[cp] = byte
+        previous = cp
+    return result
+
+
+def touches(start, end, protected):
+    for p_start, p_end in protected:
+        if start == end:
+            if p_start < start < p_end:
+                return True
+        elif start < p_end and p_start < end:
+            return True
+    return False
+
+
+def replacement_of(lint):
+    for suggestion in lint.suggestions:
+        kind = int(suggestion.kind)
+        if kind == SUGGESTION_REPLACE:
+            return suggestion.replacement_text
+        if kind == SUGGESTION_REMOVE:
+            return ""
+        if kind == SUGGESTION_INSERT_AFTER:
+            return lint.problem_text + suggestion.replacement_text
+    return None
+
+
+def edits(text, organized, selection, protected):
+    """The edits for lints of `organized` ({rule: [Lint]}), in text order, not overlapping."""
+    found = [(lint.span.start, lint.span.end, rule, lint) for rule, lints in organized.items() for lint in lints]
+    found.sort(key=lambda item: (item[0], item[1]))
+    offsets = byte_offsets(text, [cp for item in found for cp in item[:2]])
+    selection_start, selection_end = selection
+    last_end = -1
+    for start, end, rule, lint in found:
+        byte_start, byte_end = offsets[start], offsets[end]
+        if byte_start < selection_start or byte_end > selection_end or byte_start < last_end:
+            continue
+        original = text[start:end]
+        if touches(byte_start, byte_end, protected) or OBJECT_REPLACEMENT in original:
+            continue
+        replacement = replacement_of(lint)
+        if replacement is None or replacement == original:
+            continue
+        last_end = byte_end
+        yield {
+            "start": byte_start,
+            "end": byte_end,
+            "replacement": replacement,
+            "explanation": lint.message,
+            "category": category(lint.lint_kind),
+            "rule": rule,
+        }
+
+
+class Server:
+    def __init__(self, deps, markup):
+        self.markup = markup
+        self.linters = {}
+        self.cancelled = set()
+        self.lock = threading.Lock()
+        self.requests = queue.Queue()
+        self.harper = None
+        self.problem = None
+        sys.path.insert(0, deps)
+        try:
+            import harper  # noqa: PLC0415 (the path is only known now)
+
+            self.harper = harper
+        except ImportError as error:
+            self.problem = f"harper-py is not installed in {deps} (run providers/harper/setup.sh): {error}"
+            log(self.problem)
+            return
+        try:
+            from importlib.metadata import version  # noqa: PLC0415
+
+            self.version = version("harper-py")
+        except Exception:  # noqa: BLE001 (only for the log line)
+            self.version = "unknown"
+        self.linter("en-US")  # built now, so that the first request is warm
+
+    def linter(self, language):
+        harper = self.harper
+        parts = language.replace("_", "-").split("-")
+        region = parts[1].upper() if len(parts) > 1 else ""
+        dialect = {
+            "GB": harper.Dialect.BRITISH, "UK": harper.Dialect.BRITISH, "AU": harper.Dialect.AUSTRALIAN,
+            "CA": harper.Dialect.CANADIAN, "IN": harper.Dialect.INDIAN,
+        }.get(region, harper.Dialect.AMERICAN)
+        if dialect not in self.linters:
+            self.linters[dialect] = harper.Linter(dialect)
+        return self.linters[dialect]
+
+    def write(self, message):
+        sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
+        sys.stdout.buffer.flush()
+
+    def read_input(self):
+        """Reads stdin on a thread of its own, so that a cancel is seen while a request runs."""
+        for raw in sys.stdin.buffer:
+            try:
+                message = json.loads(raw.decode("utf-8"))
+            except ValueError as error:
+                log(f"ignored a line that is not JSON: {error}")
+                continue
+            if isinstance(message, dict) and isinstance(message.get("cancel"), int):
+                with self.lock:
+                    self.cancelled.add(message["cancel"])
+            else:
+                self.requests.put(message)
+        self.requests.put(None)
+
+    def is_cancelled(self, request_id):
+        with self.lock:
+            return request_id in self.cancelled
+
+    def handle(self, request):
+        request_id = request.get("id") if isinstance(request, dict) else None
+        if not isinstance(request_id, int):
+            log(f"ignored a request without an integer id: {str(request)[:200]}")
+            return
+        try:
+            if self.problem is not None:
+                raise LookupError(self.problem)
+            if self.is_cancelled(request_id):
+                self.write({"id": request_id, "error": "cancelled"})
+                return
+            if request.get("tool") != "proofread":
+                raise ValueError(f"Harper only proofreads, it does not serve {request.get('tool')}")
+            language = request.get("language") or "en-US"
+            if not language.lower().startswith("en"):
+                raise ValueError(f"Harper checks English only, not {language}")
+            text = request["text"]
+            selection = request.get("selection") or [0, len(text.encode("utf-8"))]
+            protected = request.get("protected") or []
+            organized = self.linter(language).organized_lints(text, language=self.markup)
+            for edit in edits(text, organized, selection, protected):
+                if self.is_cancelled(request_id):
+                    self.write({"id": request_id, "error": "cancelled"})
+                    return
+                self.write({"id": request_id, "edit": edit})
+            self.write({"id": request_id, "done": True})
+        except Exception as error:  # noqa: BLE001 (every failure is an answer)
+            if not isinstance(error, (LookupError, ValueError)):
+                log(traceback.format_exc().rstrip())
+            self.write({"id": request_id, "error": str(error) or type(error).__name__})
+        finally:
+            with self.lock:  # ids only grow: a cancel for this request or an earlier one is spent
+                self.cancelled = {spent for spent in self.cancelled if spent > request_id}
+
+    def serve(self):
+        threading.Thread(target=self.read_input, daemon=True).start()
+        if self.problem is None:
+            log(f"harper server ready (pid {os.getpid()}, harper-py {self.version})")
+        while True:
+            request = self.requests.get()
+            if request is None:
+                return
+            self.handle(request)
+
+
+def main(arguments):
+    deps, markup = DEFAULT_DEPS, "plaintext"
+    rest = list(arguments)
+    while rest:
+        option = rest.pop(0)
+        if option == "--deps" and rest:
+            deps = rest.pop(0)
+        elif option == "--markup" and rest and rest[0] in ("plaintext", "markdown"):
+            markup = rest.pop(0)
+        else:
+            log(f"usage: harper_server.py [--deps DIR] [--markup plaintext|markdown] (not {option!r})")
+            return 2
+    Server(deps, markup).serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
