@@ -17,6 +17,7 @@ final class CoordinatorHandle {
         self.encoding = encoding
         self.coordinator = try Coordinator(delegate: delegate, options: options,
                                            catalog: ProviderSetup.catalog(logger: LogSink.standardError))
+        coordinator.logger = LogSink.standardError
     }
 
     deinit { releaseLentStrings() }
