@@ -14,6 +14,13 @@ let package = Package(
     name: "Emend",
     products: [
         .library(name: "emend", type: .dynamic, targets: ["Emend"]),
+        // The `emend` command. Its product cannot be named "emend" too (SwiftPM drops an
+        // executable product whose name a library product already has), so the binary is
+        // emend-cli in the build directory; installs name it emend.
+        .executable(name: "emend-cli", targets: ["emend"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "CEmend", path: "Sources/CEmend", sources: ["shim.c"], publicHeadersPath: "include"),
@@ -28,11 +35,17 @@ let package = Package(
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
+        .executableTarget(
+            name: "emend",
+            dependencies: ["EmendCore", "EmendText", "EmendProviders", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/emend-cli"
+        ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
+        .testTarget(name: "EmendCLITests", dependencies: ["emend"]),
     ],
     swiftLanguageModes: [.v6]
 )

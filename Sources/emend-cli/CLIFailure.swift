@@ -1,0 +1,47 @@
+import EmendCore
+
+/// Exit codes of the `emend` command (like linters: 1 means "found something").
+enum ExitStatus: Int32 {
+    /// Nothing to report, or everything was applied.
+    case ok = 0
+    /// Proofreading found suggestions (and they were not applied).
+    case suggestionsFound = 1
+    /// A usage or input error: bad option, missing file, invalid UTF-8, bad selection.
+    case usage = 2
+    /// The provider failed, timed out, or none could serve the tool.
+    case provider = 3
+}
+
+/// A failure that ends the command: what went wrong, for a person, and the exit status.
+struct CLIFailure: Error {
+    let status: ExitStatus
+    let message: String
+
+    init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    static func usage(_ message: String) -> CLIFailure { CLIFailure(.usage, message) }
+
+    /// A runtime error while working on `subject` (a file name, or nil), with a hint on what
+    /// to do where one helps.
+    static func from(_ error: EmendError, subject: String?) -> CLIFailure {
+        let prefix = subject.map { "\($0): " } ?? ""
+        switch error.status {
+        case .provider, .timeout, .cancelled, .internal:
+            var hint = ""
+            if error.status == .timeout { hint = " (try a longer --timeout, or a smaller --selection)" }
+            if error.status == .provider { hint = " (run `emend providers` to see what is installed; EMEND_LOG=1 shows the provider's log)" }
+            return CLIFailure(.provider, "\(prefix)\(error.message)\(hint)")
+        case .notFound:
+            return CLIFailure(.usage, "\(prefix)\(error.message); run `emend providers` to list the providers")
+        case .unsupported where error.message.hasPrefix("no enabled provider"):
+            return CLIFailure(.provider, "\(prefix)\(error.message); run `emend providers` and `emend config`")
+        case .unsupported, .refused:
+            return CLIFailure(.usage, "\(prefix)\(error.message); run `emend providers` to see what each provider serves")
+        default:
+            return CLIFailure(.usage, "\(prefix)\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Glibc
+import EmendCore
+
+/// Review of proofreading suggestions on a terminal, like `git add -p`: each suggestion in
+/// context, one key to decide. Decisions go to the coordinator (accept or reject each); the
+/// file is written once at the end, atomically; quitting leaves it untouched.
+struct InteractiveReview {
+    let proofread: ProofreadRun
+
+    private var setup: ToolSetup { proofread.setup }
+
+    func run() throws(CLIFailure) -> ExitStatus {
+        let name = setup.name
+        let findings = proofread.findings
+        guard !findings.isEmpty else {
+            Terminal.out("\(name): no suggestions\n")
+            return .ok
+        }
+        let palette = Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment)
+        let report = HumanReport(fileName: name, bytes: setup.bytes, encoding: setup.options.encoding.encoding,
+                                 palette: palette, width: Terminal.columns() ?? 100)
+        var positions = TextPositions(setup.bytes, encoding: setup.options.encoding.encoding)
+        let raw = RawTerminal()
+        for piece in proofread.pieces { piece.driver.onSignal.append { raw.restore() } }
+        defer { raw.restore() }
+
+        var accepted = 0
+        var index = 0
+        var decideRest: Character?
+        while index < findings.count {
+            let finding = findings[index]
+            let position = positions.position(of: finding.range.lowerBound)
+            var key: Character
+            if let rest = decideRest {
+                key = rest
+            } else {
+                Terminal.out("\n" + report.entry(finding, at: position, lineEnd: positions.lineEnd(from: position.lineStart)))
+                key = "?"
+                while true {
+                    Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) Apply this change [y,n,a,d,q,?]? "))
+                    key = readKey(raw)
+                    if "ynadq".contains(key) { break }
+                    Terminal.out(key == "?" ? "?\n" + InteractiveReview.help : "\n")
+                }
+                Terminal.out("\(key)\n")
+            }
+            switch key {
+            case "y":
+                try proofread.accept(finding)
+                accepted += 1
+            case "n":
+                try proofread.reject(finding)
+            case "a":
+                decideRest = "y"
+                continue
+            case "d":
+                decideRest = "n"
+                continue
+            default:   // q
+                proofread.revertAll()
+                Terminal.out("Quit: \(name) was not changed.\n")
+                return .suggestionsFound
+            }
+            index += 1
+        }
+        raw.restore()
+        try proofread.acceptAll()
+        if accepted > 0, let path = setup.input.path {
+            try AtomicFile.write(proofread.resultBytes, to: path, expected: setup.input.status)
+            Terminal.out("\(name): applied \(accepted) of \(findings.count) suggestions.\n")
+        } else {
+            Terminal.out("\(name): no changes applied; the file was not changed.\n")
+        }
+        return .ok
+    }
+
+    static let help = """
+        y - apply this change
+        n - do not apply this change
+        a - apply this change and all the remaining ones
+        d - do not apply this change nor any of the remaining ones
+        q - quit; nothing is written, the file stays as it was
+        ? - this help
+
+        """
+
+    /// One key from the terminal; a signal stops the session; end of input means quit.
+    private func readKey(_ raw: RawTerminal) -> Character {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: Signals.descriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            _ = poll(&fds, 2, -1)
+            if let signo = Signals.take() {
+                guard let driver = proofread.anyDriver else { exit(Signals.exitStatus(signo)) }
+                driver.interrupted(signo)
+            }
+            guard fds[0].revents != 0 else { continue }
+            var byte: UInt8 = 0
+            let n = read(STDIN_FILENO, &byte, 1)
+            if n == 0 { return "q" }
+            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return "q" }
+            if byte == 0x04 { return "q" }   // ^D
+            let c = Character(Unicode.Scalar(byte))
+            return Character(String(c).lowercased())
+        }
+    }
+}
+
+/// The terminal in character-at-a-time mode without echo (signals keys still work), put back
+/// as it was by `restore`.
+final class RawTerminal {
+    private var saved = termios()
+    private var active = false
+
+    init() {
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        // TCSANOW: keys typed ahead stay in the queue.
+        active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+    }
+
+    func restore() {
+        guard active else { return }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        active = false
+    }
+}

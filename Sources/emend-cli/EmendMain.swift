@@ -1,0 +1,49 @@
+import ArgumentParser
+import Glibc
+
+/// `emend`: Writing Tools on files and pipes. Exit codes: 0 nothing to report or applied,
+/// 1 suggestions found, 2 usage or input error, 3 provider failure.
+@main
+enum EmendMain {
+    static func main() {
+        do {
+            var command = try EmendCommand.parseAsRoot()
+            try command.run()
+            exit(ExitStatus.ok.rawValue)
+        } catch let failure as CLIFailure {
+            Terminal.err("emend: \(failure.message)\n")
+            exit(failure.status.rawValue)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let text = EmendCommand.fullMessage(for: error)
+            if EmendCommand.exitCode(for: error) == .success {
+                Terminal.out(text.hasSuffix("\n") ? text : text + "\n")
+                exit(ExitStatus.ok.rawValue)
+            }
+            Terminal.err(text.hasSuffix("\n") ? text : text + "\n")
+            exit(ExitStatus.usage.rawValue)
+        }
+    }
+}
+
+struct EmendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emend",
+        abstract: "Writing Tools for files and pipes: proofread, rewrite, summarize, compose, follow up.",
+        discussion: """
+            Exit codes: 0 nothing to report (or everything applied), 1 suggestions found, \
+            2 usage or input error, 3 provider failure.
+
+            Examples:
+              emend proofread notes.md                 # problems as file:line:column
+              emend proofread --interactive notes.md   # review each one: y, n, a, q
+              emend proofread --diff notes.md | git apply
+              emend rewrite --tone concise --selection 0:200 notes.md
+              emend follow-up "make it warmer" notes.md
+              emend providers
+            """,
+        version: EmendVersion.string,
+        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self]
+    )
+}

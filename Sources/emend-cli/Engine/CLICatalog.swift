@@ -1,0 +1,133 @@
+import Foundation
+import EmendCore
+
+/// Text a provider streams, handed from its thread to the run loop, which prints it.
+final class StreamBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending = ""
+    private var all = ""
+
+    func append(_ chunk: String) {
+        lock.lock()
+        pending += chunk
+        all += chunk
+        lock.unlock()
+    }
+
+    /// What arrived since the last call.
+    func take() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let chunk = pending
+        pending = ""
+        return chunk
+    }
+
+    /// Everything that arrived.
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return all
+    }
+
+    func reset() {
+        lock.lock()
+        pending = ""
+        all = ""
+        lock.unlock()
+    }
+}
+
+/// A provider as the CLI runs it: the user's `--language` goes into every request, and the
+/// text it emits is also copied to `stream` so the command can print it as it arrives.
+struct CLIProvider: WritingProvider {
+    let base: WritingProvider
+    let language: String?
+    let stream: StreamBuffer?
+
+    var id: String { base.id }
+    var tools: Set<WritingTool> { base.tools }
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        var request = request
+        if let language { request.language = language }
+        guard let stream else { return base.run(request, sink: sink) }
+        return base.run(request, sink: TeeSink(base: sink, stream: stream))
+    }
+
+    private struct TeeSink: ProviderSink {
+        let base: ProviderSink
+        let stream: StreamBuffer
+        var isCancelled: Bool { base.isCancelled }
+        func emitText(_ chunk: String) {
+            stream.append(chunk)
+            base.emitText(chunk)
+        }
+        func emitEdit(_ edit: ProviderEdit) { base.emitEdit(edit) }
+        func log(_ message: String) { base.log(message) }
+    }
+}
+
+/// Gives a stored result back as if a provider had just written it: how `emend follow-up`
+/// rebuilds the finished rewrite session that the follow-up request refines.
+struct ReplayProvider: WritingProvider {
+    static let replayID = "org.emend.cli.replay"
+    let id = ReplayProvider.replayID
+    let tools: Set<WritingTool> = Set(WritingTool.allCases.filter { $0.isRewrite || $0 == .compose })
+    let result: String
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        sink.emitText(result)
+        return .finished
+    }
+}
+
+/// The catalog the CLI hands its coordinator: the registry of discovered plugins (plus the
+/// built-in fixture), every provider wrapped as a `CLIProvider`, and extra providers of the
+/// CLI's own (the replay provider) that only an explicit id selects.
+final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
+    let base: ProviderCatalog
+    let extras: [WritingProvider]
+    let language: String?
+    let stream: StreamBuffer
+    private let lock = NSLock()
+    private var chosen: [String] = []
+
+    init(base: ProviderCatalog, extras: [WritingProvider] = [], language: String?, stream: StreamBuffer) {
+        self.base = base
+        self.extras = extras
+        self.language = language
+        self.stream = stream
+    }
+
+    /// Ids of the providers handed out for the last start, most preferred first.
+    var lastChosen: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return chosen
+    }
+
+    private func note(_ ids: [String]) {
+        lock.lock()
+        chosen = ids
+        lock.unlock()
+    }
+
+    func provider(for tool: WritingTool, named id: String?) throws(EmendError) -> WritingProvider {
+        if let id, let extra = extras.first(where: { $0.id == id }) {
+            guard extra.tools.contains(tool) else { throw EmendError(.unsupported, "\(id) does not serve \(tool.name)") }
+            return extra
+        }
+        let provider = try base.provider(for: tool, named: id)
+        note([provider.id])
+        return CLIProvider(base: provider, language: language, stream: stream)
+    }
+
+    func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
+        let providers = try base.providersToCombine(for: tool)
+        note(providers.map(\.id))
+        return providers.map { CLIProvider(base: $0, language: language, stream: stream) }
+    }
+
+    var summaries: [ProviderSummary] { (base as? ProviderListing)?.summaries ?? [] }
+}

@@ -1,0 +1,77 @@
+import EmendCore
+import EmendText
+
+/// The CLI as a text engine: one document (a file's text, or stdin's) with the selection
+/// and protected ranges the user gave. It implements only what a file needs: replaces
+/// (applied to the document at once) and presented results (summary, key points). The file
+/// on disk is written by the command at the end, never from here.
+final class FileEngine: CoordinatorDelegate {
+    /// The document's UTF-8 bytes as the coordinator's replaces left them.
+    private(set) var bytes: [UInt8]
+    /// Selected UTF-8 byte range; empty = the whole text (or the caret, for compose).
+    let selection: Range<Int>
+    let protectedRanges: [Range<Int>]
+    let capabilities: DelegateCapabilities = [.replace, .presentResult]
+
+    /// What to answer when the coordinator presents a result: apply it (`--write`) or not.
+    var presentedAction: PresentedAction = .dismiss
+    private(set) var presented: PresentedResult?
+    /// Replaces applied so far (for the progress line).
+    private(set) var replaceCount = 0
+    /// Answers the coordinator rejected (a bug if ever non-empty).
+    private(set) var answerErrors: [EmendError] = []
+
+    init(text: [UInt8], selection: Range<Int>, protectedRanges: [Range<Int>]) {
+        self.bytes = text
+        self.selection = selection
+        self.protectedRanges = protectedRanges
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    private func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
+        do { try coordinator.answer(request, answer) } catch { answerErrors.append(error) }
+    }
+
+    func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
+        let context = ContextDescription(text: AttributedText(text, protectedRanges: protectedRanges), selection: selection)
+        reply(coordinator, request, .contexts([context]))
+    }
+
+    func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
+        guard proposal.range.lowerBound >= 0, proposal.range.upperBound <= bytes.count else {
+            return reply(coordinator, request, .failed(EmendError(.range, "replace at \(proposal.range) is outside the document")))
+        }
+        bytes.replaceSubrange(proposal.range, with: Array(proposal.text.utf8))
+        replaceCount += 1
+        reply(coordinator, request, .replaced(nil))
+    }
+
+    func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
+        presented = result
+        reply(coordinator, request, .presented(presentedAction))
+    }
+
+    // Not supported (no capability): the coordinator never calls these.
+    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
+        reply(coordinator, request, .done)
+    }
+    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        reply(coordinator, request, .rects([]))
+    }
+    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        reply(coordinator, request, .rects([]))
+    }
+    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        reply(coordinator, request, .done)
+    }
+    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
+        reply(coordinator, request, .preview(0))
+    }
+    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
+        reply(coordinator, request, .done)
+    }
+    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {
+        reply(coordinator, request, .done)
+    }
+}

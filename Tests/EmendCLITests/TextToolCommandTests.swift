@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+final class TextToolCommandTests: XCTestCase {
+    private var sandbox: CLISandbox!
+
+    override func setUp() {
+        sandbox = CLISandbox()
+    }
+
+    func testRewriteTonesPrintAndWrite() throws {
+        let text = "I am sure it is fine. We are ready, do not worry.\n"
+        sandbox.write("r.txt", text)
+        let friendly = sandbox.run(["rewrite", "--tone", "friendly", "r.txt"])
+        XCTAssertEqual(friendly.status, 0, friendly.stderr)
+        XCTAssertEqual(friendly.stdout, "I'm sure it's fine. We're ready, don't worry.\n")
+        XCTAssertEqual(sandbox.read("r.txt"), text, "without --write the file stays")
+        let concise = sandbox.run(["rewrite", "--tone", "concise", "-"], stdin: "It is really very good.")
+        XCTAssertEqual(concise.stdout, "It is good.\n")
+        let professional = sandbox.run(["rewrite", "--tone", "professional", "--write", "r.txt"])
+        XCTAssertEqual(professional.status, 0, professional.stderr)
+        XCTAssertEqual(sandbox.read("r.txt"), "I am sure it is fine. We are ready, do not worry.\n")
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--write", "r.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it's fine. We're ready, don't worry.\n")
+        XCTAssertEqual(sandbox.listing(), ["r.txt"])
+    }
+
+    func testRewriteSelectionAndJSON() throws {
+        let text = "Keep this. It is the part to change. Keep that too.\n"
+        sandbox.write("s.txt", text)
+        // Bytes 11..<36: "It is the part to change."
+        let result = sandbox.run(["rewrite", "--describe", "upper case", "--selection", "11:36", "--json", "s.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["tool"] as? String, "rewrite-described")
+        XCTAssertEqual(object["provider"] as? String, "org.emend.fixture")
+        XCTAssertEqual(object["result"] as? String, "IT IS THE PART TO CHANGE. ")
+        XCTAssertEqual(object["original"] as? String, "It is the part to change. ")
+        XCTAssertEqual(object["written"] as? Bool, false)
+        let range = try XCTUnwrap(object["range"] as? [String: Any])
+        XCTAssertEqual(range["offset"] as? Int, 11)
+        XCTAssertEqual(range["length"] as? Int, 26)
+        XCTAssertEqual(sandbox.run(["rewrite", "--describe", "upper case", "--selection", "11:36", "--write", "s.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("s.txt"), "Keep this. IT IS THE PART TO CHANGE. Keep that too.\n")
+    }
+
+    func testSummarizeFormats() {
+        sandbox.write("plan.txt", "The plan is ready. We ship on Monday. Tests pass.\n")
+        XCTAssertEqual(sandbox.run(["summarize", "plan.txt"]).stdout, "The plan is ready.\n")
+        XCTAssertEqual(sandbox.run(["summarize", "--format", "key-points", "plan.txt"]).stdout,
+                       "- The plan is ready.\n- We ship on Monday.\n- Tests pass.\n")
+        XCTAssertEqual(sandbox.run(["summarize", "--format", "list", "plan.txt"]).stdout,
+                       "- The plan is ready.\n- We ship on Monday.\n- Tests pass.\n")
+        XCTAssertEqual(sandbox.run(["summarize", "--format", "table", "plan.txt"]).stdout,
+                       "| # | Sentence |\n|---|---|\n| 1 | The plan is ready. |\n| 2 | We ship on Monday. |\n| 3 | Tests pass. |\n")
+        XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready. We ship on Monday. Tests pass.\n")
+        let written = sandbox.run(["summarize", "--write", "plan.txt"])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready.")
+        XCTAssertEqual(sandbox.run(["summarize", "--format", "poem", "plan.txt"]).status, 2)
+    }
+
+    func testComposeAloneAndIntoAFile() {
+        let alone = sandbox.run(["compose", "--prompt", "thanks for the quick review"])
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(alone.stdout, "Thanks for the quick review.\n")
+        sandbox.write("mail.txt", "Hello,\n")
+        XCTAssertEqual(sandbox.run(["compose", "--prompt", "see you soon", "--write", "mail.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("mail.txt"), "Hello,\nSee you soon.")
+        XCTAssertEqual(sandbox.run(["compose", "--prompt", "dear all", "--selection", "0", "--write", "mail.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("mail.txt"), "Dear all.Hello,\nSee you soon.")
+        XCTAssertEqual(sandbox.run(["compose", "mail.txt"]).status, 2, "--prompt is required")
+    }
+
+    /// follow-up rebuilds the last rewrite's session (original, then the stored result) and
+    /// refines it; written or not, it can go on refining.
+    func testFollowUpRefinesTheLastRewrite() throws {
+        let text = "I am happy. It is done.\n"
+        sandbox.write("f.txt", text)
+        let none = sandbox.run(["follow-up", "make it warmer", "f.txt"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("no earlier rewrite to follow up on"), none.stderr)
+
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "professional", "f.txt"]).stdout, "I am happy. It is done.\n")
+        let upper = sandbox.run(["follow-up", "now in upper case", "f.txt"])
+        XCTAssertEqual(upper.status, 0, upper.stderr)
+        XCTAssertEqual(upper.stdout, "I AM HAPPY. IT IS DONE.\n")
+        XCTAssertEqual(sandbox.read("f.txt"), text)
+
+        // The state lives under $XDG_STATE_HOME/emend/rewrites, keyed by the absolute path.
+        let states = try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/state/emend/rewrites")
+        XCTAssertEqual(states.count, 1)
+
+        let warmer = sandbox.run(["follow-up", "make it warmer", "--write", "f.txt"])
+        XCTAssertEqual(warmer.status, 0, warmer.stderr)
+        XCTAssertEqual(warmer.stdout, "I AM HAPPY. IT IS DONE.\n", "friendly keeps the upper case of the last result")
+        XCTAssertEqual(sandbox.read("f.txt"), "I AM HAPPY. IT IS DONE.\n")
+        let lower = sandbox.run(["follow-up", "lower case please", "--write", "f.txt"])
+        XCTAssertEqual(lower.status, 0, lower.stderr)
+        XCTAssertEqual(sandbox.read("f.txt"), "i am happy. it is done.\n")
+
+        // A file edited elsewhere meanwhile: the result is no longer there.
+        sandbox.write("f.txt", "Something else entirely.\n")
+        let changed = sandbox.run(["follow-up", "make it warmer", "f.txt"])
+        XCTAssertEqual(changed.status, 2)
+        XCTAssertTrue(changed.stderr.contains("changed since its last rewrite"), changed.stderr)
+    }
+
+    func testRewriteFailuresAndUsage() {
+        sandbox.write("x.txt", "Make it [fixture:fail] now.\n")
+        let failed = sandbox.run(["rewrite", "--tone", "friendly", "x.txt"])
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("x.txt: org.emend.fixture: fixture: the text asked for a failure"), failed.stderr)
+        let noTone = sandbox.run(["rewrite", "x.txt"])
+        XCTAssertEqual(noTone.status, 2)
+        XCTAssertTrue(noTone.stderr.contains("--tone friendly|professional|concise"), noTone.stderr)
+        sandbox.write("y.txt", "Plain words.\n")
+        let unknownChange = sandbox.run(["rewrite", "--describe", "in the style of a pirate", "y.txt"])
+        XCTAssertEqual(unknownChange.status, 3, "the fixture has no rule for that change")
+    }
+}
