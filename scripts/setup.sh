@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Sets up a fresh Debian 12 machine with the Swift toolchain for Emend, builds libemend.so
-# (release: soname, static Swift stdlib) and runs the C example engines against it: the
-# built-in fixture provider, then the example plugins (C, Rust, simple form) found through
-# discovery.
+# Sets up a fresh Debian 12 machine with the Swift toolchain for Emend and runs it on its
+# defaults: installs the Debian packages, builds libemend.so (release: soname, static Swift
+# stdlib) and the emend command, builds the proofreading providers (Hunspell, and Harper in a
+# project-local Python directory) into <build>/emend/providers where both find them, runs the
+# C example engines, and proofreads examples/text/notes.md with `emend proofread`.
 # Usage: bash scripts/setup.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -10,5 +11,22 @@ cd "$root"
 
 bash scripts/install-deps.sh
 lib_dir="$(dirname "$(bash scripts/build-release.sh)")"
+swift build -c release --product emend-cli >&2
+
+echo "== proofreading providers into $lib_dir/emend/providers"
+providers="$lib_dir/emend/providers"
+mkdir -p "$providers"
+chmod 0755 "$lib_dir/emend" "$providers"
+bash providers/harper/setup.sh
+bash providers/hunspell/build.sh "$providers" >/dev/null
+bash providers/harper/build.sh "$providers" >/dev/null
+
 bash scripts/run-examples.sh c "$lib_dir"
 bash scripts/run-examples.sh plugins "$lib_dir"
+
+echo "== emend proofread examples/text/notes.md"
+status=0
+"$lib_dir/emend-cli" proofread examples/text/notes.md || status=$?
+# 1 means "suggestions found", like a linter: that is the expected outcome here.
+[ "$status" -le 1 ] || exit "$status"
+echo "setup done: $lib_dir/emend-cli is the emend command (try --help)"
