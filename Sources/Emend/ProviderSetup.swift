@@ -14,20 +14,6 @@ enum ProviderSetup {
         return String(path[..<slash])
     }
 
-    /// The process environment as a dictionary.
-    static var environment: [String: String] {
-        var result: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return result
-    }
-
     /// The scanner executable: $EMEND_SCANNER, else <libdir>/emend/emend-scan, else
     /// <libdir>/emend-scan (a build directory).
     static func scannerPath(environment: [String: String], libraryDirectory: String?) -> String? {
@@ -40,7 +26,7 @@ enum ProviderSetup {
     }
 
     static func catalog(logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
-        let environment = environment
+        let environment = ProcessEnvironment.current
         let directory = libraryDirectory
         return try ProviderRegistry.standard(
             environment: environment, libraryDirectory: directory,

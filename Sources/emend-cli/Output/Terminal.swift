@@ -57,19 +57,3 @@ struct Palette: Sendable {
     func boldRed(_ text: String) -> String { wrap(text, "1;31") }
     func boldGreen(_ text: String) -> String { wrap(text, "1;32") }
 }
-
-/// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return result
-    }
-}
