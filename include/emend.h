@@ -448,6 +448,9 @@ typedef struct emend_coordinator_options {
                                                sentences replace the original's sentences one
                                                for one each time this many new bytes arrived;
                                                0 = 256; UINT32_MAX = only the whole result */
+    const char *language;                   /* BCP 47 tag of the text, NUL-terminated, copied;
+                                               providers use it (a speller's dictionary);
+                                               NULL = "en-US" */
 } emend_coordinator_options;
 /* The first version of emend_coordinator_options ends before `preferred_result_options`. */
 #define EMEND_COORDINATOR_OPTIONS_MIN_SIZE offsetof(emend_coordinator_options, preferred_result_options)

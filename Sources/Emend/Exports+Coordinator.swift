@@ -31,6 +31,12 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
             settings.preferredResultOptions = resultOptions
             if given.completion_timeout_ms > 0 { settings.completionTimeoutMilliseconds = Int64(given.completion_timeout_ms) }
             if given.provider_timeout_ms > 0 { settings.providerTimeoutMilliseconds = Int64(given.provider_timeout_ms) }
+            if let language = try CText.optionalCString(given.language, name: "options.language") {
+                guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw EmendError(.invalidArgument, "options.language \"\(language)\" is not a BCP 47 tag")
+                }
+                settings.language = language
+            }
             if given.stream_chunk_bytes == UInt32.max {
                 settings.streamChunkBytes = 0
             } else if given.stream_chunk_bytes > 0 {

@@ -86,6 +86,23 @@ final class ABIStructSizeTests: XCTestCase {
         XCTAssertEqual(emend_coordinator_get_result_options(coordinator, &preferredOptions, &resolvedOptions), EMEND_OK)
         XCTAssertEqual(preferredOptions, UInt32(EMEND_RESULT_LIST))
         emend_coordinator_destroy(coordinator)
+
+        // The language must be a BCP 47 tag.
+        coordinator = nil
+        var tagged = emend_coordinator_options()
+        tagged.struct_size = MemoryLayout<emend_coordinator_options>.size
+        let bad = "en US; rm".withCString { tag in
+            tagged.language = tag
+            return emend_coordinator_create(&table, &tagged, &coordinator)
+        }
+        XCTAssertStatus(bad, EMEND_E_INVALID_ARGUMENT, mentions: ["options.language", "en US; rm"])
+        XCTAssertNil(coordinator)
+        let good = "de-DE".withCString { tag in
+            tagged.language = tag
+            return emend_coordinator_create(&table, &tagged, &coordinator)
+        }
+        XCTAssertEqual(good, EMEND_OK, lastError)
+        emend_coordinator_destroy(coordinator)
     }
 
     func testToolRequestStructSize() throws {

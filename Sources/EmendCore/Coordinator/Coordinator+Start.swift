@@ -125,7 +125,7 @@ extension Coordinator {
         let request = ProviderRequest(
             tool: session.tool, text: context.text.substring(surrounding), selection: shifted(region),
             protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
-            prompt: session.prompt, previousResult: previousResult)
+            prompt: session.prompt, previousResult: previousResult, language: options.language)
         session.requestOffset = offset
         session.resultText = ""
         session.resultEdits = []

@@ -9,6 +9,8 @@ public struct CoordinatorOptions: Sendable {
     /// While a provider streams a rewrite, the finished sentences go into the text each time
     /// at least this many new bytes arrived; 0 delivers only the whole result.
     public var streamChunkBytes = 256
+    /// BCP 47 language of the text, handed to providers (a speller picks its dictionary).
+    public var language = "en-US"
     /// Seconds an engine may animate an insertion for.
     public var animationDuration: Double = 0.25
     public init() {}

@@ -304,6 +304,7 @@ pub struct EmendCoordinatorOptions {
     pub completion_timeout_ms: u32,
     pub provider_timeout_ms: u32,
     pub stream_chunk_bytes: u32,
+    pub language: *const c_char,
 }
 
 /// `emend_tool_request`.
@@ -353,7 +354,7 @@ const _: () = {
     assert!(offset_of!(EmendPresentedResult, range) == 32);
     assert!(size_of::<EmendDelegate>() == 96);
     assert!(offset_of!(EmendDelegate, present_result) == 88);
-    assert!(size_of::<EmendCoordinatorOptions>() == 32);
+    assert!(size_of::<EmendCoordinatorOptions>() == 40);
     assert!(size_of::<EmendToolRequest>() == 32);
     assert!(size_of::<EmendSuggestion>() == 80);
     assert!(offset_of!(EmendSuggestion, state) == 72);
