@@ -12,11 +12,13 @@ extension Coordinator {
               let context = session.working, let region = session.region?.range else { return }
         let text = session.resultText
         guard session.streamedBytes >= 0, text.utf8.count - session.streamedBytes >= options.streamChunkBytes else { return }
-        let sentences = SentenceSegmenter.sentences(in: text)
-        guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
-        let settled = sentences[sentences.count - 2].upperBound
-        guard settled > session.streamedBytes else { return }
+        // Only the part after what was streamed is segmented again (it starts at a sentence
+        // boundary), so a long streamed result costs linear, not quadratic, segmentation.
         let result = AttributedText(text)
+        let tail = result.substring(session.streamedBytes..<result.utf8Count)
+        let sentences = SentenceSegmenter.sentences(in: tail)
+        guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
+        let settled = session.streamedBytes + sentences[sentences.count - 2].upperBound
         guard let edits = Self.streamingEdits(current: context.text.substring(region),
                                               streamed: result.substring(0..<session.streamedBytes),
                                               settled: result.substring(session.streamedBytes..<settled)) else {
