@@ -5,8 +5,7 @@ import XCTest
 /// Builds the scanner and the test plugins of Tests/Fixtures/discovery with cc at test time,
 /// and makes private temporary directories with safe permissions.
 enum DiscoveryFixtures {
-    static let repoRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static var repoRoot: String { PluginBuilder.repoRoot }
     static var fixtures: String { repoRoot + "/Tests/Fixtures/discovery" }
 
     /// Where compiled fixtures are kept for this test process (removed when the tests end).

@@ -7,11 +7,7 @@ import EmendCore
 /// and writes manifests for the fixture's functions.
 enum SimpleFormTestSupport {
     /// The repository root, found from this file's path.
-    static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static var repoRoot: String { PluginBuilder.repoRoot }
 
     /// One directory per test process for everything built or written here, removed at exit.
     static let root: String = {

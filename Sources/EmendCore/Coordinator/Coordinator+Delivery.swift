@@ -48,7 +48,7 @@ extension Coordinator {
                 switch answer {
                 case .replaced(let inserted):
                     guard let where_ = inFlight.range else {
-                        return self.endSession(keeping: true, EmendError(.state, "the text changed under a pending replace"))
+                        return self.endSession(EmendError(.state, "the text changed under a pending replace"))
                     }
                     let text = inserted ?? edit.replacement
                     context.apply(where_, text)

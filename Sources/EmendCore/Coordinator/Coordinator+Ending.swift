@@ -78,7 +78,7 @@ extension Coordinator {
     }
 
     /// Ends the session, keeping the text as it is, and goes inactive.
-    func endSession(keeping: Bool = true, _ error: EmendError? = nil) {
+    func endSession(_ error: EmendError? = nil) {
         guard let session, session.phase != .ended else { return }
         if let error { lastFailure = error }
         session.phase = .ended
