@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "CEmend", path: "Sources/CEmend", sources: ["shim.c"], publicHeadersPath: "include"),
         .target(name: "EmendText"),
         .target(name: "CEmendSystem"),
-        .target(name: "EmendCore", dependencies: ["EmendText", "CEmendSystem"]),
+        .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "EmendRich", dependencies: ["EmendText", "CCmarkGFM"]),
+        .target(name: "EmendCore", dependencies: ["EmendText", "EmendRich", "CEmendSystem"]),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
@@ -42,6 +44,7 @@ let package = Package(
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
+        .testTarget(name: "EmendRichTests", dependencies: ["EmendRich", "EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),

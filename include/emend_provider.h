@@ -102,6 +102,14 @@ typedef struct emend_provider_request {
     const char *prompt;                /* described change, compose prompt or follow-up; NULL if none */
     const char *previous_result;       /* for a follow-up: the text being refined; else NULL */
     const char *language;              /* BCP 47, e.g. "en-US"; never NULL */
+    /* The selection as Markdown (headings, lists, tables, emphasis, links, code), for
+     * providers that write EMEND_OUTPUT_MARKDOWN: text they replace the selection with is
+     * read back as Markdown. Protected text and attachments appear as placeholders ⟦1⟧,
+     * ⟦2⟧, ... that the output must keep (Emend restores them byte for byte and puts back
+     * any that are missing). NUL-terminated UTF-8, `markdown_length` bytes; never NULL
+     * when struct_size covers it. */
+    const char *markdown;
+    size_t markdown_length;
 } emend_provider_request;
 
 /* A suggested edit: [start, end) of the request text becomes `replacement`. */

@@ -13,6 +13,7 @@
 #     Swift symbols that the version script turned LOCAL are fine), and they are exactly
 #     the functions include/emend.h declares;
 #   - NEEDED libraries are all in {libc.so.6, libm.so.6, libstdc++.so.6, libgcc_s.so.1, libffi.so.8,
+#     libcmark-gfm(-extensions).so.0.29.0.gfm.6,
 #     ld-linux-x86-64.so.2}: no libswiftCore, libFoundation, libdispatch...;
 #   - `env -i PATH=/usr/bin:/bin ldd LIB` resolves everything, outside any Swift toolchain;
 #   - no executable stack and no text relocations (either makes dlopen fail on hardened or
@@ -109,7 +110,8 @@ fi
 
 # --- dependencies ---------------------------------------------------------------------------
 # libffi.so.8 (Debian libffi8) binds the simple form of providers; it is part of the design.
-allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 ld-linux-x86-64.so.2 libffi.so.8 "
+# libcmark-gfm (Debian libcmark-gfm0, libcmark-gfm-extensions0) parses Markdown results.
+allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 ld-linux-x86-64.so.2 libffi.so.8 libcmark-gfm.so.0.29.0.gfm.6 libcmark-gfm-extensions.so.0.29.0.gfm.6 "
 sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' "$tmp/dynamic" > "$tmp/needed"
 bad_needed=""
 while IFS= read -r n; do

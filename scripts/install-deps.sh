@@ -2,7 +2,8 @@
 # Installs the Debian packages Emend builds with, when they are missing (needs root or sudo).
 # Usage: bash scripts/install-deps.sh
 set -euo pipefail
-packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us)
+packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us
+          libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libcjson-dev cmake ninja-build)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

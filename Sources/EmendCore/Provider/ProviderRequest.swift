@@ -17,10 +17,13 @@ public struct ProviderRequest: Sendable {
     public var previousResult: String?
     /// BCP 47 language tag, e.g. "en-US".
     public var language: String
+    /// The selection as Markdown, with placeholders for protected text and attachments;
+    /// what providers that write Markdown read (nil: the selected text as it is).
+    public var markdown: String?
 
     public init(tool: WritingTool, text: String, selection: Range<Int>, protectedRanges: [Range<Int>] = [],
                 resultOptions: ResultOptions = .plainText, prompt: String? = nil, previousResult: String? = nil,
-                language: String = "en-US") {
+                language: String = "en-US", markdown: String? = nil) {
         self.tool = tool
         self.text = text
         self.selection = selection
@@ -29,7 +32,11 @@ public struct ProviderRequest: Sendable {
         self.prompt = prompt
         self.previousResult = previousResult
         self.language = language
+        self.markdown = markdown
     }
+
+    /// The Markdown a provider that writes Markdown reads: `markdown`, else the selected text.
+    public var selectedMarkdown: String { markdown ?? selectedText }
 
     /// The text of `selection`.
     public var selectedText: String { AttributedText(text).substring(selection) }

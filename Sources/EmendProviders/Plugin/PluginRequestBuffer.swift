@@ -37,6 +37,9 @@ final class PluginRequestBuffer {
         pointer.pointee.prompt = duplicate(request.prompt)
         pointer.pointee.previous_result = duplicate(request.previousResult)
         pointer.pointee.language = duplicate(request.language)
+        let markdown = request.selectedMarkdown
+        pointer.pointee.markdown = duplicate(markdown)
+        pointer.pointee.markdown_length = markdown.utf8.count
     }
 
     private func duplicate(_ string: String?) -> UnsafePointer<CChar>? {
