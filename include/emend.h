@@ -88,7 +88,10 @@ typedef enum emend_status {
     EMEND_E_UNSUPPORTED = 12,     /* behavior none, or a tool the options do not allow */
     EMEND_E_CANCELLED = 13,       /* the session was stopped */
     EMEND_E_PROTECTED = 14,       /* an edit would change a protected range */
-    EMEND_E_INTERNAL = 15         /* a bug in Emend; please report it */
+    EMEND_E_INTERNAL = 15,        /* a bug in Emend; please report it */
+    EMEND_E_POOR_RESULT = 16      /* the result is poor (e.g. a rewrite identical to the text,
+                                     a summary longer than it) and the engine cannot present it
+                                     with its explanation; the message gives the reason */
 } emend_status;
 
 /* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
@@ -244,7 +247,25 @@ typedef struct emend_rect {
 
 /* One attribute on a span of text: key and value are NUL-terminated UTF-8, e.g.
  * ("bold","1"), ("link","https://..."), ("font","Serif 12"). Keys are the engine's own;
- * Emend carries them. */
+ * Emend carries them: where words of the original survive a rewrite, their runs (any key)
+ * come along. The keys below are the ones Emend itself reads (as Markdown for providers) and
+ * writes (from a provider's Markdown); their value is "1" unless said otherwise.
+ *
+ * Display attributes, for engines whose result options include EMEND_RESULT_RICH_TEXT: */
+#define EMEND_ATTR_BOLD          "bold"
+#define EMEND_ATTR_ITALIC        "italic"
+#define EMEND_ATTR_UNDERLINE     "underline"      /* never from Markdown; carried only */
+#define EMEND_ATTR_STRIKETHROUGH "strikethrough"
+#define EMEND_ATTR_MONOSPACE     "monospace"      /* inline code, code blocks */
+#define EMEND_ATTR_SUPERSCRIPT   "superscript"    /* never from Markdown; carried only */
+#define EMEND_ATTR_SUBSCRIPT     "subscript"      /* never from Markdown; carried only */
+#define EMEND_ATTR_LINK          "link"           /* value: the URL */
+/* Inline presentation intents, given instead of bold/italic/monospace to engines whose
+ * result options include EMEND_RESULT_PRESENTATION_INTENT (strikethrough and link stay): */
+#define EMEND_ATTR_STRONG        "strong"
+#define EMEND_ATTR_EMPHASIS      "emphasis"
+#define EMEND_ATTR_CODE          "code"
+
 typedef struct emend_attribute_run {
     emend_range range;
     const char *key;
@@ -312,7 +333,25 @@ typedef struct emend_replace_request {
     emend_change_kind kind;
     double animation_duration;     /* seconds the engine may animate for; 0 = none */
     double animation_delay;        /* seconds before the animation starts */
+    /* The styling of `text`. Only with EMEND_REPLACE_STYLED in `flags` (sent to engines whose
+     * result options include rich text, lists, tables or presentation intents, for a result
+     * arriving, a revert, show original/rewritten, undo and redo): the runs and intents below
+     * are then the whole styling of the new text — text they do not cover has none. Without
+     * the flag the text is plain and takes the styling around it (proofreading suggestions,
+     * sentences streamed in). Ranges are relative to `text`, in the coordinator's encoding.
+     * What the runtime gives is reduced to the engine's result options: see
+     * emend_presented_result. No replace ever covers protected text or an attachment: a
+     * styled change around one arrives as the replaces on either side of it, and a block
+     * intent spanning it arrives in two pieces with equal fields. Valid until the callback
+     * returns. */
+    uint32_t flags;
+    const emend_attribute_run *attribute_runs;
+    size_t attribute_run_count;
+    const emend_block_intent *block_intents;
+    size_t block_intent_count;
 } emend_replace_request;
+/* emend_replace_request.flags */
+#define EMEND_REPLACE_STYLED 1u
 
 /* A result handed to the engine instead of being replaced inline (limited behavior, or a
  * summary / key points in complete behavior). */
@@ -324,6 +363,24 @@ typedef struct emend_presented_result {
     emend_range range;             /* what APPLY would replace */
     const char *text;              /* the result, UTF-8, `text_length` bytes; never NULL */
     size_t text_length;
+    /* The styling of `text`, as in emend_replace_request (EMEND_REPLACE_STYLED in flags when
+     * the engine takes rich results). A provider's Markdown is reduced to the engine's result
+     * options: plain text gets "- " / "1. " lines for lists and tab-separated lines for
+     * tables, and no markup characters; EMEND_RESULT_LIST gets list items as
+     * EMEND_BLOCK_LIST_ITEM intents (no markers in the text); EMEND_RESULT_TABLE gets
+     * EMEND_BLOCK_TABLE_CELL intents (cells still split by tabs, rows by newlines), else
+     * tables as lines; EMEND_RESULT_PRESENTATION_INTENT gets headings, code blocks and block
+     * quotes as intents and strong/emphasis/code instead of bold/italic/monospace. */
+    uint32_t flags;
+    const emend_attribute_run *attribute_runs;
+    size_t attribute_run_count;
+    const emend_block_intent *block_intents;
+    size_t block_intent_count;
+    /* NULL for a good result. Otherwise why the result is poor, for the user to see (the
+     * model returned the text unchanged, a summary longer than its source, a list repeating
+     * itself): such a result is presented, never applied inline by itself, even in complete
+     * behavior. NUL-terminated UTF-8, valid until the callback returns. */
+    const char *explanation;
 } emend_presented_result;
 
 typedef struct emend_delegate {

@@ -19,6 +19,10 @@ if [ "$which" = c ] || [ "$which" = all ]; then
   cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/engine.c" \
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/engine"
   "$out/engine"
+  echo "== C example: a table arriving as rows and cells (rich results)"
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/tables.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/tables"
+  "$out/tables"
 fi
 
 if [ "$which" = plugins ] || [ "$which" = all ]; then

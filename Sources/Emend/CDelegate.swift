@@ -1,6 +1,7 @@
 import CEmend
 import EmendCore
 import EmendText
+import Glibc
 
 /// Adapts the engine's emend_delegate table to the core's CoordinatorDelegate, converting
 /// byte ranges into the engine's position encoding.
@@ -43,6 +44,7 @@ final class CDelegate: CoordinatorDelegate {
 
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         let range = cRange(proposal.range, proposal.contextID)
+        let styling = CStyling(runs: proposal.attributeRuns, intents: proposal.blockIntents, of: proposal.text, encoding: encoding)
         proposal.text.withCString { text in
             var replace = emend_replace_request(
                 struct_size: MemoryLayout<emend_replace_request>.size, context_id: proposal.contextID,
@@ -50,9 +52,13 @@ final class CDelegate: CoordinatorDelegate {
                 text_length: proposal.text.utf8.count,
                 reason: emend_replace_reason(rawValue: numericCast(proposal.reason.rawValue)),
                 kind: emend_change_kind(rawValue: numericCast(proposal.kind.rawValue)),
-                animation_duration: proposal.animationDuration, animation_delay: 0)
+                animation_duration: proposal.animationDuration, animation_delay: 0,
+                flags: proposal.styled ? EMEND_REPLACE_STYLED : 0,
+                attribute_runs: styling.runPointer, attribute_run_count: styling.runCount,
+                block_intents: styling.intentPointer, block_intent_count: styling.intentCount)
             table.replace?(table.user_data, handle, &replace, request)
         }
+        withExtendedLifetime(styling) {}
     }
 
     func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
@@ -91,12 +97,20 @@ final class CDelegate: CoordinatorDelegate {
 
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         let range = cRange(result.range, result.contextID)
+        let styling = CStyling(runs: result.attributeRuns, intents: result.blockIntents, of: result.text, encoding: encoding)
+        let explanation = result.explanation.map { strdup($0)! }
+        defer { free(explanation) }
         result.text.withCString { text in
             var presented = emend_presented_result(
                 struct_size: MemoryLayout<emend_presented_result>.size, context_id: result.contextID,
                 engine_context: engine(result.engineContext), tool: emend_tool(rawValue: numericCast(result.tool.rawValue)),
-                range: range, text: text, text_length: result.text.utf8.count)
+                range: range, text: text, text_length: result.text.utf8.count,
+                flags: result.styled ? EMEND_REPLACE_STYLED : 0,
+                attribute_runs: styling.runPointer, attribute_run_count: styling.runCount,
+                block_intents: styling.intentPointer, block_intent_count: styling.intentCount,
+                explanation: UnsafePointer(explanation))
             table.present_result?(table.user_data, handle, &presented, request)
         }
+        withExtendedLifetime(styling) {}
     }
 }

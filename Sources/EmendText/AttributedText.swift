@@ -69,6 +69,12 @@ public struct AttributedText: Equatable, Sendable {
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }
 
+    /// Sets the runs and intents (same text).
+    mutating func setStyling(runs: [AttributeRun], intents: [BlockIntent]) {
+        attributeRuns = runs
+        blockIntents = intents
+    }
+
     /// Replaces `range` with plain `replacement`. Runs, intents and protected ranges after
     /// the edit move; those overlapping it are clipped to what survives (an insertion inside
     /// a run grows the run, so typed text takes the attributes around it).

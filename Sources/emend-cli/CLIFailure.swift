@@ -29,6 +29,8 @@ struct CLIFailure: Error {
     static func from(_ error: EmendError, subject: String?) -> CLIFailure {
         let prefix = subject.map { "\($0): " } ?? ""
         switch error.status {
+        case .poorResult:
+            return CLIFailure(.provider, "\(prefix)the result is poor, so nothing was applied: \(error.message)")
         case .provider, .timeout, .cancelled, .internal:
             var hint = ""
             if error.status == .timeout { hint = " (try a longer --timeout, or a smaller --selection)" }

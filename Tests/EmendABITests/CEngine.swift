@@ -20,6 +20,11 @@ final class CEngine: @unchecked Sendable {
     /// Called inside will_change_to_state after the engine answered it.
     var onStateChange: ((OpaquePointer?, emend_request_id) -> Void)?
     var presentedAction = EMEND_PRESENTED_COPY
+    /// The result options the coordinator is created with (0 = plain text).
+    var resultOptions: emend_result_options = 0
+    /// The styling of each replace that carried EMEND_REPLACE_STYLED: intents and runs as
+    /// given (ranges relative to the replace's text), with that text.
+    private(set) var styledReplaces: [(text: String, intents: [emend_block_intent], runs: [(range: emend_range, key: String, value: String)])] = []
 
     private(set) var heldContexts: [emend_request_id] = []
     private(set) var heldReplaces: [emend_request_id] = []
@@ -83,6 +88,7 @@ final class CEngine: @unchecked Sendable {
         options.encoding = encoding
         options.completion_timeout_ms = completionTimeout
         options.provider_timeout_ms = providerTimeout
+        options.preferred_result_options = resultOptions
         var coordinator: OpaquePointer?
         let status = emend_coordinator_create(&table, &options, &coordinator)
         XCTAssertEqual(status, EMEND_OK, String(cString: emend_last_error_message()))
@@ -175,6 +181,13 @@ final class CEngine: @unchecked Sendable {
     private func replace(_ coordinator: OpaquePointer?, _ replace: emend_replace_request, _ request: emend_request_id) {
         let proposed = String(decoding: UnsafeRawBufferPointer(start: replace.text, count: replace.text_length), as: UTF8.self)
         replaces.append((replace.range, proposed, replace.kind))
+        if replace.flags & EMEND_REPLACE_STYLED != 0 {
+            let intents = Array(UnsafeBufferPointer(start: replace.block_intents, count: replace.block_intent_count))
+            let runs = UnsafeBufferPointer(start: replace.attribute_runs, count: replace.attribute_run_count).map {
+                (range: $0.range, key: String(cString: $0.key), value: String(cString: $0.value))
+            }
+            styledReplaces.append((proposed, intents, runs))
+        }
         contextID = replace.context_id
         if holdReplaces { return heldReplaces.append(request) }
         edit(replace.range, proposed)

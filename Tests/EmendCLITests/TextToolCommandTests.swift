@@ -18,7 +18,8 @@ final class TextToolCommandTests: XCTestCase {
         let concise = sandbox.run(["rewrite", "--tone", "concise", "-"], stdin: "It is really very good.")
         XCTAssertEqual(concise.stdout, "It is good.\n")
         let professional = sandbox.run(["rewrite", "--tone", "professional", "--write", "r.txt"])
-        XCTAssertEqual(professional.status, 0, professional.stderr)
+        XCTAssertEqual(professional.status, 3, "the text is professional already: the rewrite changes nothing")
+        XCTAssertTrue(professional.stderr.contains("the result is poor"), professional.stderr)
         XCTAssertEqual(sandbox.read("r.txt"), "I am sure it is fine. We are ready, do not worry.\n")
         XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--write", "r.txt"]).status, 0)
         XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it's fine. We're ready, don't worry.\n")
@@ -52,7 +53,8 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(sandbox.run(["summarize", "--format", "list", "plan.txt"]).stdout,
                        "- The plan is ready.\n- We ship on Monday.\n- Tests pass.\n")
         XCTAssertEqual(sandbox.run(["summarize", "--format", "table", "plan.txt"]).stdout,
-                       "| # | Sentence |\n|---|---|\n| 1 | The plan is ready. |\n| 2 | We ship on Monday. |\n| 3 | Tests pass. |\n")
+                       "#\tSentence\n1\tThe plan is ready.\n2\tWe ship on Monday.\n3\tTests pass.\n",
+                       "a plain-text engine gets a table as tab-separated lines")
         XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready. We ship on Monday. Tests pass.\n")
         let written = sandbox.run(["summarize", "--write", "plan.txt"])
         XCTAssertEqual(written.status, 0, written.stderr)
@@ -75,13 +77,18 @@ final class TextToolCommandTests: XCTestCase {
     /// follow-up rebuilds the last rewrite's session (original, then the stored result) and
     /// refines it; written or not, it can go on refining.
     func testFollowUpRefinesTheLastRewrite() throws {
-        let text = "I am happy. It is done.\n"
+        let text = "I'm happy. It's done.\n"
         sandbox.write("f.txt", text)
         let none = sandbox.run(["follow-up", "make it warmer", "f.txt"])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.contains("no earlier rewrite to follow up on"), none.stderr)
 
         XCTAssertEqual(sandbox.run(["rewrite", "--tone", "professional", "f.txt"]).stdout, "I am happy. It is done.\n")
+        let poor = sandbox.run(["rewrite", "--tone", "concise", "f.txt"])
+        XCTAssertEqual(poor.status, 3, "a rewrite that changes nothing is a poor result")
+        XCTAssertTrue(poor.stderr.contains("the result is poor, so nothing was applied"), poor.stderr)
+        XCTAssertEqual(sandbox.read("f.txt"), text)
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "professional", "f.txt"]).status, 0, "the follow-up state is this rewrite's")
         let upper = sandbox.run(["follow-up", "now in upper case", "f.txt"])
         XCTAssertEqual(upper.status, 0, upper.stderr)
         XCTAssertEqual(upper.stdout, "I AM HAPPY. IT IS DONE.\n")
@@ -92,9 +99,9 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(states.count, 1)
 
         let warmer = sandbox.run(["follow-up", "make it warmer", "--write", "f.txt"])
-        XCTAssertEqual(warmer.status, 0, warmer.stderr)
-        XCTAssertEqual(warmer.stdout, "I AM HAPPY. IT IS DONE.\n", "friendly keeps the upper case of the last result")
-        XCTAssertEqual(sandbox.read("f.txt"), "I AM HAPPY. IT IS DONE.\n")
+        XCTAssertEqual(warmer.status, 3, "friendly changes nothing in the upper-case result: a poor result")
+        XCTAssertTrue(warmer.stderr.contains("the result is poor"), warmer.stderr)
+        XCTAssertEqual(sandbox.read("f.txt"), text, "a poor follow-up writes nothing")
         let lower = sandbox.run(["follow-up", "lower case please", "--write", "f.txt"])
         XCTAssertEqual(lower.status, 0, lower.stderr)
         XCTAssertEqual(sandbox.read("f.txt"), "i am happy. it is done.\n")

@@ -37,7 +37,7 @@ final class ProtectedTextTests: XCTestCase {
     }
 
     func testEveryToolKeepsAnAttachmentInTheMiddleOfAWord() throws {
-        let original = "We are \u{FFFC}really done."
+        let original = "We don't \u{FFFC}really know."
         for tool in [WritingTool.rewriteFriendly, .rewriteProfessional, .rewriteConcise] {
             let engine = TestEngine(original)
             let coordinator = try makeCoordinator(engine)

@@ -14,6 +14,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     var selection: Range<Int>
     var protectedRanges: [Range<Int>] = []
     var attributeRuns: [AttributeRun] = []
+    var blockIntents: [BlockIntent] = []
     var capabilities: DelegateCapabilities = .all
 
     var contextsAnswering: Answering = .atOnce
@@ -57,10 +58,19 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
 
     /// Applies `replacement` to `range` of the document (UTF-8 bytes).
     func edit(_ range: Range<Int>, _ replacement: String) {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        text.replaceSubrange(start..<end, with: replacement)
+        var document = self.document
+        document.replace(range, with: replacement)
+        self.document = document
+    }
+
+    /// The document with its runs and intents (protected ranges kept as they are).
+    var document: AttributedText {
+        get { AttributedText(text, attributeRuns: attributeRuns, blockIntents: blockIntents) }
+        set {
+            text = newValue.string
+            attributeRuns = newValue.attributeRuns
+            blockIntents = newValue.blockIntents
+        }
     }
 
     /// Applies and answers every held replace, in order.
@@ -88,12 +98,19 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     }
 
     func contextDescription() -> ContextDescription {
-        ContextDescription(text: AttributedText(text, attributeRuns: attributeRuns, protectedRanges: protectedRanges),
+        ContextDescription(text: AttributedText(text, attributeRuns: attributeRuns, blockIntents: blockIntents, protectedRanges: protectedRanges),
                            selection: selection, engineContext: 0xE1)
     }
 
     private func apply(_ proposal: ReplaceProposal) {
-        edit(proposal.range, proposal.text)
+        if proposal.styled {
+            var document = self.document
+            document.replace(proposal.range, withStyled: AttributedText(proposal.text, attributeRuns: proposal.attributeRuns,
+                                                                        blockIntents: proposal.blockIntents))
+            self.document = document
+        } else {
+            edit(proposal.range, proposal.text)
+        }
         appliedReplaces.append(proposal)
     }
 

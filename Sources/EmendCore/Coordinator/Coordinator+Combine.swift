@@ -36,7 +36,7 @@ extension Coordinator {
             logger("a later provider's suggestions were dropped: the text changed meanwhile")
             return then()
         }
-        let original = AttributedText(session.versions[0], protectedRanges: session.originalProtected.compactMap {
+        let original = AttributedText(session.versions[0].string, protectedRanges: session.originalProtected.compactMap {
             let start = $0.lowerBound - session.regionOriginalStart
             return start >= 0 ? start..<($0.upperBound - session.regionOriginalStart) : nil
         })

@@ -6,6 +6,8 @@ extension Coordinator {
     struct PlannedEdit {
         let anchor: Anchor
         let replacement: String
+        /// The replacement's whole styling, for engines that take rich results; nil: plain text.
+        var styling: AttributedText? = nil
         /// Whether delivery releases the anchor when done (false for anchors others keep).
         var releasesAnchor = true
         /// Runs when the engine applied it (with the text it really inserted).
@@ -24,13 +26,20 @@ extension Coordinator {
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }
             if context.text.touchesProtectedText(range) {
+                // A change around protected text that keeps it goes as the changes beside it.
+                if let parts = partsAroundProtectedText(edit, range: range, in: context) {
+                    remaining = ArraySlice(parts + remaining)
+                    return next()
+                }
                 logger("skipped a change that would touch protected text at \(range)")
                 return next()
             }
-            if context.text.substring(range) == edit.replacement { return next() }
+            if edit.styling == nil, context.text.substring(range) == edit.replacement { return next() }
             let proposal = ReplaceProposal(contextID: context.id, engineContext: context.engineContext, range: range,
                                            text: edit.replacement, reason: reason, kind: kind,
-                                           animationDuration: reason == .interactive ? options.animationDuration : 0)
+                                           animationDuration: reason == .interactive ? options.animationDuration : 0,
+                                           styled: edit.styling != nil, attributeRuns: edit.styling?.attributeRuns ?? [],
+                                           blockIntents: edit.styling?.blockIntents ?? [])
             let inFlight = context.anchor(range)
             let planned = context.text.substring(range)
             call(.replace, .replace, handlesStop: true, invoke: { [unowned self] request in
@@ -51,7 +60,11 @@ extension Coordinator {
                         return self.endSession(EmendError(.state, "the text changed under a pending replace"))
                     }
                     let text = inserted ?? edit.replacement
-                    context.apply(where_, text)
+                    if inserted == nil, let styling = edit.styling {
+                        context.apply(where_, styled: styling)
+                    } else {
+                        context.apply(where_, text)
+                    }
                     edit.applied(text)
                     next()
                 case .refused, .unsupported:
@@ -67,6 +80,40 @@ extension Coordinator {
         next()
     }
 
+    /// When `edit`'s replacement holds the protected text of `range` unchanged and in order,
+    /// the edits of the text between those pieces (which leave the pieces alone); else nil.
+    private func partsAroundProtectedText(_ edit: PlannedEdit, range: Range<Int>, in context: SessionContext) -> [PlannedEdit]? {
+        let pieces = context.text.allProtectedRanges.filter { $0.overlaps(range) }
+        guard !pieces.isEmpty, pieces.allSatisfy({ $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }) else {
+            return nil
+        }
+        let replacement = Array(edit.replacement.utf8)
+        var parts: [PlannedEdit] = []
+        var old = range.lowerBound, new = 0
+        func part(_ oldRange: Range<Int>, _ newRange: Range<Int>) {
+            guard !oldRange.isEmpty || !newRange.isEmpty else { return }
+            parts.append(PlannedEdit(anchor: context.anchor(oldRange), replacement: String(decoding: replacement[newRange], as: UTF8.self),
+                                     styling: edit.styling?.slice(newRange)))
+        }
+        for piece in pieces {
+            let bytes = Array(context.text.substring(piece).utf8)
+            guard let found = Self.firstIndex(of: bytes, in: replacement, from: new) else { return nil }
+            part(old..<piece.lowerBound, new..<found)
+            old = piece.upperBound
+            new = found + bytes.count
+        }
+        part(old..<range.upperBound, new..<replacement.count)
+        return parts
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+
     /// Puts every suggestion's replacement into the text.
     func deliverSuggestions(_ suggestions: [Suggestion], then: @escaping () -> Void) {
         let edits = suggestions.map { suggestion in
@@ -78,16 +125,22 @@ extension Coordinator {
         deliver(edits, kind: .result, then: then)
     }
 
+    /// The edits that turn the region into `versions[target]`, styled for engines that take
+    /// rich results.
+    func plannedEdits(to target: Int, in context: SessionContext, region: Range<Int>) -> [PlannedEdit] {
+        guard let session else { return [] }
+        let styled = resolvedResultOptions.carriesStyling
+        return VersionEdits.edits(from: context.text.slice(region), to: session.versions[target], styled: styled).map { edit in
+            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
+                        replacement: edit.replacement.string, styling: styled ? edit.replacement : nil)
+        }
+    }
+
     /// Changes the region's text to `versions[target]` through minimal edits.
     func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else { return then() }
-        let current = context.text.substring(region)
-        let edits = TextAlignment.edits(from: current, to: session.versions[target]).map { edit in
-            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
-                        replacement: edit.replacement)
-        }
-        deliver(edits, kind: kind, reason: reason) { [weak self] in
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason) { [weak self] in
             self?.session?.shownVersion = target
             then()
         }

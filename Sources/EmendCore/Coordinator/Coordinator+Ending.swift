@@ -67,11 +67,7 @@ extension Coordinator {
 
     func transitionRestoring(to target: Int, kind: ChangeKind, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range else { return then() }
-        let edits = TextAlignment.edits(from: context.text.substring(region), to: session.versions[target]).map { edit in
-            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
-                        replacement: edit.replacement)
-        }
-        deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
             self?.session?.shownVersion = target
             then()
         }

@@ -7,9 +7,19 @@ extension Coordinator {
         if session.cancelRequested { return finishStop() }
         if session.tool == .proofread {
             session.suggestions = makeSuggestions(session, context: context, region: region)
-            session.versions.append(proposedProofreadText(session))
+            session.versions.append(AttributedText(proposedProofreadText(session)))
         } else {
-            session.versions.append(session.resultText)
+            let original = context.text.slice(region)
+            let result = richResult(session, original: original)
+            session.resultExplanation = ResultQuality.problem(tool: session.tool, source: original.string, result: result.string)
+            session.versions.append(result)
+        }
+        if let explanation = session.resultExplanation {
+            logger("a poor result is presented, not applied: \(explanation)")
+            guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
+            // What streamed in goes back first: a poor result is shown, never left in the text.
+            session.phase = .delivering
+            return transitionRestoring(to: 0, kind: .revert) { [weak self] in self?.present() }
         }
         if session.presents { return present() }
         session.phase = .delivering
@@ -123,10 +133,14 @@ extension Coordinator {
         guard let session, let context = session.working, let region = session.region?.range,
               let text = session.versions.last else { return }
         session.phase = .presenting
-        let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region, text: text)
+        let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
+                                     text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
+                                     styled: resolvedResultOptions.carriesStyling, explanation: session.resultExplanation)
         call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             switch answer {
+            case .unsupported where session.resultExplanation != nil:
+                self.fail(EmendError(.poorResult, session.resultExplanation ?? ""))
             case .presented(.apply), .unsupported:
                 session.phase = .delivering
                 self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in

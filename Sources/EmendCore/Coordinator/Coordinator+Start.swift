@@ -78,7 +78,7 @@ extension Coordinator {
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.originalProtected = context.text.allProtectedRanges
-        session.versions = [context.text.substring(regionRange)]
+        session.versions = [context.text.slice(regionRange)]
         animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
             self?.runProviders(providers, previousResult: nil) { [weak self] in
                 finishAnimation { self?.handleResult() }
@@ -125,7 +125,10 @@ extension Coordinator {
         let request = ProviderRequest(
             tool: session.tool, text: context.text.substring(surrounding), selection: shifted(region),
             protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
-            prompt: session.prompt, previousResult: previousResult, language: options.language)
+            prompt: session.prompt, previousResult: previousResult, language: options.language,
+            markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
+        session.writesMarkdown = providers.first?.writesMarkdown ?? false
+        session.resultExplanation = nil
         session.requestOffset = offset
         session.resultText = ""
         session.resultEdits = []

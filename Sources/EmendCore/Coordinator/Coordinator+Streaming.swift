@@ -1,4 +1,5 @@
 import EmendText
+import EmendRich
 
 /// Streaming a rewrite into the text while the provider still writes it.
 extension Coordinator {
@@ -19,6 +20,11 @@ extension Coordinator {
         let sentences = SentenceSegmenter.sentences(in: tail)
         guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
         let settled = session.streamedBytes + sentences[sentences.count - 2].upperBound
+        if session.writesMarkdown, !Self.readsAsPlainText(result.substring(session.streamedBytes..<settled), separator: session.paragraphSeparator) {
+            // Markup (a list, a table, emphasis) must not show in the text: the result arrives whole.
+            session.streamedBytes = -1
+            return
+        }
         guard let edits = Self.streamingEdits(current: context.text.substring(region),
                                               streamed: result.substring(0..<session.streamedBytes),
                                               settled: result.substring(session.streamedBytes..<settled)) else {
@@ -58,6 +64,12 @@ extension Coordinator {
         return TextAlignment.edits(from: AttributedText(rest).substring(0..<replaced), to: settled).map {
             TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
         }
+    }
+
+    /// Whether Markdown `text` reads as exactly itself in plain text (no markup in it), apart
+    /// from the spaces around it.
+    static func readsAsPlainText(_ text: String, separator: String) -> Bool {
+        MarkdownDocument.parse(text).render(RichShape(paragraphSeparator: separator)).string == text.trimmingSpaces
     }
 
     /// Runs `body` now, or after the streamed part in flight was delivered.

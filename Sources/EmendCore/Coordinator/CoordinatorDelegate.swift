@@ -27,6 +27,12 @@ public struct ReplaceProposal: Sendable {
     public var reason: ReplaceReason
     public var kind: ChangeKind
     public var animationDuration: Double
+    /// True when the runs and intents below are the whole styling of `text` (the engine takes
+    /// rich results); false for plain text, which takes the styling around it.
+    public var styled = false
+    /// Attribute runs and block intents of `text`, in UTF-8 bytes of `text`.
+    public var attributeRuns: [AttributeRun] = []
+    public var blockIntents: [BlockIntent] = []
 }
 
 /// A result handed to the engine to present.
@@ -36,6 +42,13 @@ public struct PresentedResult: Sendable {
     public var tool: WritingTool
     public var range: Range<Int>
     public var text: String
+    /// Attribute runs and block intents of `text` (UTF-8 bytes of `text`); `styled` as in
+    /// ReplaceProposal.
+    public var attributeRuns: [AttributeRun] = []
+    public var blockIntents: [BlockIntent] = []
+    public var styled = false
+    /// Why the result is poor (shown to the user, not applied silently); nil for a good one.
+    public var explanation: String?
 }
 
 /// A rectangle in the engine's view coordinates.

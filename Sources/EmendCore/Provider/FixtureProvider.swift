@@ -2,13 +2,16 @@ import Glibc
 import EmendText
 
 /// A deterministic provider for tests and examples: a fixed table of corrections for
-/// proofread and word rules for the other tools. It is a fixture, not a language model.
+/// proofread and word rules for the other tools. It is a fixture, not a language model. It
+/// writes Markdown (rewrites work on the Markdown of the selection; lists and tables come
+/// out as Markdown lists and tables), so tests see rich results the way models give them.
 ///
 /// Markers in the text steer it in tests: `[fixture:fail]` makes a run fail and
 /// `[fixture:hang]` makes it run until cancelled.
 public struct FixtureProvider: WritingProvider {
     public let id = "org.emend.fixture"
     public let tools: Set<WritingTool> = Set(WritingTool.allCases)
+    public var writesMarkdown: Bool { true }
     /// Pause between streamed chunks, in microseconds.
     public var chunkDelayMicroseconds: UInt32
 

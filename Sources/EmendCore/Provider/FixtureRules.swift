@@ -1,4 +1,5 @@
 import EmendText
+import EmendRich
 
 /// The fixture's rules for rewrite, summary, key points, list, table and compose.
 enum FixtureRules {
@@ -20,10 +21,10 @@ enum FixtureRules {
                 return .failure(EmendError(.provider, "fixture: no rule for the change “\(request.prompt ?? "")”"))
             }
             return .success(mapUnprotected(request, rule))
-        case .summary: return .success(sentences(of: selected).first ?? "")
-        case .keyPoints, .list: return .success(sentences(of: selected).map { "- " + $0 }.joined(separator: "\n"))
+        case .summary: return .success(sentences(of: selected).first.map(escaped) ?? "")
+        case .keyPoints, .list: return .success(sentences(of: selected).map { "- " + escaped($0) }.joined(separator: "\n"))
         case .table:
-            let rows = sentences(of: selected).enumerated().map { "| \($0.offset + 1) | \($0.element) |" }
+            let rows = sentences(of: selected).enumerated().map { "| \($0.offset + 1) | \(escaped($0.element).replacingPipes) |" }
             return .success((["| # | Sentence |", "|---|---|"] + rows).joined(separator: "\n"))
         case .compose:
             let prompt = (request.prompt ?? "").trimmingSpaces
@@ -57,8 +58,15 @@ enum FixtureRules {
         replacingPhrases(text, fillers.map { ($0, "") } + [("in order to", "to")])
     }
 
-    /// Applies `rule` to the selection, keeping protected ranges (and attachments) verbatim.
+    /// Plain text as Markdown that reads back as the same text.
+    static func escaped(_ text: String) -> String {
+        MarkdownWriter.markdown(of: AttributedText(text), range: 0..<text.utf8.count, paragraphSeparator: "\n\n").markdown
+    }
+
+    /// Applies `rule` to the selection's Markdown (placeholders stand for protected text and
+    /// carry no letters), or to the plain selection keeping protected ranges verbatim.
     static func mapUnprotected(_ request: ProviderRequest, _ rule: (String) -> String) -> String {
+        if let markdown = request.markdown { return rule(markdown) }
         let text = AttributedText(request.text, protectedRanges: request.protectedRanges)
         var out = ""
         var cursor = request.selection.lowerBound
@@ -118,6 +126,13 @@ enum FixtureRules {
 }
 
 extension String {
+    /// With "|" escaped for a Markdown table cell.
+    var replacingPipes: String {
+        var out = ""
+        for character in self { out += character == "|" ? "\\|" : String(character) }
+        return out
+    }
+
     /// Without leading and trailing spaces and newlines.
     var trimmingSpaces: String {
         var s = Substring(self)

@@ -24,4 +24,12 @@ public protocol WritingProvider: Sendable {
     var tools: Set<WritingTool> { get }
     /// Runs one request on a runtime thread, emitting into `sink`; returns when done.
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome
+    /// Whether the text it emits is Markdown (read back into lists, tables, emphasis) rather
+    /// than plain text; such a provider reads `ProviderRequest.selectedMarkdown`.
+    var writesMarkdown: Bool { get }
+}
+
+extension WritingProvider {
+    /// Plain text unless a provider says otherwise.
+    public var writesMarkdown: Bool { false }
 }

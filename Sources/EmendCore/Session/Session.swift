@@ -21,8 +21,8 @@ final class Session {
     var contexts: [SessionContext] = []
     /// The part of the working context the tool changes (sentences around the selection).
     var region: Anchor?
-    /// Region texts: the original, then each result (rewrite and follow-ups).
-    var versions: [String] = []
+    /// Region texts with their styling: the original, then each result (rewrite and follow-ups).
+    var versions: [AttributedText] = []
     /// Which of `versions` the text shows now.
     var shownVersion = 0
     var suggestions: [Suggestion] = []
@@ -58,6 +58,15 @@ final class Session {
     var afterStream: (() -> Void)?
     /// While a follow-up runs: the version it refines, which a failure goes back to.
     var followUpBase: Int?
+    /// What the running provider writes: Markdown (read back into styled text) or plain text.
+    var writesMarkdown = false
+    /// The protected text behind each placeholder token of the Markdown the provider read.
+    var placeholders: [String: PlaceholderText] = [:]
+    /// What separates paragraphs in the region ("\n\n" or "\n").
+    var paragraphSeparator = "\n\n"
+    /// Why the latest result is poor (the same as the original, a summary longer than its
+    /// text, a list repeating itself); nil for a good one.
+    var resultExplanation: String?
     /// Set by stop(): deliver nothing more and put the original back.
     var cancelRequested = false
     /// A delegate call of this session is awaiting its answer.

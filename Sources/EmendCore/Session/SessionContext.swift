@@ -53,7 +53,16 @@ final class SessionContext {
     /// Applies a change to the mirror text and moves every anchor.
     func apply(_ range: Range<Int>, _ replacement: String) {
         text.replace(range, with: replacement)
-        let delta = replacement.utf8.count - range.count
+        moveAnchors(range, delta: replacement.utf8.count - range.count)
+    }
+
+    /// Applies a styled change: the replacement's runs and intents replace the old ones there.
+    func apply(_ range: Range<Int>, styled replacement: AttributedText) {
+        text.replace(range, withStyled: replacement)
+        moveAnchors(range, delta: replacement.utf8Count - range.count)
+    }
+
+    private func moveAnchors(_ range: Range<Int>, delta: Int) {
         slots.withUnsafeMutableBufferPointer { slots in
             for index in slots.indices {
                 guard slots[index].live, let r = slots[index].range, r.upperBound >= range.lowerBound else { continue }

@@ -16,6 +16,30 @@ public enum EmendStatus: Int32, Sendable, Error {
     case cancelled = 13
     case protected = 14
     case `internal` = 15
+    case poorResult = 16
+
+    /// The C name of the status, e.g. "EMEND_E_RANGE".
+    public var cName: StaticString {
+        switch self {
+        case .ok: return "EMEND_OK"
+        case .invalidArgument: return "EMEND_E_INVALID_ARGUMENT"
+        case .structSize: return "EMEND_E_STRUCT_SIZE"
+        case .invalidUTF8: return "EMEND_E_INVALID_UTF8"
+        case .range: return "EMEND_E_RANGE"
+        case .notFound: return "EMEND_E_NOT_FOUND"
+        case .state: return "EMEND_E_STATE"
+        case .wrongThread: return "EMEND_E_WRONG_THREAD"
+        case .timeout: return "EMEND_E_TIMEOUT"
+        case .refused: return "EMEND_E_REFUSED"
+        case .stale: return "EMEND_E_STALE"
+        case .provider: return "EMEND_E_PROVIDER"
+        case .unsupported: return "EMEND_E_UNSUPPORTED"
+        case .cancelled: return "EMEND_E_CANCELLED"
+        case .protected: return "EMEND_E_PROTECTED"
+        case .internal: return "EMEND_E_INTERNAL"
+        case .poorResult: return "EMEND_E_POOR_RESULT"
+        }
+    }
 }
 
 /// A failed call: a status and a message for a person.

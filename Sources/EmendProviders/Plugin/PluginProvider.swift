@@ -1,4 +1,5 @@
 import EmendCore
+import CEmend
 
 /// A WritingProvider backed by a plugin shared object.
 ///
@@ -10,6 +11,8 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
     public let record: ProviderRecord
     public var id: String { record.id }
     public var tools: Set<WritingTool> { record.tools }
+    /// EMEND_OUTPUT_MARKDOWN in the descriptor's outputs.
+    public var writesMarkdown: Bool { record.outputs & UInt32(EMEND_OUTPUT_MARKDOWN) != 0 }
 
     private let settings: [(key: String, value: String)]
     private let logger: @Sendable (String) -> Void

@@ -7,24 +7,7 @@ enum PluginStatusName {
         guard let known = EmendStatus(rawValue: Int32(bitPattern: status.rawValue)) else {
             return "unknown status \(status.rawValue)"
         }
-        switch known {
-        case .ok: return "EMEND_OK"
-        case .invalidArgument: return "EMEND_E_INVALID_ARGUMENT"
-        case .structSize: return "EMEND_E_STRUCT_SIZE"
-        case .invalidUTF8: return "EMEND_E_INVALID_UTF8"
-        case .range: return "EMEND_E_RANGE"
-        case .notFound: return "EMEND_E_NOT_FOUND"
-        case .state: return "EMEND_E_STATE"
-        case .wrongThread: return "EMEND_E_WRONG_THREAD"
-        case .timeout: return "EMEND_E_TIMEOUT"
-        case .refused: return "EMEND_E_REFUSED"
-        case .stale: return "EMEND_E_STALE"
-        case .provider: return "EMEND_E_PROVIDER"
-        case .unsupported: return "EMEND_E_UNSUPPORTED"
-        case .cancelled: return "EMEND_E_CANCELLED"
-        case .protected: return "EMEND_E_PROTECTED"
-        case .internal: return "EMEND_E_INTERNAL"
-        }
+        return known.cName.description
     }
 
     /// The C value of a Swift status.

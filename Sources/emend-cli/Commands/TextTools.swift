@@ -33,7 +33,9 @@ struct TextToolRun {
         let engine = driver.engine
         var printedAny = false
         var lastPrinted: Character?
-        let echo: ((String) -> Void)? = json ? nil : { chunk in
+        // The provider's text streams to a terminal as it arrives; a pipe gets the result the
+        // engine received (Markdown from a model reduced to plain text, protected text kept).
+        let echo: ((String) -> Void)? = json || !Terminal.stdoutIsTerminal ? nil : { chunk in
             Terminal.out(chunk)
             printedAny = true
             lastPrinted = chunk.last ?? lastPrinted
@@ -50,6 +52,9 @@ struct TextToolRun {
         }
         progress.clear()
 
+        if let explanation = engine.presented?.explanation {
+            throw CLIFailure.from(EmendError(.poorResult, explanation), subject: setup.name)
+        }
         let result = engine.presented?.text ?? driver.coordinator.resultText ?? driver.stream.text
         if !json {
             if !printedAny {

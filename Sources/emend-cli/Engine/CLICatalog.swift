@@ -47,6 +47,7 @@ struct CLIProvider: WritingProvider {
 
     var id: String { base.id }
     var tools: Set<WritingTool> { base.tools }
+    var writesMarkdown: Bool { base.writesMarkdown }
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         var request = request

@@ -49,7 +49,8 @@ final class FileEngine: CoordinatorDelegate {
 
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         presented = result
-        reply(coordinator, request, .presented(presentedAction))
+        // A poor result is shown with its reason, never written.
+        reply(coordinator, request, .presented(result.explanation == nil ? presentedAction : .dismiss))
     }
 
     // Not supported (no capability): the coordinator never calls these.

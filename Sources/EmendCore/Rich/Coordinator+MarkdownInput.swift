@@ -1,0 +1,31 @@
+import EmendText
+import EmendRich
+
+/// What a provider that writes Markdown reads: the region as Markdown, protected text and
+/// attachments as placeholder tokens.
+extension Coordinator {
+    /// The Markdown of `region`; remembers what each placeholder stands for.
+    func markdownInput(_ session: Session, context: SessionContext, region: Range<Int>) -> String {
+        let separator = ParagraphSeparator.of(context.text.substring(region), styled: resolvedResultOptions.carriesStyling)
+        let source = MarkdownWriter.markdown(of: context.text, range: region, paragraphSeparator: separator)
+        session.paragraphSeparator = separator
+        session.placeholders = [:]
+        for placeholder in source.placeholders {
+            session.placeholders[placeholder.token] = PlaceholderText(text: context.text.slice(placeholder.range),
+                                                                      regionOffset: placeholder.range.lowerBound - region.lowerBound)
+        }
+        return source.markdown
+    }
+
+    /// The provider's output as the styled text the engine gets: Markdown read back, reduced
+    /// to the result options, placeholders restored and the original's attributes carried
+    /// onto the words that survive.
+    func richResult(_ session: Session, original: AttributedText) -> AttributedText {
+        let options = resolvedResultOptions
+        let shape = options.richShape(paragraphSeparator: session.paragraphSeparator)
+        let result = session.writesMarkdown ? MarkdownDocument.parse(session.resultText).render(shape) : AttributedText(session.resultText)
+        return AttributeTransfer.apply(original: original, result: result,
+                                       placeholders: session.writesMarkdown ? session.placeholders : [:],
+                                       styled: options.carriesStyling)
+    }
+}

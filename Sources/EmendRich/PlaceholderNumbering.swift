@@ -1,0 +1,36 @@
+/// Protected parts of the written text (merged where they overlap) and the placeholders
+/// handed out for them, numbered in the order they are written.
+struct PlaceholderNumbering {
+    /// Disjoint protected scalar ranges, sorted.
+    let ranges: [Range<Int>]
+    private(set) var placeholders: [Placeholder] = []
+
+    init(_ ranges: [Range<Int>]) {
+        var merged: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self.ranges = merged
+    }
+
+    /// The protected range that holds scalar `index`, if any.
+    func range(containing index: Int) -> Range<Int>? {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(index) ? ranges[low] : nil
+    }
+
+    /// A new token for the protected bytes `bytes`.
+    mutating func token(for bytes: Range<Int>) -> String {
+        let token = PlaceholderToken.make(placeholders.count + 1)
+        placeholders.append(Placeholder(token: token, range: bytes))
+        return token
+    }
+}
