@@ -18,7 +18,9 @@ providers="$lib_dir/emend/providers"
 mkdir -p "$providers"
 chmod 0755 "$lib_dir/emend" "$providers"
 bash providers/harper/setup.sh
+bash scripts/setup-llama.sh
 bash providers/hunspell/build.sh "$providers" >/dev/null
+bash providers/llama/build.sh "$providers" >/dev/null
 bash providers/harper/build.sh "$providers" >/dev/null
 
 bash scripts/run-examples.sh c "$lib_dir"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
-# header against the Swift exports, the C and Rust example engines, and `swift test`.
+# header against the Swift exports, the C and Rust example engines (also through the model providers), and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 bash scripts/install-deps.sh
+# llama.cpp, llama-server and the model: the model providers' examples and tests need them.
+bash scripts/setup-llama.sh
 lib="$(bash scripts/build-release.sh)"
 lib_dir="$(dirname "$lib")"
 

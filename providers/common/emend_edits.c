@@ -1,0 +1,230 @@
+/* emend_edits.c — see emend_edits.h. */
+#include "emend_edits.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int emend_utf8_valid(const char *text, size_t length) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < length) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n;
+        unsigned min;
+        unsigned value;
+        if (c >= 0xC2 && c <= 0xDF) n = 1, min = 0x80, value = c & 0x1F;
+        else if (c >= 0xE0 && c <= 0xEF) n = 2, min = 0x800, value = c & 0x0F;
+        else if (c >= 0xF0 && c <= 0xF4) n = 3, min = 0x10000, value = c & 0x07;
+        else return 0;
+        if (length - i <= n) return 0;
+        for (size_t k = 1; k <= n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            value = (value << 6) | (s[i + k] & 0x3F);
+        }
+        if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
+        i += n + 1;
+    }
+    return 1;
+}
+
+size_t emend_utf8_complete_prefix(const char *text, size_t length) {
+    const unsigned char *s = (const unsigned char *)text;
+    /* Look back at most 3 bytes for the lead byte of a sequence that is not complete yet. */
+    for (size_t back = 1; back <= 3 && back <= length; back++) {
+        unsigned char c = s[length - back];
+        if ((c & 0xC0) == 0x80) continue; /* a continuation byte: keep looking */
+        size_t need = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 1;
+        return need > back ? length - back : length;
+    }
+    return length;
+}
+
+static int is_word_byte(unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
+}
+
+/* Whether text[start, end) is on word boundaries: a word character at either edge of the
+ * match is not continued by one outside it. */
+static int on_word_boundary(const char *text, size_t text_length, size_t start, size_t end) {
+    const unsigned char *s = (const unsigned char *)text;
+    if (start > 0 && is_word_byte(s[start]) && is_word_byte(s[start - 1])) return 0;
+    if (end < text_length && end > start && is_word_byte(s[end - 1]) && is_word_byte(s[end])) return 0;
+    /* Never inside a multi-byte character. */
+    if (start < text_length && (s[start] & 0xC0) == 0x80) return 0;
+    if (end < text_length && (s[end] & 0xC0) == 0x80) return 0;
+    return 1;
+}
+
+/* The first occurrence of needle in text[from, to) on word boundaries, or (size_t)-1. */
+static size_t find(const char *text, size_t text_length, size_t from, size_t to, const char *needle, size_t n) {
+    if (n == 0 || to < from || to - from < n) return (size_t)-1;
+    for (size_t i = from; i + n <= to; i++) {
+        if (text[i] == needle[0] && memcmp(text + i, needle, n) == 0 &&
+            on_word_boundary(text, text_length, i, i + n))
+            return i;
+    }
+    return (size_t)-1;
+}
+
+static int touches_protected(const emend_provider_request *request, size_t start, size_t end) {
+    for (size_t i = 0; i < request->protected_range_count; i++) {
+        emend_byte_range p = request->protected_ranges[i];
+        if (start < p.end && p.start < end) return 1;
+    }
+    /* An attachment character (U+FFFC, EF BF BC) is protected too. */
+    for (size_t i = start; i + 3 <= end; i++)
+        if (memcmp(request->text + i, "\xEF\xBF\xBC", 3) == 0) return 1;
+    return 0;
+}
+
+static void say(emend_edits_log_fn log, void *context, const char *format, const char *original,
+                const char *replacement, const char *why) {
+    if (log == NULL) return;
+    char line[512];
+    snprintf(line, sizeof line, format, original, replacement, why);
+    log(context, line);
+}
+
+static char *copy(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c != NULL) memcpy(c, s, n);
+    return c;
+}
+
+void emend_edits_free(emend_edit_set *set) {
+    if (set == NULL) return;
+    for (size_t i = 0; i < set->count; i++) {
+        free((char *)set->items[i].replacement);
+        free((char *)set->items[i].explanation);
+        free((char *)set->items[i].category);
+        free((char *)set->items[i].rule_id);
+    }
+    free(set->items);
+    memset(set, 0, sizeof *set);
+}
+
+static const char *string_item(const cJSON *object, const char *key) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+int emend_edits_parse(const emend_provider_request *request, emend_byte_range within, const char *json,
+                      size_t length, const char *rule_id, emend_edit_set *out, emend_edits_log_fn log,
+                      void *log_context) {
+    memset(out, 0, sizeof *out);
+    /* Only the selection, and only what exists of the text. */
+    size_t lo = within.start > request->selection.start ? within.start : request->selection.start;
+    size_t hi = within.end < request->selection.end ? within.end : request->selection.end;
+    if (hi > request->text_length) hi = request->text_length;
+    if (lo > hi) lo = hi;
+
+    /* Skip anything before the object (a model may say "Here it is:"). */
+    size_t skip = 0;
+    while (skip < length && json[skip] != '{') skip++;
+    cJSON *root = skip < length ? cJSON_ParseWithLengthOpts(json + skip, length - skip, NULL, 0) : NULL;
+    const cJSON *edits = root != NULL ? cJSON_GetObjectItemCaseSensitive(root, "edits") : NULL;
+    if (!cJSON_IsArray(edits)) {
+        if (log != NULL) {
+            char line[300];
+            snprintf(line, sizeof line, "the proofreading answer is not {\"edits\":[...]}: %.*s%s",
+                     (int)(length > 200 ? 200 : length), json, length > 200 ? "..." : "");
+            log(log_context, line);
+        }
+        cJSON_Delete(root);
+        return -1;
+    }
+
+    size_t capacity = (size_t)cJSON_GetArraySize(edits);
+    out->items = capacity ? calloc(capacity, sizeof *out->items) : NULL;
+    size_t cursor = lo;
+    const char *drop = "dropped the edit \"%s\" -> \"%s\": %s";
+    const cJSON *edit;
+    cJSON_ArrayForEach(edit, edits) {
+        out->proposed++;
+        const char *original = cJSON_IsObject(edit) ? string_item(edit, "original") : NULL;
+        const char *replacement = cJSON_IsObject(edit) ? string_item(edit, "replacement") : NULL;
+        const char *explanation = cJSON_IsObject(edit) ? string_item(edit, "explanation") : NULL;
+        const char *category = cJSON_IsObject(edit) ? string_item(edit, "category") : NULL;
+        const char *why = NULL;
+        size_t start = 0, n = original ? strlen(original) : 0;
+        if (original == NULL || replacement == NULL) why = "it lacks an original or a replacement";
+        else if (n == 0) why = "its original is empty";
+        else if (strcmp(original, replacement) == 0) why = "it changes nothing";
+        else if (!emend_utf8_valid(original, n) || !emend_utf8_valid(replacement, strlen(replacement)) ||
+                 (explanation && !emend_utf8_valid(explanation, strlen(explanation))) ||
+                 (category && !emend_utf8_valid(category, strlen(category))))
+            why = "its text is not valid UTF-8";
+        else if ((start = find(request->text, request->text_length, cursor, hi, original, n)) == (size_t)-1) {
+            if (find(request->text, request->text_length, lo, cursor, original, n) != (size_t)-1)
+                why = "it overlaps or comes before an earlier edit";
+            else if (find(request->text, request->text_length, 0, request->text_length, original, n) != (size_t)-1)
+                why = "its original text is outside the selection";
+            else
+                why = "its original text does not match the text";
+        } else if (touches_protected(request, start, start + n))
+            why = "it touches protected text";
+        else if (out->items == NULL)
+            why = "out of memory";
+        if (why != NULL) {
+            out->dropped++;
+            say(log, log_context, drop, original ? original : "", replacement ? replacement : "", why);
+            continue;
+        }
+        emend_provider_edit *e = &out->items[out->count];
+        e->struct_size = sizeof *e;
+        e->range.start = start;
+        e->range.end = start + n;
+        e->replacement = copy(replacement);
+        e->replacement_length = strlen(replacement);
+        e->explanation = explanation && *explanation ? copy(explanation) : NULL;
+        e->category = copy(category && *category ? category : "grammar");
+        e->rule_id = rule_id ? copy(rule_id) : NULL;
+        if (e->replacement == NULL || e->category == NULL) {
+            free((char *)e->replacement);
+            free((char *)e->explanation);
+            free((char *)e->category);
+            free((char *)e->rule_id);
+            memset(e, 0, sizeof *e);
+            out->dropped++;
+            continue;
+        }
+        out->count++;
+        cursor = start + n;
+    }
+    cJSON_Delete(root);
+    return 0;
+}
+
+size_t emend_edits_emit(const emend_host *host, emend_run *run, const emend_edit_set *set) {
+    size_t accepted = 0;
+    for (size_t i = 0; i < set->count; i++)
+        if (host->emit_edit(run, &set->items[i]) == EMEND_OK) accepted++;
+    return accepted;
+}
+
+typedef struct host_log {
+    const emend_host *host;
+    emend_run *run;
+} host_log;
+
+static void log_to_host(void *context, const char *message) {
+    host_log *h = context;
+    h->host->log(h->run, EMEND_LOG_INFO, message);
+}
+
+long emend_edits_apply(const emend_host *host, emend_run *run, const emend_provider_request *request,
+                       emend_byte_range within, const char *json, size_t length, const char *rule_id) {
+    host_log context = {host, run};
+    emend_edit_set set;
+    if (emend_edits_parse(request, within, json, length, rule_id, &set, log_to_host, &context) != 0) return -1;
+    size_t emitted = emend_edits_emit(host, run, &set);
+    emend_edits_free(&set);
+    return (long)emitted;
+}

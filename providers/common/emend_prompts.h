@@ -1,0 +1,68 @@
+/*
+ * emend_prompts.h — the chat messages a model provider sends for each tool.
+ *
+ * Shared by the model providers (providers/llama, the OpenAI-compatible client): one short
+ * system message, the same for every tool, and one user message with the instruction
+ * followed by the text ("Summarize this text in one or two sentences:\n\n<text>"); a small
+ * model follows an instruction next to the text better than one in the system message.
+ * Prompts are kept short on purpose (they must work on a 135M model) and replace any default
+ * system prompt of the model's own.
+ */
+#ifndef EMEND_PROMPTS_H
+#define EMEND_PROMPTS_H
+
+#include <stddef.h>
+
+#include "emend_provider.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The two messages of a request; both malloc'd, NUL-terminated UTF-8. */
+typedef struct emend_prompt {
+    char *system;
+    char *user;
+} emend_prompt;
+
+/* The shape of output a tool requires. */
+enum {
+    EMEND_SHAPE_TEXT = 0,    /* free text (Markdown) */
+    EMEND_SHAPE_EDITS = 1,   /* proofreading: JSON {"edits":[...]}, see emend_edits.h */
+    EMEND_SHAPE_BULLETS = 2, /* key points, list: "- item" lines */
+    EMEND_SHAPE_TABLE = 3    /* a Markdown table: header, separator, rows */
+};
+
+/* The messages for `request` as a whole (its selection, or its Markdown when the host's
+ * struct has it). 0 on success; -1 with a message in err (NUL-terminated, at most errlen
+ * bytes) for a request it cannot serve (unknown tool, a required prompt missing). */
+int emend_prompt_build(const emend_provider_request *request, emend_prompt *out, char *err, size_t errlen);
+
+/* The same for a part of the input: `input` (length bytes) instead of the request's text,
+ * for providers that split long inputs. For a follow-up, `input` replaces previous_result. */
+int emend_prompt_build_for(const emend_provider_request *request, const char *input, size_t length,
+                           emend_prompt *out, char *err, size_t errlen);
+
+/* The text a tool works on: the Markdown when the host's struct has it (text tools), else the
+ * selection of request->text (always the plain selection for proofreading, whose edits are
+ * offsets into it). For a follow-up the Markdown is the previous result as it stands in the
+ * document; without Markdown, previous_result when there is one. Not a copy. */
+const char *emend_prompt_input(const emend_provider_request *request, size_t *length);
+
+/* Whether the host's request struct carries the markdown fields. */
+int emend_request_has_markdown(const emend_provider_request *request);
+
+/* Frees both messages (the struct itself is the caller's); safe on a zeroed struct. */
+void emend_prompt_free(emend_prompt *prompt);
+
+/* EMEND_SHAPE_* for a tool. */
+int emend_prompt_shape(emend_tool tool);
+
+/* A short English name of the tool ("summary", "rewrite (friendly)"); never NULL. */
+const char *emend_tool_label(emend_tool tool);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMEND_PROMPTS_H */

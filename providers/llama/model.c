@@ -1,0 +1,378 @@
+/* model.c — see model.h. */
+#include "model.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "llama.h"
+
+#define PENALTY_WINDOW 64
+#define PENALTY 1.1f
+
+struct llm {
+    struct llama_model *model;
+    struct llama_context *context;
+    const struct llama_vocab *vocab;
+    const char *template_text;   /* the model's chat template, or NULL: ChatML */
+    int n_ctx;
+    int n_batch;
+    int n_vocab;
+    llama_token_data *candidates; /* n_vocab entries, reused for every token */
+    char description[256];
+    /* The generation in progress, for the abort callback. */
+    llm_cancelled_fn cancelled;
+    void *cancelled_context;
+};
+
+/* ---- logging -------------------------------------------------------------------------------- */
+
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static void (*log_sink)(void *, const char *);
+static void *log_sink_context;
+
+static void llama_log(enum ggml_log_level level, const char *text, void *user_data) {
+    (void)user_data;
+    if (level != GGML_LOG_LEVEL_ERROR || text == NULL) return;
+    char line[512];
+    snprintf(line, sizeof line, "llama.cpp: %s", text);
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == ' ')) line[--n] = '\0';
+    pthread_mutex_lock(&log_lock);
+    if (log_sink != NULL && n > 11) log_sink(log_sink_context, line);
+    pthread_mutex_unlock(&log_lock);
+}
+
+void llm_set_log(void (*log)(void *context, const char *line), void *context) {
+    pthread_mutex_lock(&log_lock);
+    log_sink = log;
+    log_sink_context = context;
+    pthread_mutex_unlock(&log_lock);
+}
+
+void llm_clear_log(void *context) {
+    pthread_mutex_lock(&log_lock);
+    if (log_sink_context == context) {
+        log_sink = NULL;
+        log_sink_context = NULL;
+    }
+    pthread_mutex_unlock(&log_lock);
+}
+
+static pthread_once_t backend_once = PTHREAD_ONCE_INIT;
+static void backend_init(void) {
+    llama_log_set(llama_log, NULL);
+    llama_backend_init();
+}
+
+static int fail(char *err, size_t errlen, const char *format, ...) {
+    if (err != NULL && errlen > 0) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(err, errlen, format, args);
+        va_end(args);
+    }
+    return -1;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- opening ---------------------------------------------------------------------------------- */
+
+static bool abort_callback(void *data) {
+    llm *m = data;
+    return m->cancelled != NULL && m->cancelled(m->cancelled_context);
+}
+
+int llm_open(const llm_options *options, llm **out, char *err, size_t errlen) {
+    *out = NULL;
+    pthread_once(&backend_once, backend_init);
+    FILE *probe = fopen(options->path, "rb");
+    if (probe == NULL) return fail(err, errlen, "cannot open the model %s: %s", options->path, strerror(errno));
+    fclose(probe);
+
+    llm *m = calloc(1, sizeof *m);
+    if (m == NULL) return fail(err, errlen, "out of memory");
+    struct llama_model_params model_params = llama_model_default_params();
+    model_params.n_gpu_layers = 0;
+    m->model = llama_model_load_from_file(options->path, model_params);
+    if (m->model == NULL) {
+        free(m);
+        return fail(err, errlen, "llama.cpp cannot load %s as a GGUF model", options->path);
+    }
+    m->vocab = llama_model_get_vocab(m->model);
+    m->n_vocab = llama_vocab_n_tokens(m->vocab);
+    m->template_text = llama_model_chat_template(m->model, NULL);
+
+    struct llama_context_params context_params = llama_context_default_params();
+    context_params.n_ctx = (uint32_t)options->context;
+    context_params.n_batch = (uint32_t)options->context;
+    context_params.n_threads = options->threads;
+    context_params.n_threads_batch = options->threads;
+    context_params.no_perf = true;
+    context_params.abort_callback = abort_callback;
+    context_params.abort_callback_data = m;
+    m->context = llama_init_from_model(m->model, context_params);
+    m->candidates = m->n_vocab > 0 ? malloc((size_t)m->n_vocab * sizeof *m->candidates) : NULL;
+    if (m->context == NULL || m->candidates == NULL) {
+        llm_close(m);
+        return fail(err, errlen, "llama.cpp cannot make a context of %d tokens for %s", options->context, options->path);
+    }
+    m->n_ctx = (int)llama_n_ctx(m->context);
+    m->n_batch = (int)llama_n_batch(m->context);
+    if (m->n_batch <= 0) m->n_batch = 512;
+
+    char desc[128] = "";
+    llama_model_desc(m->model, desc, sizeof desc);
+    const char *name = strrchr(options->path, '/');
+    snprintf(m->description, sizeof m->description, "%s (%s, context %d tokens, %d threads%s)",
+             name ? name + 1 : options->path, desc, m->n_ctx, options->threads,
+             m->template_text ? "" : ", no chat template: ChatML");
+    *out = m;
+    return 0;
+}
+
+void llm_close(llm *m) {
+    if (m == NULL) return;
+    if (m->context != NULL) llama_free(m->context);
+    if (m->model != NULL) llama_model_free(m->model);
+    free(m->candidates);
+    free(m);
+}
+
+int llm_context_size(const llm *m) { return m->n_ctx; }
+const char *llm_description(const llm *m) { return m->description; }
+
+/* ---- prompts ---------------------------------------------------------------------------------- */
+
+/* The prompt text for the messages with the model's template (ChatML when it has none or
+ * llama.cpp does not know it); malloc'd. */
+static char *format_chat(llm *m, const char *system, const char *user) {
+    struct llama_chat_message messages[2];
+    size_t n = 0;
+    if (system != NULL && *system) messages[n++] = (struct llama_chat_message){"system", system};
+    messages[n++] = (struct llama_chat_message){"user", user};
+    size_t size = 2 * (strlen(user) + (system ? strlen(system) : 0)) + 512;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        char *buffer = malloc(size);
+        if (buffer == NULL) return NULL;
+        int32_t length = llama_chat_apply_template(m->template_text, messages, n, true, buffer, (int32_t)size);
+        if (length < 0 && m->template_text != NULL) /* a template llama.cpp does not know */
+            length = llama_chat_apply_template("chatml", messages, n, true, buffer, (int32_t)size);
+        if (length < 0) {
+            free(buffer);
+            return NULL;
+        }
+        if ((size_t)length < size) {
+            buffer[length] = '\0';
+            return buffer;
+        }
+        free(buffer);
+        size = (size_t)length + 1;
+    }
+    return NULL;
+}
+
+/* Tokens of text; *count receives their number; malloc'd (NULL on failure). */
+static llama_token *tokenize(llm *m, const char *text, size_t length, bool special, int *count) {
+    if (length > (size_t)INT32_MAX / 2) return NULL;
+    int32_t capacity = (int32_t)length + 8;
+    llama_token *tokens = malloc((size_t)capacity * sizeof *tokens);
+    if (tokens == NULL) return NULL;
+    int32_t n = llama_tokenize(m->vocab, text, (int32_t)length, tokens, capacity, special, special);
+    if (n < 0 && n != INT32_MIN) {
+        capacity = -n;
+        llama_token *grown = realloc(tokens, (size_t)capacity * sizeof *tokens);
+        if (grown == NULL) {
+            free(tokens);
+            return NULL;
+        }
+        tokens = grown;
+        n = llama_tokenize(m->vocab, text, (int32_t)length, tokens, capacity, special, special);
+    }
+    if (n < 0) {
+        free(tokens);
+        return NULL;
+    }
+    *count = n;
+    return tokens;
+}
+
+int llm_count_tokens(llm *m, const char *text, size_t length) {
+    int n = 0;
+    llama_token *tokens = tokenize(m, text, length, false, &n);
+    if (tokens == NULL) return (int)(length / 2 + 1); /* a safe overestimate */
+    free(tokens);
+    return n;
+}
+
+int llm_prompt_tokens(llm *m, const char *system, const char *user) {
+    char *prompt = format_chat(m, system, user);
+    if (prompt == NULL) return -1;
+    int n = 0;
+    llama_token *tokens = tokenize(m, prompt, strlen(prompt), true, &n);
+    free(prompt);
+    if (tokens == NULL) return -1;
+    free(tokens);
+    return n;
+}
+
+/* ---- generation ------------------------------------------------------------------------------- */
+
+static llama_token argmax(const llama_token_data_array *a) {
+    size_t best = 0;
+    for (size_t i = 1; i < a->size; i++)
+        if (a->data[i].logit > a->data[best].logit) best = i;
+    return a->size > 0 && a->data[best].logit != -INFINITY ? a->data[best].id : LLAMA_TOKEN_NULL;
+}
+
+llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *err, size_t errlen) {
+    llm_stats local;
+    if (stats == NULL) stats = &local;
+    memset(stats, 0, sizeof *stats);
+    llm_result result = LLM_DONE;
+    struct llama_sampler *grammar = NULL;
+    llama_token recent[PENALTY_WINDOW];
+    int n_recent = 0;
+    llama_token *tokens = NULL;
+    char *prompt = format_chat(m, r->system, r->user);
+    if (prompt == NULL) {
+        fail(err, errlen, "cannot apply the chat template");
+        return LLM_FAILED;
+    }
+    int n_prompt = 0;
+    tokens = tokenize(m, prompt, strlen(prompt), true, &n_prompt);
+    free(prompt);
+    if (tokens == NULL || n_prompt == 0) {
+        free(tokens);
+        fail(err, errlen, "cannot tokenize the prompt");
+        return LLM_FAILED;
+    }
+    stats->prompt_tokens = n_prompt;
+    if (n_prompt >= m->n_ctx) {
+        free(tokens);
+        fail(err, errlen, "the prompt has %d tokens, the context only %d", n_prompt, m->n_ctx);
+        return LLM_FAILED;
+    }
+    if (r->grammar != NULL) {
+        grammar = llama_sampler_init_grammar(m->vocab, r->grammar, "root");
+        if (grammar == NULL) {
+            free(tokens);
+            fail(err, errlen, "llama.cpp rejected the output grammar");
+            return LLM_FAILED;
+        }
+    }
+
+    m->cancelled = r->cancelled;
+    m->cancelled_context = r->context;
+    llama_memory_clear(llama_get_memory(m->context), true);
+
+    double started = now();
+    for (int i = 0; i < n_prompt; i += m->n_batch) {
+        int n = n_prompt - i < m->n_batch ? n_prompt - i : m->n_batch;
+        int32_t rc = llama_decode(m->context, llama_batch_get_one(tokens + i, n));
+        if (rc != 0 || (r->cancelled && r->cancelled(r->context))) {
+            if (r->cancelled && r->cancelled(r->context)) result = LLM_CANCELLED;
+            else result = LLM_FAILED, fail(err, errlen, "llama_decode failed (%d) on the prompt", (int)rc);
+            goto done;
+        }
+    }
+    double generating = now();
+    stats->prompt_seconds = generating - started;
+
+    int position = n_prompt;
+    char piece[256];
+    for (int produced = 0;; produced++) {
+        if (produced >= r->max_tokens || position >= m->n_ctx) {
+            stats->hit_limit = 1;
+            break;
+        }
+        float *logits = llama_get_logits_ith(m->context, -1);
+        if (logits == NULL) {
+            result = LLM_FAILED;
+            fail(err, errlen, "llama.cpp gave no logits");
+            break;
+        }
+        for (int t = 0; t < m->n_vocab; t++) m->candidates[t] = (llama_token_data){t, logits[t], 0.0f};
+        llama_token_data_array all = {m->candidates, (size_t)m->n_vocab, -1, false};
+        /* A light penalty on recently generated tokens (each once): small models loop
+         * otherwise. The candidates are in token order here. */
+        for (int k = 0; k < n_recent; k++) {
+            llama_token t = recent[k];
+            int seen = 0;
+            for (int q = 0; q < k && !seen; q++) seen = recent[q] == t;
+            if (seen || t < 0 || t >= m->n_vocab) continue;
+            float *logit = &m->candidates[t].logit;
+            *logit = *logit > 0 ? *logit / PENALTY : *logit * PENALTY;
+        }
+        llama_token token = argmax(&all);
+        if (grammar != NULL && token != LLAMA_TOKEN_NULL) {
+            /* The fast path: ask the grammar about the chosen token alone; only when it
+             * refuses, constrain the whole candidate set and choose again. */
+            llama_token_data one = {token, 1.0f, 0.0f};
+            llama_token_data_array single = {&one, 1, -1, false};
+            llama_sampler_apply(grammar, &single);
+            if (one.logit == -INFINITY) {
+                stats->grammar_resamples++;
+                llama_sampler_apply(grammar, &all);
+                token = argmax(&all);
+            }
+        }
+        if (token == LLAMA_TOKEN_NULL) {
+            result = LLM_FAILED;
+            fail(err, errlen, "no token is allowed by the output grammar");
+            break;
+        }
+        if (n_recent < PENALTY_WINDOW) recent[n_recent++] = token;
+        else {
+            memmove(recent, recent + 1, (PENALTY_WINDOW - 1) * sizeof *recent);
+            recent[PENALTY_WINDOW - 1] = token;
+        }
+        if (grammar != NULL) llama_sampler_accept(grammar, token);
+        if (llama_vocab_is_eog(m->vocab, token)) break;
+        stats->generated_tokens++;
+
+        int32_t n = llama_token_to_piece(m->vocab, token, piece, (int32_t)sizeof piece, 0, false);
+        int stop = 0;
+        if (n > 0) {
+            stop = r->emit(r->context, piece, (size_t)n);
+        } else if (n < 0) { /* a piece longer than the buffer */
+            char *large = malloc((size_t)-n);
+            int32_t got = large ? llama_token_to_piece(m->vocab, token, large, -n, 0, false) : 0;
+            if (got > 0) stop = r->emit(r->context, large, (size_t)got);
+            free(large);
+        }
+        if (stop) {
+            result = LLM_STOPPED;
+            break;
+        }
+        if (r->cancelled && r->cancelled(r->context)) {
+            result = LLM_CANCELLED;
+            break;
+        }
+        int32_t rc = llama_decode(m->context, llama_batch_get_one(&token, 1));
+        position++;
+        if (rc != 0) {
+            if (r->cancelled && r->cancelled(r->context)) result = LLM_CANCELLED;
+            else result = LLM_FAILED, fail(err, errlen, "llama_decode failed (%d)", (int)rc);
+            break;
+        }
+    }
+    stats->generate_seconds = now() - generating;
+
+done:
+    m->cancelled = NULL;
+    m->cancelled_context = NULL;
+    if (grammar != NULL) llama_sampler_free(grammar);
+    free(tokens);
+    return result;
+}
