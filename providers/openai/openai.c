@@ -1,0 +1,304 @@
+/*
+ * openai.c — the Emend provider for OpenAI-compatible chat completion servers (llama-server,
+ * OpenAI, vLLM, Ollama's /v1, ...): the descriptor and a run from request to finish.
+ *
+ *   settings.c  the settings and the API key (env or an owner-only file), redaction
+ *   request.c   the JSON body (model, messages, stream, max_tokens, temperature, grammar)
+ *   stream.c    HTTP with libcurl: server-sent events, retries with back-off, cancellation
+ *   output.c    whole UTF-8 characters and the shape of each tool's answer
+ *   ../common   the prompts, the GBNF grammars and the proofreading JSON -> edits
+ *
+ * Runs are independent (a curl multi handle each; the instance is read-only but for the list of
+ * runs under its lock), so the provider is CONCURRENT. A run works inside descriptor.run and
+ * finishes before returning; cancel only sets the run's flag and wakes its curl wait.
+ */
+#define _GNU_SOURCE
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emend_provider.h"
+#include "../common/emend_edits.h"
+#include "../common/emend_grammars.h"
+#include "../common/emend_prompts.h"
+#include "output.h"
+#include "request.h"
+#include "settings.h"
+#include "stream.h"
+
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "org.emend.openai"
+#endif
+
+#define TOOLS                                                                                                       \
+    (EMEND_PROVIDES_REWRITES | EMEND_PROVIDES(EMEND_TOOL_PROOFREAD) | EMEND_PROVIDES(EMEND_TOOL_SUMMARY) |          \
+     EMEND_PROVIDES(EMEND_TOOL_KEY_POINTS) | EMEND_PROVIDES(EMEND_TOOL_LIST) | EMEND_PROVIDES(EMEND_TOOL_TABLE) |   \
+     EMEND_PROVIDES(EMEND_TOOL_COMPOSE))
+
+/* A run in progress, for cancel. */
+typedef struct active_run {
+    emend_run *run;
+    CURLM *multi;
+    atomic_int cancelled;
+    struct active_run *next;
+} active_run;
+
+typedef struct provider {
+    const emend_host *host;
+    openai_settings settings;
+    char *url;
+    pthread_mutex_t lock; /* guards runs */
+    active_run *runs;
+} provider;
+
+/* One run's state, shared with the stream's callbacks. */
+typedef struct job {
+    provider *p;
+    emend_run *run;
+    active_run active;
+    openai_output output;
+    size_t received; /* pieces of content from the server */
+} job;
+
+static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...) {
+    char message[2048], clean[2048];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    openai_redact(&p->settings, message, clean, sizeof clean);
+    p->host->log(run, level, clean);
+}
+
+static emend_status finish(provider *p, emend_run *run, emend_status status, const char *message) {
+    if (status == EMEND_OK) return p->host->finish(run, EMEND_OK, NULL);
+    char clean[2048];
+    openai_redact(&p->settings, message != NULL ? message : "", clean, sizeof clean);
+    return p->host->finish(run, status, clean[0] ? clean : NULL);
+}
+
+/* ---- the stream's sink -------------------------------------------------------------------- */
+
+static emend_status emit_to_host(void *context, const char *text, size_t length) {
+    job *j = context;
+    return j->p->host->emit_text(j->run, text, length);
+}
+
+static emend_status on_content(void *context, const char *text, size_t length) {
+    job *j = context;
+    j->received++;
+    return openai_output_add(&j->output, text, length);
+}
+
+static int on_emitted(void *context) { return ((job *)context)->output.pieces > 0; }
+
+static void on_restart(void *context) { openai_output_reset(&((job *)context)->output); }
+
+static int on_cancelled(void *context) {
+    job *j = context;
+    return atomic_load(&j->active.cancelled) || j->p->host->is_cancelled(j->run);
+}
+
+static void on_log(void *context, emend_log_level level, const char *message) {
+    job *j = context;
+    say(j->p, j->run, level, "%s", message);
+}
+
+/* ---- a run -------------------------------------------------------------------------------- */
+
+static int shape_of(emend_tool tool) {
+    switch (emend_prompt_shape(tool)) {
+    case EMEND_SHAPE_EDITS: return OPENAI_SHAPE_COLLECT;
+    case EMEND_SHAPE_BULLETS: return OPENAI_SHAPE_BULLETS;
+    case EMEND_SHAPE_TABLE: return OPENAI_SHAPE_TABLE;
+    default: return OPENAI_SHAPE_TEXT;
+    }
+}
+
+static void add_run(provider *p, active_run *a) {
+    pthread_mutex_lock(&p->lock);
+    a->next = p->runs;
+    p->runs = a;
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void remove_run(provider *p, active_run *a) {
+    pthread_mutex_lock(&p->lock);
+    for (active_run **link = &p->runs; *link != NULL; link = &(*link)->next)
+        if (*link == a) {
+            *link = a->next;
+            break;
+        }
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* The model's proofreading answer (from its first '{', past any preamble or code fence) as edits. */
+static emend_status apply_edits(job *j, const emend_provider_request *request, char *err, size_t errlen) {
+    const openai_text *answer = &j->output.collected;
+    say(j->p, j->run, EMEND_LOG_DEBUG, "the model's proofreading answer: %.1500s", answer->bytes ? answer->bytes : "");
+    const char *json = answer->bytes ? memchr(answer->bytes, '{', answer->length) : NULL;
+    if (json == NULL) {
+        snprintf(err, errlen, "the model's answer is not the proofreading JSON asked for (%zu bytes, no '{')",
+                 answer->length);
+        return EMEND_E_PROVIDER;
+    }
+    long emitted = emend_edits_apply(j->p->host, j->run, request, request->selection, json,
+                                     answer->length - (size_t)(json - answer->bytes), "OPENAI");
+    if (emitted < 0) {
+        snprintf(err, errlen, "the model's answer is not the proofreading JSON asked for");
+        return EMEND_E_PROVIDER;
+    }
+    say(j->p, j->run, EMEND_LOG_DEBUG, "%ld edit%s", emitted, emitted == 1 ? "" : "s");
+    return EMEND_OK;
+}
+
+static emend_status perform(job *j, const emend_provider_request *request, char *err, size_t errlen) {
+    provider *p = j->p;
+    emend_prompt prompt = {0};
+    if (emend_prompt_build(request, &prompt, err, errlen) != 0) return EMEND_E_INVALID_ARGUMENT;
+    char *body = openai_request_body(&p->settings, prompt.system, prompt.user, emend_grammar_for(request->tool));
+    emend_prompt_free(&prompt);
+    if (body == NULL) return snprintf(err, errlen, "out of memory"), EMEND_E_INTERNAL;
+
+    openai_sink sink = {j, on_content, on_emitted, on_restart, on_cancelled, on_log};
+    openai_transfer transfer = {&p->settings, p->url, body, j->active.multi};
+    openai_stream_info info;
+    emend_status status = openai_stream(&transfer, &sink, &info, err, errlen);
+    free(body);
+    if (status == EMEND_OK && on_cancelled(j)) status = EMEND_E_CANCELLED;
+    if (status == EMEND_OK) {
+        if (!info.saw_done)
+            say(p, j->run, EMEND_LOG_WARNING, "the stream from %s ended without data: [DONE]", p->url);
+        int cut_off = strcmp(info.finish_reason, "length") == 0;
+        if (cut_off) say(p, j->run, EMEND_LOG_WARNING, "the answer was cut off at max_tokens = %ld", p->settings.max_tokens);
+        status = openai_output_finish(&j->output, cut_off, err, errlen);
+    }
+    if (status == EMEND_OK && j->output.shape == OPENAI_SHAPE_COLLECT) status = apply_edits(j, request, err, errlen);
+    if (status == EMEND_OK)
+        say(p, j->run, EMEND_LOG_INFO, "%zu pieces from the server, %zu emitted, %d request%s", j->received,
+            j->output.pieces, info.attempts, info.attempts == 1 ? "" : "s");
+    if (status == EMEND_E_CANCELLED) snprintf(err, errlen, "cancelled");
+    return status;
+}
+
+static emend_status openai_run(void *instance, const emend_provider_request *request, emend_run *run) {
+    provider *p = instance;
+    if (p == NULL || request == NULL || run == NULL) return EMEND_E_INVALID_ARGUMENT;
+    if (request->struct_size < offsetof(emend_provider_request, language) + sizeof request->language)
+        return EMEND_E_STRUCT_SIZE;
+    if ((unsigned)request->tool >= 32 || (TOOLS & EMEND_PROVIDES(request->tool)) == 0) return EMEND_E_UNSUPPORTED;
+    if ((request->text == NULL && request->text_length > 0) || request->selection.start > request->selection.end ||
+        request->selection.end > request->text_length)
+        return EMEND_E_RANGE;
+
+    job j = {0};
+    j.p = p;
+    j.run = run;
+    j.active.run = run;
+    atomic_init(&j.active.cancelled, 0);
+    openai_output_init(&j.output, shape_of(request->tool), emit_to_host, &j);
+    char err[1536] = "";
+    emend_status status;
+    j.active.multi = curl_multi_init();
+    if (j.active.multi == NULL) {
+        status = EMEND_E_INTERNAL;
+        snprintf(err, sizeof err, "curl_multi_init failed");
+    } else {
+        add_run(p, &j.active);
+        status = perform(&j, request, err, sizeof err);
+        remove_run(p, &j.active); /* cancel no longer sees the multi handle */
+        curl_multi_cleanup(j.active.multi);
+    }
+    openai_output_free(&j.output);
+    finish(p, run, status, err);
+    return EMEND_OK;
+}
+
+/* From any thread, maybe as the run is finishing: the run's flag, and a wake-up for its wait. */
+static void openai_cancel(void *instance, emend_run *run) {
+    provider *p = instance;
+    if (p == NULL) return;
+    pthread_mutex_lock(&p->lock);
+    for (active_run *a = p->runs; a != NULL; a = a->next)
+        if (a->run == run) {
+            atomic_store(&a->cancelled, 1);
+            curl_multi_wakeup(a->multi);
+        }
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* ---- create, destroy ---------------------------------------------------------------------- */
+
+static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
+static CURLcode curl_ready = CURLE_FAILED_INIT;
+static void init_curl(void) { curl_ready = curl_global_init(CURL_GLOBAL_DEFAULT); }
+
+static void warn_at_create(void *context, const char *message) {
+    say(context, NULL, EMEND_LOG_WARNING, "%s", message);
+}
+
+static void openai_destroy(void *instance);
+
+static emend_status openai_create(const emend_host *host, const emend_provider_setting *settings, size_t count,
+                                  void **instance) {
+    if (host == NULL || instance == NULL) return EMEND_E_INVALID_ARGUMENT;
+    if (host->struct_size < offsetof(emend_host, finish) + sizeof host->finish) return EMEND_E_STRUCT_SIZE;
+    pthread_once(&curl_once, init_curl);
+    if (curl_ready != CURLE_OK) {
+        host->log(NULL, EMEND_LOG_ERROR, "curl_global_init failed");
+        return EMEND_E_INTERNAL;
+    }
+    provider *p = calloc(1, sizeof *p);
+    if (p == NULL) return EMEND_E_INTERNAL;
+    p->host = host;
+    pthread_mutex_init(&p->lock, NULL);
+    char err[1024] = "";
+    emend_status status;
+    if (openai_settings_parse(&p->settings, settings, count, warn_at_create, p, &status, err, sizeof err) != 0) {
+        say(p, NULL, EMEND_LOG_ERROR, "%s", err);
+        openai_destroy(p);
+        return status;
+    }
+    if ((p->url = openai_request_url(&p->settings)) == NULL) {
+        openai_destroy(p);
+        return EMEND_E_INTERNAL;
+    }
+    say(p, NULL, EMEND_LOG_DEBUG, "%s, model %s, %s", p->url, p->settings.model ? p->settings.model : "(the server's)",
+        p->settings.api_key ? p->settings.api_key_source : "no API key");
+    *instance = p;
+    return EMEND_OK;
+}
+
+static void openai_destroy(void *instance) {
+    provider *p = instance;
+    if (p == NULL) return;
+    openai_settings_free(&p->settings);
+    free(p->url);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+}
+
+static const emend_provider_descriptor descriptor = {
+    .struct_size = sizeof(emend_provider_descriptor),
+    .abi_version = EMEND_PROVIDER_ABI_VERSION,
+    .id = PLUGIN_ID,
+    .name = "OpenAI-compatible server",
+    .version = "1.0.0",
+    .tools = TOOLS,
+    .languages = "*",
+    .outputs = EMEND_OUTPUT_MARKDOWN | EMEND_OUTPUT_EDITS,
+    .flags = EMEND_PROVIDER_USES_NETWORK | EMEND_PROVIDER_STREAMS | EMEND_PROVIDER_CONCURRENT,
+    .priority = 10,
+    .create = openai_create,
+    .run = openai_run,
+    .cancel = openai_cancel,
+    .destroy = openai_destroy,
+};
+
+__attribute__((visibility("default"))) const emend_provider_descriptor *emend_provider_entry(void) { return &descriptor; }

@@ -1,0 +1,271 @@
+/* settings.c — the openai provider's settings and API key (see settings.h). */
+#define _GNU_SOURCE
+#include "settings.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_KEY_FILE_BYTES 65536
+
+static void say(char *err, size_t errlen, const char *format, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *err, size_t errlen, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err, errlen, format, args);
+    va_end(args);
+}
+
+static int parse_long(const char *value, long min, long max, long *out) {
+    char *end = NULL;
+    errno = 0;
+    long n = strtol(value, &end, 10);
+    if (errno != 0 || end == value || *end != '\0' || n < min || n > max) return -1;
+    *out = n;
+    return 0;
+}
+
+/* A decimal number in TOML's spelling ("0.3", "1", "-1", "2.0"), whatever the locale. */
+static int parse_decimal(const char *value, double min, double max, double *out) {
+    const char *s = value;
+    int negative = 0;
+    if (*s == '-' || *s == '+') negative = *s++ == '-';
+    double n = 0;
+    int digits = 0;
+    for (; *s >= '0' && *s <= '9'; s++, digits++) n = n * 10 + (*s - '0');
+    if (*s == '.') {
+        double scale = 0.1;
+        for (s++; *s >= '0' && *s <= '9'; s++, digits++, scale /= 10) n += (*s - '0') * scale;
+    }
+    if (digits == 0 || *s != '\0') return -1;
+    if (negative) n = -n;
+    if (n < min || n > max) return -1;
+    *out = n;
+    return 0;
+}
+
+static int parse_bool(const char *value, int *out) {
+    if (strcmp(value, "true") == 0) return *out = 1, 0;
+    if (strcmp(value, "false") == 0) return *out = 0, 0;
+    return -1;
+}
+
+/* "~/x" -> "$HOME/x"; anything else copied. */
+static char *expand_home(const char *path) {
+    const char *home = getenv("HOME");
+    if (path[0] == '~' && path[1] == '/' && home != NULL && home[0] != '\0') {
+        char *out = NULL;
+        if (asprintf(&out, "%s%s", home, path + 1) < 0) return NULL;
+        return out;
+    }
+    return strdup(path);
+}
+
+/* Leading and trailing whitespace off; 0 if what is left is a usable header value. */
+static int tidy_key(char *key) {
+    size_t start = 0, end = strlen(key);
+    while (start < end && (key[start] == ' ' || key[start] == '\t' || key[start] == '\n' || key[start] == '\r')) start++;
+    while (end > start && (key[end - 1] == ' ' || key[end - 1] == '\t' || key[end - 1] == '\n' || key[end - 1] == '\r'))
+        end--;
+    memmove(key, key + start, end - start);
+    memset(key + (end - start), 0, start + 1);
+    if (end == start) return -1;
+    for (size_t i = 0; key[i] != '\0'; i++)
+        if ((unsigned char)key[i] < 0x20 || key[i] == 0x7f) return -1;
+    return 0;
+}
+
+static void wipe_free(char *secret) {
+    if (secret == NULL) return;
+    explicit_bzero(secret, strlen(secret));
+    free(secret);
+}
+
+/* Reads the key from `path`: a regular file of the user's own that no one else may access. */
+static int read_key_file(openai_settings *s, const char *setting, emend_status *status, char *err, size_t errlen) {
+    char *path = expand_home(setting);
+    if (path == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    int result = -1;
+    char *key = NULL;
+    *status = EMEND_E_INVALID_ARGUMENT;
+    if (fd < 0) {
+        say(err, errlen, "api_key_file \"%.300s\" cannot be opened: %s", path, strerror(errno));
+    } else if (fstat(fd, &st) != 0) {
+        say(err, errlen, "api_key_file \"%.300s\" cannot be examined: %s", path, strerror(errno));
+    } else if (!S_ISREG(st.st_mode)) {
+        say(err, errlen, "api_key_file \"%.300s\" is not a regular file", path);
+    } else if (st.st_uid != geteuid()) {
+        say(err, errlen, "api_key_file \"%.300s\" is refused: it is owned by uid %u, not by you (uid %u)", path,
+            (unsigned)st.st_uid, (unsigned)geteuid());
+    } else if ((st.st_mode & 077) != 0) {
+        say(err, errlen,
+            "api_key_file \"%.300s\" is refused: its mode %04o lets group or others access it; "
+            "make it readable only by you (chmod 600)",
+            path, (unsigned)(st.st_mode & 07777));
+    } else if (st.st_size > MAX_KEY_FILE_BYTES) {
+        say(err, errlen, "api_key_file \"%.300s\" is larger than %d bytes: not a key", path, MAX_KEY_FILE_BYTES);
+    } else if ((key = calloc(1, (size_t)st.st_size + 1)) == NULL) {
+        *status = EMEND_E_INTERNAL;
+        say(err, errlen, "out of memory");
+    } else {
+        size_t got = 0;
+        ssize_t n = 0;
+        while (got < (size_t)st.st_size && (n = read(fd, key + got, (size_t)st.st_size - got)) > 0) got += (size_t)n;
+        if (n < 0) {
+            say(err, errlen, "api_key_file \"%.300s\" cannot be read: %s", path, strerror(errno));
+        } else if (tidy_key(key) != 0) {
+            say(err, errlen, "api_key_file \"%.300s\" holds no key (empty, or control characters inside)", path);
+        } else {
+            s->api_key = key;
+            key = NULL;
+            if (asprintf(&s->api_key_source, "api_key_file \"%.300s\"", path) < 0) s->api_key_source = NULL;
+            result = 0;
+        }
+    }
+    wipe_free(key);
+    if (fd >= 0) close(fd);
+    free(path);
+    return result;
+}
+
+static int read_key_env(openai_settings *s, const char *name, emend_status *status, char *err, size_t errlen) {
+    const char *value = getenv(name);
+    *status = EMEND_E_INVALID_ARGUMENT;
+    if (value == NULL || value[0] == '\0') {
+        say(err, errlen, "api_key_env names the environment variable %.100s, which is not set", name);
+        return -1;
+    }
+    char *key = strdup(value);
+    if (key == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    if (tidy_key(key) != 0) {
+        wipe_free(key);
+        say(err, errlen, "the environment variable %.100s (api_key_env) holds no key (control characters inside)", name);
+        return -1;
+    }
+    s->api_key = key;
+    if (asprintf(&s->api_key_source, "environment variable %.100s", name) < 0) s->api_key_source = NULL;
+    return 0;
+}
+
+int openai_settings_parse(openai_settings *s, const emend_provider_setting *settings, size_t count,
+                          void (*warn)(void *context, const char *message), void *context, emend_status *status,
+                          char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    s->timeout_ms = 300000;
+    s->connect_timeout_ms = 10000;
+    s->retries = 3;
+    s->retry_delay_ms = 500;
+    s->max_tokens = 1024;
+    s->temperature = 0.3;
+    s->send_grammar = 1;
+    const char *base_url = OPENAI_DEFAULT_BASE_URL, *key_env = NULL, *key_file = NULL;
+    *status = EMEND_E_INVALID_ARGUMENT;
+
+#define NUMBER(name, field, min, max)                                                                      \
+    else if (strcmp(key, name) == 0) {                                                                     \
+        if (parse_long(value, min, max, &s->field) != 0)                                                   \
+            return say(err, errlen, name " must be a number from %ld to %ld, not \"%.80s\"", (long)(min),  \
+                       (long)(max), value),                                                                \
+                   -1;                                                                                     \
+    }
+    for (size_t i = 0; i < count; i++) {
+        const char *key = settings[i].key, *value = settings[i].value;
+        if (key == NULL || value == NULL) continue;
+        if (strcmp(key, "base_url") == 0) {
+            base_url = value;
+        } else if (strcmp(key, "model") == 0) {
+            free(s->model);
+            s->model = value[0] != '\0' ? strdup(value) : NULL;
+        } else if (strcmp(key, "api_key_env") == 0) {
+            key_env = value[0] != '\0' ? value : NULL;
+        } else if (strcmp(key, "api_key_file") == 0) {
+            key_file = value[0] != '\0' ? value : NULL;
+        }
+        NUMBER("timeout_ms", timeout_ms, 1, 86400000)
+        NUMBER("connect_timeout_ms", connect_timeout_ms, 1, 600000)
+        NUMBER("retries", retries, 0, 10)
+        NUMBER("retry_delay_ms", retry_delay_ms, 0, 60000)
+        NUMBER("max_tokens", max_tokens, 1, 1000000)
+        else if (strcmp(key, "temperature") == 0) {
+            if (parse_decimal(value, -1, 2, &s->temperature) != 0 || (s->temperature < 0 && s->temperature != -1))
+                return say(err, errlen, "temperature must be a number from 0 to 2 (or -1: the server's default), not \"%.80s\"",
+                           value),
+                       -1;
+        } else if (strcmp(key, "send_grammar") == 0) {
+            if (parse_bool(value, &s->send_grammar) != 0)
+                return say(err, errlen, "send_grammar must be true or false, not \"%.80s\"", value), -1;
+        } else if (warn != NULL) {
+            char line[160];
+            snprintf(line, sizeof line, "unknown setting \"%.80s\" ignored", key);
+            warn(context, line);
+        }
+    }
+#undef NUMBER
+
+    if (strncmp(base_url, "http://", 7) != 0 && strncmp(base_url, "https://", 8) != 0)
+        return say(err, errlen, "base_url must start with http:// or https://, not \"%.200s\"", base_url), -1;
+    s->base_url = strdup(base_url);
+    if (s->base_url == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    for (size_t n = strlen(s->base_url); n > 0 && s->base_url[n - 1] == '/'; n--) s->base_url[n - 1] = '\0';
+
+    if (key_env != NULL && key_file != NULL)
+        return say(err, errlen, "api_key_env and api_key_file are both set: choose one"), -1;
+    if (key_file != NULL && read_key_file(s, key_file, status, err, errlen) != 0) return -1;
+    if (key_env != NULL && read_key_env(s, key_env, status, err, errlen) != 0) return -1;
+    if (s->api_key != NULL && strncmp(s->base_url, "http://", 7) == 0 && !openai_url_is_local(s->base_url) &&
+        warn != NULL) {
+        char line[400];
+        snprintf(line, sizeof line, "the API key is sent unencrypted to %.300s (plain http to another machine)",
+                 s->base_url);
+        warn(context, line);
+    }
+    *status = EMEND_OK;
+    return 0;
+}
+
+void openai_settings_free(openai_settings *s) {
+    if (s == NULL) return;
+    free(s->base_url);
+    free(s->model);
+    wipe_free(s->api_key);
+    free(s->api_key_source);
+    memset(s, 0, sizeof *s);
+}
+
+void openai_redact(const openai_settings *s, const char *message, char *out, size_t outlen) {
+    static const char mark[] = "[redacted]";
+    if (outlen == 0) return;
+    const char *key = s != NULL ? s->api_key : NULL;
+    size_t key_length = key != NULL ? strlen(key) : 0, used = 0;
+    for (const char *p = message; *p != '\0' && used + 1 < outlen;) {
+        if (key_length > 0 && strncmp(p, key, key_length) == 0) {
+            size_t n = sizeof mark - 1 < outlen - 1 - used ? sizeof mark - 1 : outlen - 1 - used;
+            memcpy(out + used, mark, n);
+            used += n;
+            p += key_length;
+        } else {
+            out[used++] = *p++;
+        }
+    }
+    out[used] = '\0';
+}
+
+int openai_url_is_local(const char *url) {
+    const char *host = strstr(url, "://");
+    if (host == NULL) return 0;
+    host += 3;
+    const char *at = strchr(host, '@'), *slash = strchr(host, '/');
+    if (at != NULL && (slash == NULL || at < slash)) host = at + 1;
+    size_t length = strcspn(host, "/?#");
+    if (length >= 5 && strncmp(host, "[::1]", 5) == 0) return 1;
+    size_t name = strcspn(host, ":/?#");
+    if (name == 9 && strncasecmp(host, "localhost", 9) == 0) return 1;
+    return name >= 4 && strncmp(host, "127.", 4) == 0;
+}
