@@ -60,3 +60,4 @@ EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"
 echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
