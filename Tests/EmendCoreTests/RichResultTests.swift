@@ -241,4 +241,22 @@ final class RichResultTests: XCTestCase {
         }
         XCTAssertTrue(engine.presented.first?.explanation?.contains("summary") ?? false)
     }
+
+    func testATableThatCountsOnWithTheSameRowIsPoor() throws {
+        let text = "We met on Monday and on Tuesday."
+        let looping = "| Day | Note |\n| --- | --- |\n| 1. Feedback | 1. Thanks |\n| 2. Feedback | 2. Thanks |\n| 3. Feedback | 3. Thanks |"
+        let (engine, _) = try run(text, tool: .table, options: [.richText, .table], provider: MarkdownScript(looping)) { engine in
+            engine.presentedAction = .dismiss
+        }
+        XCTAssertTrue(engine.presented.first?.explanation?.contains("repeats itself") ?? false,
+                      "\(String(describing: engine.presented.first?.explanation))")
+        XCTAssertEqual(engine.text, text)
+    }
+
+    func testItemsThatDifferOnlyInANumberTwiceAreNotPoor() throws {
+        let text = "Phase 1 builds the frame. Phase 2 paints it."
+        let (engine, _) = try run(text, tool: .list, options: [.richText, .list], provider: MarkdownScript("- Phase 1\n- Phase 2")) { _ in }
+        XCTAssertEqual(engine.presented.count, 0)
+        XCTAssertEqual(engine.text, "Phase 1\nPhase 2")
+    }
 }

@@ -11,7 +11,8 @@ enum ResultQuality {
         if tool == .summary, result.utf8.count >= source.utf8.count, normalizedWords(source).count > 1 {
             return "The summary (\(result.utf8.count) bytes) is not shorter than the text it summarizes (\(source.utf8.count) bytes)."
         }
-        if tool == .keyPoints || tool == .list || tool == .table, let repeated = repeatedItem(in: result) {
+        if tool == .keyPoints || tool == .list || tool == .table,
+           let repeated = repeatedItem(in: result) ?? repeatedItem(in: result, ignoringNumbers: true) {
             return "The \(tool == .table ? "table" : "list") repeats itself: “\(repeated.text)” appears \(repeated.count) times."
         }
         if let repeated = repeatedSentence(in: result) {
@@ -21,10 +22,12 @@ enum ResultQuality {
     }
 
     /// The first line (list item, table row) that appears more than once, ignoring list
-    /// markers, case and punctuation.
-    static func repeatedItem(in text: String) -> (text: String, count: Int)? {
+    /// markers, case and punctuation; or, `ignoringNumbers`, three times or more with only its
+    /// numbers changed (a model counting on: "12. Feedback", "13. Feedback", ...).
+    static func repeatedItem(in text: String, ignoringNumbers: Bool = false) -> (text: String, count: Int)? {
         let lines = text.split(whereSeparator: { $0 == "\n" }).map { String($0) }
-        return firstRepeated(lines.filter { !normalizedWords($0).isEmpty }, atLeast: 2)
+        let key = ignoringNumbers ? { normalizedWords($0).filter { !$0.allSatisfy(\.isNumber) } } : normalizedWords
+        return firstRepeated(lines.filter { !key($0).isEmpty }, atLeast: ignoringNumbers ? 3 : 2, key: key)
     }
 
     /// A sentence of some length that appears three times or more: a model looping.
@@ -34,11 +37,12 @@ enum ResultQuality {
         return firstRepeated(sentences.filter { normalizedWords($0).count >= 3 }, atLeast: 3)
     }
 
-    private static func firstRepeated(_ items: [String], atLeast minimum: Int) -> (text: String, count: Int)? {
+    private static func firstRepeated(_ items: [String], atLeast minimum: Int,
+                                      key: (String) -> [String] = normalizedWords) -> (text: String, count: Int)? {
         var counts: [[String]: Int] = [:]
-        for item in items { counts[normalizedWords(item), default: 0] += 1 }
+        for item in items { counts[key(item), default: 0] += 1 }
         for item in items {
-            let count = counts[normalizedWords(item)] ?? 0
+            let count = counts[key(item)] ?? 0
             if count >= minimum { return (item.trimmingSpaces, count) }
         }
         return nil
