@@ -2,6 +2,7 @@
 #include "emend_grammars.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Strings are at most 80 (original) or 160 bytes so a looping model cannot run away. */
 const char emend_grammar_edits[] =
@@ -42,4 +43,51 @@ const char *emend_grammar_for(emend_tool tool) {
     case EMEND_TOOL_TABLE: return emend_grammar_table;
     default: return NULL;
     }
+}
+
+int emend_table_row_limit(const char *input, size_t length) {
+    int units = 0, line_has_text = 0, line_ended = 0;
+    for (size_t i = 0; i <= length; i++) {
+        char c = i < length ? input[i] : '\n';
+        if (c == '\n') {
+            if (line_has_text && !line_ended) units++;
+            line_has_text = line_ended = 0;
+        } else if ((c == '.' || c == '!' || c == '?') && (i + 1 >= length || input[i + 1] == ' ' || input[i + 1] == '\n')) {
+            units++;
+            line_ended = 1;
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            line_has_text = 1;
+            line_ended = 0;
+        }
+    }
+    return units < 2 ? 2 : units > 20 ? 20 : units;
+}
+
+char *emend_grammar_table_rows(int rows, char *out, size_t size) {
+    if (rows < 1) rows = 1;
+    if (rows > 20) rows = 20;
+    size_t used = 0;
+    int n = snprintf(out, size, "root ::= t2 | t3 | t4 | t5 | t6\n");
+    for (int columns = 2; n >= 0 && (size_t)n < size - used && columns <= 6; columns++) {
+        used += (size_t)n;
+        n = snprintf(out + used, size - used, "t%d ::= r%d \"|", columns, columns);
+        for (int c = 0; c < columns && n >= 0 && (size_t)n < size - used; c++) {
+            used += (size_t)n;
+            n = snprintf(out + used, size - used, "---|");
+        }
+        if (n < 0 || (size_t)n >= size - used) break;
+        used += (size_t)n;
+        n = snprintf(out + used, size - used, "\\n\" r%d{1,%d}\nr%d ::= \"|\"", columns, rows, columns);
+        for (int c = 0; c < columns && n >= 0 && (size_t)n < size - used; c++) {
+            used += (size_t)n;
+            n = snprintf(out + used, size - used, " c \"|\"");
+        }
+        if (n < 0 || (size_t)n >= size - used) break;
+        used += (size_t)n;
+        n = snprintf(out + used, size - used, " \"\\n\"\n");
+    }
+    if (n < 0 || (size_t)n >= size - used) return NULL;
+    used += (size_t)n;
+    n = snprintf(out + used, size - used, "c ::= \" \" [^|\\n ] [^|\\n]{0,60}\n");
+    return n < 0 || (size_t)n >= size - used ? NULL : out;
 }

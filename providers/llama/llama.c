@@ -221,14 +221,20 @@ static emend_status serve_text(job *j, const char *input, const piece *pieces, s
     output out;
     output_init(&out, j->p->host, j->run);
     out.whole_lines = shape != EMEND_SHAPE_TEXT;
+    out.skip_intro = shape == EMEND_SHAPE_BULLETS;
     j->out = &out;
     j->piece_count = (int)count;
     emend_status status = EMEND_OK;
     char *rows = NULL;
+    char first_table[2048];
     for (size_t i = 0; i < count && status == EMEND_OK; i++) {
         j->piece_index = (int)i;
         const char *grammar = emend_grammar_for(tool);
-        if (tool == EMEND_TOOL_TABLE && i > 0) {
+        if (tool == EMEND_TOOL_TABLE && i == 0) {
+            int limit = emend_table_row_limit(input + pieces[i].start, pieces[i].end - pieces[i].start);
+            const char *limited = emend_grammar_table_rows(limit, first_table, sizeof first_table);
+            if (limited != NULL) grammar = limited;
+        } else if (tool == EMEND_TOOL_TABLE) {
             if (rows == NULL) rows = table_rows_grammar(table_columns(out.text ? out.text : "||"));
             grammar = rows;
         }

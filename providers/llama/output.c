@@ -85,6 +85,17 @@ int output_write(output *o, const char *bytes, size_t length) {
     size_t from = 0;
     if (!o->piece_started) {
         while (from < whole && is_space(o->pending[from])) from++;
+        if (o->skip_intro && from < whole) { /* whole ends a line here: the first line is complete */
+            size_t eol = from;
+            while (o->pending[eol] != '\n') eol++;
+            size_t last = eol;
+            while (last > from && is_space(o->pending[last - 1])) last--;
+            if (last > from && o->pending[last - 1] == ':') {
+                from = eol;
+                while (from < whole && is_space(o->pending[from])) from++;
+            }
+            o->skip_intro = 0;
+        }
         if (from == whole) { /* only whitespace so far: forget it, keep an unfinished character */
             memmove(o->pending, o->pending + whole, o->pending_length - whole);
             o->pending_length -= whole;

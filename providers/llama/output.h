@@ -22,6 +22,7 @@ typedef struct output {
     const char *separator;   /* written before the next non-blank output, if any came before */
     int piece_started;       /* non-blank output seen in this piece */
     int whole_lines;         /* send only complete lines (lists, tables): a cut-off line is dropped */
+    int skip_intro;          /* drop a first line ending in ':' ("- Key points:"): with whole_lines */
     size_t chunks;           /* emit_text calls the host accepted */
     emend_status refused;    /* the first status other than EMEND_OK from emit_text */
     int failed;              /* out of memory */

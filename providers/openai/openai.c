@@ -162,7 +162,15 @@ static emend_status perform(job *j, const emend_provider_request *request, char 
     provider *p = j->p;
     emend_prompt prompt = {0};
     if (emend_prompt_build(request, &prompt, err, errlen) != 0) return EMEND_E_INVALID_ARGUMENT;
-    char *body = openai_request_body(&p->settings, prompt.system, prompt.user, emend_grammar_for(request->tool));
+    const char *grammar = emend_grammar_for(request->tool);
+    char table[2048];
+    if (request->tool == EMEND_TOOL_TABLE) { /* as many rows as the text has sentences */
+        size_t length = 0;
+        const char *input = emend_prompt_input(request, &length);
+        const char *limited = emend_grammar_table_rows(emend_table_row_limit(input, length), table, sizeof table);
+        if (limited != NULL) grammar = limited;
+    }
+    char *body = openai_request_body(&p->settings, prompt.system, prompt.user, grammar);
     emend_prompt_free(&prompt);
     if (body == NULL) return snprintf(err, errlen, "out of memory"), EMEND_E_INTERNAL;
 

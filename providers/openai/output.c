@@ -173,7 +173,8 @@ static emend_status bullet_line(openai_output *o, const char *s, size_t n) {
         if (digits > 0 && digits + 1 < n && (s[digits] == '.' || s[digits] == ')') && is_space(s[digits + 1]))
             marker = digits + 2;
     }
-    if (marker == 0 && o->lines == 0 && s[n - 1] == ':') return EMEND_OK; /* "Here are the key points:" */
+    /* An introduction, as a line ("Here are the key points:") or as the first item ("- Key points:"). */
+    if (o->lines == 0 && s[n - 1] == ':') return EMEND_OK;
     s += marker;
     n -= marker;
     s = trim(s, &n);
