@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs the example engines against a built libemend.so.
-# Usage: bash scripts/run-examples.sh [c|rust|plugins|proofread|all] LIB_DIR
+# Usage: bash scripts/run-examples.sh [c|rust|plugins|proofread|models|all] LIB_DIR
 #   LIB_DIR holds libemend.so, its soname link libemend.so.0 and emend-scan
 #   (scripts/build-release.sh puts them there).
 #   plugins: builds examples/plugins (C, Rust, simple form) into a providers directory and
 #   runs examples/c/providers.c against them through discovery (EMEND_PROVIDER_PATH).
 #   proofread: builds the Hunspell and Harper providers (providers/) and runs
 #   examples/c/proofread.c: six sentences with known errors and their corrected forms.
+#   models: builds the llama and openai provider plugins, starts llama-server on 127.0.0.1
+#   with the same model, and runs examples/c/models.c through each plugin (needs
+#   scripts/setup-llama.sh, which runs first when .deps/llama.env is missing).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 which="${1:-all}"
@@ -54,6 +57,51 @@ if [ "$which" = proofread ] || [ "$which" = all ]; then
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/proofread-engine"
   EMEND_PROVIDER_PATH="$proofreaders" XDG_CACHE_HOME="$out/xdg-proofread/cache" \
     XDG_CONFIG_HOME="$out/xdg-proofread/config" XDG_DATA_HOME="$out/xdg-proofread/data" "$out/proofread-engine"
+fi
+
+if [ "$which" = models ] || [ "$which" = all ]; then
+  echo "== writing tools through the model providers: llama in process, openai against llama-server"
+  [ -f "$root/.deps/llama.env" ] || bash "$root/scripts/setup-llama.sh"
+  # shellcheck disable=SC1091
+  . "$root/.deps/llama.env"
+  models="$out/models"
+  rm -rf "$models" "$out/xdg-models"
+  mkdir -p "$models" "$out/xdg-models/config/emend"
+  chmod 0755 "$models"
+  bash "$root/providers/llama/build.sh" "$models" >/dev/null
+  sh "$root/providers/openai/build.sh" "$models" >/dev/null
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/models.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/models-engine"
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "$EMEND_LLAMA_SERVER" -m "$EMEND_LLAMA_MODEL" --host 127.0.0.1 --port "$port" -t 2 -c 2048 -np 1 \
+    >"$out/llama-server.log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null || true' EXIT
+  for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+    kill -0 "$server" 2>/dev/null || { cat "$out/llama-server.log" >&2; echo "llama-server did not start" >&2; exit 1; }
+    sleep 0.5
+  done
+  cat >"$out/xdg-models/config/emend/config.toml" <<TOML
+network = true
+
+[providers."org.emend.llama"]
+model = "$EMEND_LLAMA_MODEL"
+threads = 2
+max_tokens = 256
+
+[providers."org.emend.openai"]
+base_url = "http://127.0.0.1:$port/v1"
+max_tokens = 256
+TOML
+  for provider in org.emend.llama org.emend.openai; do
+    echo "-- $provider"
+    EMEND_PROVIDER_PATH="$models" XDG_CACHE_HOME="$out/xdg-models/cache" XDG_CONFIG_HOME="$out/xdg-models/config" \
+      XDG_DATA_HOME="$out/xdg-models/data" "$out/models-engine" "$provider"
+  done
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  trap - EXIT
 fi
 
 if [ "$which" = rust ] || [ "$which" = all ]; then

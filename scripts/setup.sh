@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine with the Swift toolchain for Emend and runs it on its
 # defaults: installs the Debian packages, builds libemend.so (release: soname, static Swift
-# stdlib) and the emend command, builds the proofreading providers (Hunspell, and Harper in a
-# project-local Python directory) into <build>/emend/providers where both find them, runs the
-# C example engines, and proofreads examples/text/notes.md with `emend proofread`.
+# stdlib) and the emend command, builds the providers (Hunspell; Harper in a project-local
+# Python directory; the llama.cpp model provider with llama.cpp and its small model from
+# scripts/setup-llama.sh, cached outside the clone) into <build>/emend/providers where both
+# find them, runs the C example engines, and proofreads examples/text/notes.md with
+# `emend proofread`.
 # Usage: bash scripts/setup.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,7 +15,7 @@ bash scripts/install-deps.sh
 lib_dir="$(dirname "$(bash scripts/build-release.sh)")"
 swift build -c release --product emend-cli >&2
 
-echo "== proofreading providers into $lib_dir/emend/providers"
+echo "== providers into $lib_dir/emend/providers"
 providers="$lib_dir/emend/providers"
 mkdir -p "$providers"
 chmod 0755 "$lib_dir/emend" "$providers"
