@@ -28,7 +28,8 @@
  *          unless the descriptor says EMEND_PROVIDER_CONCURRENT. A plugin may do the work
  *          inside run (emitting, then finishing before it returns) or return at once and
  *          finish later from any thread. cancel may be called from any thread while a run is
- *          unfinished. destroy is called once, after every run finished or was abandoned.
+ *          unfinished. destroy is called once, after every run finished; an instance with
+ *          an abandoned run (see cancel) is never destroyed.
  *          Host functions may be called from any thread.
  *
  * THE SIMPLE FORM  A plain C function of an existing library can provide a tool without any

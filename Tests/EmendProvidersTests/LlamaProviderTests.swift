@@ -257,6 +257,16 @@ final class LlamaProviderTests: XCTestCase {
         }
         assertNothingDropped(sink)
     }
+
+    func testAContextTooSmallForThePromptFailsAndSaysSo() throws {
+        // The described change alone takes more than the 128 tokens of the context.
+        let provider = try provider([(key: "context", value: "128"), (key: "max_tokens", value: "64")])
+        let described = String(repeating: "Make it sound warmer and more personal, like a note to a friend. ", count: 12)
+        let (outcome, sink) = run(provider, .rewriteDescribed, Self.note, prompt: described)
+        guard case .failed(let reason) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertTrue(reason.contains("tokens is too small for rewrite (described)"), reason)
+        XCTAssertEqual(sink.texts, [])
+    }
 }
 
 /// Builds providers/llama/build.sh into PluginBuilder's directory, once per test process, and

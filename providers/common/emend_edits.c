@@ -2,6 +2,7 @@
 #include "emend_edits.h"
 
 #include <cjson/cJSON.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,19 +46,53 @@ size_t emend_utf8_complete_prefix(const char *text, size_t length) {
     return length;
 }
 
-static int is_word_byte(unsigned char c) {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
+/* The code point at s[i] (a lead byte); U+FFFD for a malformed sequence. */
+static uint32_t code_point_at(const unsigned char *s, size_t length, size_t i) {
+    unsigned char c = s[i];
+    size_t need = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 1;
+    if (need == 1) return c < 0x80 ? c : 0xFFFD;
+    if (i + need > length) return 0xFFFD;
+    uint32_t value = c & (0x7F >> need);
+    for (size_t k = 1; k < need; k++) {
+        if ((s[i + k] & 0xC0) != 0x80) return 0xFFFD;
+        value = value << 6 | (s[i + k] & 0x3F);
+    }
+    return value;
+}
+
+/* The code point that ends right before s[i]. */
+static uint32_t code_point_before(const unsigned char *s, size_t length, size_t i) {
+    size_t start = i - 1;
+    while (start > 0 && i - start < 4 && (s[start] & 0xC0) == 0x80) start--;
+    return code_point_at(s, length, start);
+}
+
+/* Letters, digits and '_', and any character outside ASCII but for the spaces, punctuation
+ * and symbols that commonly sit next to words (no-break space, « », curly quotes, dashes,
+ * arrows, CJK punctuation, U+FFFC). */
+static int is_word_char(uint32_t c) {
+    if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    if (c <= 0xBF || c == 0xD7 || c == 0xF7) return 0;
+    if (c >= 0x2000 && c <= 0x2BFF) return 0;  /* general punctuation .. misc symbols and arrows */
+    if (c >= 0x3000 && c <= 0x303F) return 0;  /* CJK symbols and punctuation */
+    if (c >= 0xFE30 && c <= 0xFE4F) return 0;  /* CJK compatibility forms */
+    if (c >= 0xFF00 && c <= 0xFF0F) return 0;  /* fullwidth punctuation */
+    return c != 0xFFFC && c != 0xFFFD;
 }
 
 /* Whether text[start, end) is on word boundaries: a word character at either edge of the
  * match is not continued by one outside it. */
 static int on_word_boundary(const char *text, size_t text_length, size_t start, size_t end) {
     const unsigned char *s = (const unsigned char *)text;
-    if (start > 0 && is_word_byte(s[start]) && is_word_byte(s[start - 1])) return 0;
-    if (end < text_length && end > start && is_word_byte(s[end - 1]) && is_word_byte(s[end])) return 0;
     /* Never inside a multi-byte character. */
     if (start < text_length && (s[start] & 0xC0) == 0x80) return 0;
     if (end < text_length && (s[end] & 0xC0) == 0x80) return 0;
+    if (start > 0 && start < end && is_word_char(code_point_at(s, text_length, start)) &&
+        is_word_char(code_point_before(s, text_length, start)))
+        return 0;
+    if (end < text_length && end > start && is_word_char(code_point_before(s, text_length, end)) &&
+        is_word_char(code_point_at(s, text_length, end)))
+        return 0;
     return 1;
 }
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Strings are at most 80 (original) or 160 bytes so a looping model cannot run away. */
+/* Strings are at most 80 (original) or 160 characters so a looping model cannot run away. */
 const char emend_grammar_edits[] =
     "root ::= \"{\\\"edits\\\":[\" ( edit ( \",\" edit ){0,11} )? \"]}\"\n"
     "edit ::= \"{\\\"original\\\":\\\"\" chars1 \"\\\",\\\"replacement\\\":\\\"\" chars0 "

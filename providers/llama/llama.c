@@ -103,11 +103,21 @@ static emend_status fail(char *message, size_t size, emend_status status, const 
     return status;
 }
 
+/* The request with another tool, copied no further than the host's struct reaches (the
+ * fields it lacks stay zero). */
+static emend_provider_request request_for_tool(const emend_provider_request *request, emend_tool tool) {
+    emend_provider_request shaped;
+    memset(&shaped, 0, sizeof shaped);
+    size_t size = request->struct_size < sizeof shaped ? request->struct_size : sizeof shaped;
+    memcpy(&shaped, request, size);
+    shaped.tool = tool;
+    return shaped;
+}
+
 /* Generates for `input` (a piece) with `tool`'s prompt into j->out. */
 static emend_status generate(job *j, emend_tool tool, const char *input, size_t length, const char *grammar,
                              int max_tokens, const char *what, char *message, size_t size) {
-    emend_provider_request shaped = *j->request;
-    shaped.tool = tool;
+    emend_provider_request shaped = request_for_tool(j->request, tool);
     emend_prompt prompt;
     char err[256] = "";
     if (emend_prompt_build_for(&shaped, input, length, &prompt, err, sizeof err) != 0)
@@ -159,8 +169,7 @@ static void expected_output(const provider *p, emend_tool tool, double *per_inpu
  * context; -1 when the tool's prompt cannot be built (message set). */
 static int max_input_tokens(job *j, emend_tool tool, emend_status *status, char *message, size_t size) {
     provider *p = j->p;
-    emend_provider_request shaped = *j->request;
-    shaped.tool = tool;
+    emend_provider_request shaped = request_for_tool(j->request, tool);
     emend_prompt prompt;
     char err[256] = "";
     if (emend_prompt_build_for(&shaped, "", 0, &prompt, err, sizeof err) != 0) {
@@ -235,8 +244,12 @@ static emend_status serve_text(job *j, const char *input, const piece *pieces, s
             const char *limited = emend_grammar_table_rows(limit, first_table, sizeof first_table);
             if (limited != NULL) grammar = limited;
         } else if (tool == EMEND_TOOL_TABLE) {
-            if (rows == NULL) rows = table_rows_grammar(table_columns(out.text ? out.text : "||"));
-            grammar = rows;
+            if (rows == NULL && out.length > 0) {
+                rows = table_rows_grammar(table_columns(out.text));
+                if (rows == NULL) status = fail(message, size, EMEND_E_INTERNAL, "out of memory");
+            }
+            if (rows != NULL) grammar = rows; /* else the first piece wrote nothing: a whole table */
+            if (status != EMEND_OK) break;
         }
         size_t length = pieces[i].end - pieces[i].start;
         output_begin_piece(&out, separator);
@@ -354,7 +367,7 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
     }
     emend_status status = EMEND_OK;
     int max_input = max_input_tokens(&j, tool, &status, message, size);
-    if (max_input < 0) return status;
+    if (status != EMEND_OK) return status;
     if (max_input < 16)
         return fail(message, size, EMEND_E_INVALID_ARGUMENT,
                     "the context of %d tokens is too small for %s with max_tokens = %d: raise context",

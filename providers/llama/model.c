@@ -1,7 +1,9 @@
 /* model.c — see model.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "model.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -182,45 +184,81 @@ static char *format_chat(llm *m, const char *system, const char *user) {
     return NULL;
 }
 
-/* Tokens of text; *count receives their number; malloc'd (NULL on failure). */
-static llama_token *tokenize(llm *m, const char *text, size_t length, bool special, int *count) {
-    if (length > (size_t)INT32_MAX / 2) return NULL;
-    int32_t capacity = (int32_t)length + 8;
-    llama_token *tokens = malloc((size_t)capacity * sizeof *tokens);
-    if (tokens == NULL) return NULL;
-    int32_t n = llama_tokenize(m->vocab, text, (int32_t)length, tokens, capacity, special, special);
-    if (n < 0 && n != INT32_MIN) {
-        capacity = -n;
-        llama_token *grown = realloc(tokens, (size_t)capacity * sizeof *tokens);
-        if (grown == NULL) {
-            free(tokens);
-            return NULL;
-        }
-        tokens = grown;
-        n = llama_tokenize(m->vocab, text, (int32_t)length, tokens, capacity, special, special);
+/* Tokens of text appended to *tokens (*count of them, *capacity allocated; realloc'd).
+ * `first` adds the model's start token; `special` reads control-token text such as
+ * "<|im_end|>" as the control token. 0 on success, -1 on failure. */
+static int tokenize_into(llm *m, const char *text, size_t length, bool first, bool special, llama_token **tokens,
+                         int *count, int *capacity) {
+    if (length > (size_t)INT32_MAX / 2 || *count > INT32_MAX / 2 - (int)length - 8) return -1;
+    int needed = *count + (int)length + 8;
+    if (needed > *capacity) {
+        llama_token *grown = realloc(*tokens, (size_t)needed * sizeof **tokens);
+        if (grown == NULL) return -1;
+        *tokens = grown;
+        *capacity = needed;
     }
-    if (n < 0) {
+    int32_t room = *capacity - *count;
+    int32_t n = llama_tokenize(m->vocab, text, (int32_t)length, *tokens + *count, room, first, special);
+    if (n < 0 && n != INT32_MIN) { /* more tokens than bytes + 8: grow to what it asks */
+        if (-n > INT32_MAX - *count) return -1;
+        llama_token *grown = realloc(*tokens, (size_t)(*count - n) * sizeof **tokens);
+        if (grown == NULL) return -1;
+        *tokens = grown;
+        *capacity = *count - n;
+        n = llama_tokenize(m->vocab, text, (int32_t)length, *tokens + *count, -n, first, special);
+    }
+    if (n < 0) return -1;
+    *count += n;
+    return 0;
+}
+
+/* Stands for the user's message while the template is applied: letters and digits only, so
+ * that no template changes it. */
+#define USER_MARK "EmendUserMessage0x5eed"
+
+/* The tokens of the chat prompt (malloc'd, *count of them; NULL on failure). The template's
+ * own text is read with its control tokens; the user's message never is: a selection
+ * containing "<|im_end|>" stays text the model reads, not the end of the message. Should a
+ * template change the message so that it cannot be found, the whole prompt is read with
+ * control tokens (as llama.cpp's own tools do). */
+static llama_token *tokenize_chat(llm *m, const char *system, const char *user, int *count) {
+    llama_token *tokens = NULL;
+    int capacity = 0;
+    *count = 0;
+    char *frame = format_chat(m, system, USER_MARK);
+    if (frame == NULL) return NULL;
+    const char *mark = strstr(frame, USER_MARK);
+    int ok;
+    if (mark != NULL && strstr(mark + 1, USER_MARK) == NULL) {
+        const char *after = mark + strlen(USER_MARK);
+        ok = tokenize_into(m, frame, (size_t)(mark - frame), true, true, &tokens, count, &capacity) == 0 &&
+             tokenize_into(m, user, strlen(user), false, false, &tokens, count, &capacity) == 0 &&
+             tokenize_into(m, after, strlen(after), false, true, &tokens, count, &capacity) == 0;
+    } else {
+        char *prompt = format_chat(m, system, user);
+        ok = prompt != NULL && tokenize_into(m, prompt, strlen(prompt), true, true, &tokens, count, &capacity) == 0;
+        free(prompt);
+    }
+    free(frame);
+    if (!ok) {
         free(tokens);
         return NULL;
     }
-    *count = n;
     return tokens;
 }
 
 int llm_count_tokens(llm *m, const char *text, size_t length) {
-    int n = 0;
-    llama_token *tokens = tokenize(m, text, length, false, &n);
-    if (tokens == NULL) return (int)(length / 2 + 1); /* a safe overestimate */
+    llama_token *tokens = NULL;
+    int n = 0, capacity = 0;
+    int rc = tokenize_into(m, text, length, false, false, &tokens, &n, &capacity);
     free(tokens);
+    if (rc != 0) return length >= INT_MAX ? INT_MAX : (int)length + 1; /* at most a token per byte */
     return n;
 }
 
 int llm_prompt_tokens(llm *m, const char *system, const char *user) {
-    char *prompt = format_chat(m, system, user);
-    if (prompt == NULL) return -1;
     int n = 0;
-    llama_token *tokens = tokenize(m, prompt, strlen(prompt), true, &n);
-    free(prompt);
+    llama_token *tokens = tokenize_chat(m, system, user, &n);
     if (tokens == NULL) return -1;
     free(tokens);
     return n;
@@ -244,14 +282,8 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
     llama_token recent[PENALTY_WINDOW];
     int n_recent = 0;
     llama_token *tokens = NULL;
-    char *prompt = format_chat(m, r->system, r->user);
-    if (prompt == NULL) {
-        fail(err, errlen, "cannot apply the chat template");
-        return LLM_FAILED;
-    }
     int n_prompt = 0;
-    tokens = tokenize(m, prompt, strlen(prompt), true, &n_prompt);
-    free(prompt);
+    tokens = tokenize_chat(m, r->system, r->user, &n_prompt);
     if (tokens == NULL || n_prompt == 0) {
         free(tokens);
         fail(err, errlen, "cannot tokenize the prompt");
