@@ -112,6 +112,21 @@ final class OpenAIProviderFaultTests: XCTestCase {
         XCTAssertTrue((body["grammar"] as? String)?.contains("edits") == true)
     }
 
+    func testAnEditNextToCurlyQuotesOrANoBreakSpaceFindsItsWord() throws {
+        let server = try FaultServer(script: "200@proof,200@proof")
+        let provider = try openAIProvider(settings(server))
+        // A word inside "Cafétomorow" is not the word; one between curly quotes, or before a
+        // no-break space, is.
+        let quoted = "Cafétomorow and “tomorow” at noon."
+        let spaced = "See you tomorow\u{00A0}at noon."
+        let afterQuote = byteRange(of: "“tomorow", in: quoted).lowerBound + "“".utf8.count
+        for (text, expected) in [(quoted, afterQuote..<afterQuote + 7), (spaced, byteRange(of: "tomorow", in: spaced))] {
+            let sink = PluginTestSink()
+            XCTAssertEqual(try provider.run(request(.proofread, text), sink: sink), .finished)
+            XCTAssertEqual(sink.edits.map(\.range), [expected], text)
+        }
+    }
+
     // MARK: retries
 
     func testA429ThenA200IsRetriedAfterRetryAfter() throws {

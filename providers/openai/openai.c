@@ -67,12 +67,15 @@ typedef struct job {
 static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...) {
-    char message[2048], clean[2048];
+    char *message = NULL, clean[2048];
     va_list args;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    int made = vasprintf(&message, format, args);
     va_end(args);
-    openai_redact(&p->settings, message, clean, sizeof clean);
+    /* The whole message is redacted, then cut to whole characters. */
+    openai_redact(&p->settings, made >= 0 ? message : "(a log line was lost: out of memory)", clean, sizeof clean);
+    if (made >= 0) free(message);
+    openai_utf8_tidy(clean);
     p->host->log(run, level, clean);
 }
 
@@ -80,6 +83,7 @@ static emend_status finish(provider *p, emend_run *run, emend_status status, con
     if (status == EMEND_OK) return p->host->finish(run, EMEND_OK, NULL);
     char clean[2048];
     openai_redact(&p->settings, message != NULL ? message : "", clean, sizeof clean);
+    openai_utf8_tidy(clean);
     return p->host->finish(run, status, clean[0] ? clean : NULL);
 }
 
@@ -138,18 +142,41 @@ static void remove_run(provider *p, active_run *a) {
     pthread_mutex_unlock(&p->lock);
 }
 
+/* A line of emend_edits_parse about a dropped edit, through the redaction. */
+static void log_edit(void *context, const char *message) {
+    job *j = context;
+    say(j->p, j->run, EMEND_LOG_INFO, "%s", message);
+}
+
+/* Parses and emits the edits (emend_edits_apply, with its lines redacted). emend_edits_parse
+ * cuts its lines before they reach log_edit, so an answer that holds the key gets none. */
+static long parse_and_emit(job *j, const emend_provider_request *request, const char *json, size_t length) {
+    emend_edit_set set;
+    int holds_key = openai_holds_key(&j->p->settings, json, length);
+    emend_edits_log_fn log = holds_key ? NULL : log_edit;
+    if (emend_edits_parse(request, request->selection, json, length, "OPENAI", &set, log, j) != 0) return -1;
+    if (holds_key && set.dropped > 0)
+        say(j->p, j->run, EMEND_LOG_INFO, "dropped %zu edit%s (not shown: the answer holds the API key)", set.dropped,
+            set.dropped == 1 ? "" : "s");
+    size_t emitted = emend_edits_emit(j->p->host, j->run, &set);
+    emend_edits_free(&set);
+    return (long)emitted;
+}
+
 /* The model's proofreading answer (from its first '{', past any preamble or code fence) as edits. */
 static emend_status apply_edits(job *j, const emend_provider_request *request, char *err, size_t errlen) {
     const openai_text *answer = &j->output.collected;
-    say(j->p, j->run, EMEND_LOG_DEBUG, "the model's proofreading answer: %.1500s", answer->bytes ? answer->bytes : "");
+    /* Redacted whole before the log line cuts it. */
+    char *shown = openai_redact_copy(&j->p->settings, answer->bytes ? answer->bytes : "", answer->length, NULL);
+    say(j->p, j->run, EMEND_LOG_DEBUG, "the model's proofreading answer: %.1500s", shown ? shown : "(out of memory)");
+    free(shown);
     const char *json = answer->bytes ? memchr(answer->bytes, '{', answer->length) : NULL;
     if (json == NULL) {
         snprintf(err, errlen, "the model's answer is not the proofreading JSON asked for (%zu bytes, no '{')",
                  answer->length);
         return EMEND_E_PROVIDER;
     }
-    long emitted = emend_edits_apply(j->p->host, j->run, request, request->selection, json,
-                                     answer->length - (size_t)(json - answer->bytes), "OPENAI");
+    long emitted = parse_and_emit(j, request, json, answer->length - (size_t)(json - answer->bytes));
     if (emitted < 0) {
         snprintf(err, errlen, "the model's answer is not the proofreading JSON asked for");
         return EMEND_E_PROVIDER;

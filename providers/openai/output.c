@@ -55,9 +55,8 @@ static emend_status emit(openai_output *o, const char *bytes, size_t length) {
 
 /* ---- UTF-8 ------------------------------------------------------------------------------- */
 
-/* The length of the character at s[0..n): >0 whole and valid; 0 a valid start cut off by the
- * end; -1 never valid (one byte to replace). */
-static int utf8_char(const unsigned char *s, size_t n) {
+/* Also used for the plugin's messages (see output.h). */
+int openai_utf8_char(const unsigned char *s, size_t n) {
     unsigned char c = s[0];
     int length;
     unsigned min;
@@ -78,6 +77,19 @@ static int utf8_char(const unsigned char *s, size_t n) {
     return cp >= min ? length : -1;
 }
 
+void openai_utf8_tidy(char *text) {
+    size_t length = strlen(text);
+    for (size_t i = 0; i < length;) {
+        int n = openai_utf8_char((const unsigned char *)text + i, length - i);
+        if (n == 0) {
+            text[i] = '\0'; /* a character cut off by the end */
+            return;
+        }
+        if (n < 0) text[i] = '?';
+        i += n > 0 ? (size_t)n : 1;
+    }
+}
+
 /* `bytes` after any held partial character, as whole characters in `out`; a partial character at
  * the end is held for the next piece. */
 static int whole_characters(openai_output *o, const char *bytes, size_t length, openai_text *out) {
@@ -89,7 +101,7 @@ static int whole_characters(openai_output *o, const char *bytes, size_t length, 
         size_t take = length - i < 4 - o->partial_length ? length - i : 4 - o->partial_length;
         memcpy(joined, o->partial, o->partial_length);
         memcpy(joined + o->partial_length, bytes + i, take);
-        int n = utf8_char(joined, o->partial_length + take);
+        int n = openai_utf8_char(joined, o->partial_length + take);
         if (n == 0) { /* still cut off: hold more */
             memcpy(o->partial + o->partial_length, bytes + i, take);
             o->partial_length += take;
@@ -107,7 +119,7 @@ static int whole_characters(openai_output *o, const char *bytes, size_t length, 
     while (i < length) {
         size_t start = i;
         int n = 0;
-        while (i < length && (n = utf8_char((const unsigned char *)bytes + i, length - i)) > 0) i += (size_t)n;
+        while (i < length && (n = openai_utf8_char((const unsigned char *)bytes + i, length - i)) > 0) i += (size_t)n;
         if (text_add(out, bytes + start, i - start) != 0) return -1;
         if (i >= length) break;
         if (n == 0) {

@@ -2,12 +2,14 @@
 #define _GNU_SOURCE
 #include "settings.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -90,7 +92,8 @@ static void wipe_free(char *secret) {
 static int read_key_file(openai_settings *s, const char *setting, emend_status *status, char *err, size_t errlen) {
     char *path = expand_home(setting);
     if (path == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    /* O_NONBLOCK: a named pipe must not block the open; it is refused below as not a regular file. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     struct stat st;
     int result = -1;
     char *key = NULL;
@@ -221,9 +224,9 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
     if (key_env != NULL && read_key_env(s, key_env, status, err, errlen) != 0) return -1;
     if (s->api_key != NULL && strncmp(s->base_url, "http://", 7) == 0 && !openai_url_is_local(s->base_url) &&
         warn != NULL) {
-        char line[400];
-        snprintf(line, sizeof line, "the API key is sent unencrypted to %.300s (plain http to another machine)",
-                 s->base_url);
+        char url[301], line[400];
+        openai_redact(s, s->base_url, url, sizeof url); /* redacted whole, then cut */
+        snprintf(line, sizeof line, "the API key is sent unencrypted to %s (plain http to another machine)", url);
         warn(context, line);
     }
     *status = EMEND_OK;
@@ -257,15 +260,61 @@ void openai_redact(const openai_settings *s, const char *message, char *out, siz
     out[used] = '\0';
 }
 
+char *openai_redact_copy(const openai_settings *s, const char *text, size_t length, size_t *out_length) {
+    static const char mark[] = "[redacted]";
+    const char *key = s != NULL ? s->api_key : NULL;
+    size_t key_length = key != NULL ? strlen(key) : 0, count = 0, used = 0;
+    for (const char *p = text; key_length > 0 && (p = memmem(p, length - (size_t)(p - text), key, key_length)) != NULL;)
+        count++, p += key_length;
+    char *out = malloc(length + count * (sizeof mark - 1) + 1);
+    if (out == NULL) return NULL;
+    for (size_t i = 0; i < length;) {
+        if (count > 0 && length - i >= key_length && memcmp(text + i, key, key_length) == 0) {
+            memcpy(out + used, mark, sizeof mark - 1);
+            used += sizeof mark - 1;
+            i += key_length;
+        } else {
+            out[used++] = text[i++];
+        }
+    }
+    out[used] = '\0';
+    if (out_length != NULL) *out_length = used;
+    return out;
+}
+
+int openai_holds_key(const openai_settings *s, const char *text, size_t length) {
+    const char *key = s != NULL ? s->api_key : NULL;
+    return key != NULL && key[0] != '\0' && memmem(text, length, key, strlen(key)) != NULL;
+}
+
+/* 1 if host[0..length) (no port) is localhost, an IPv4 address in 127.0.0.0/8 or [::1]. */
+static int host_is_local(const char *host, size_t length) {
+    char name[64];
+    if (length == 0 || length >= sizeof name) return 0;
+    memcpy(name, host, length);
+    name[length] = '\0';
+    if (strcasecmp(name, "localhost") == 0) return 1;
+    struct in_addr v4;
+    if (inet_pton(AF_INET, name, &v4) == 1) return ntohl(v4.s_addr) >> 24 == 127;
+    struct in6_addr v6;
+    if (length > 2 && name[0] == '[' && name[length - 1] == ']') {
+        name[length - 1] = '\0';
+        return inet_pton(AF_INET6, name + 1, &v6) == 1 && memcmp(&v6, &in6addr_loopback, sizeof v6) == 0;
+    }
+    return 0;
+}
+
 int openai_url_is_local(const char *url) {
     const char *host = strstr(url, "://");
     if (host == NULL) return 0;
     host += 3;
-    const char *at = strchr(host, '@'), *slash = strchr(host, '/');
-    if (at != NULL && (slash == NULL || at < slash)) host = at + 1;
-    size_t length = strcspn(host, "/?#");
-    if (length >= 5 && strncmp(host, "[::1]", 5) == 0) return 1;
-    size_t name = strcspn(host, ":/?#");
-    if (name == 9 && strncasecmp(host, "localhost", 9) == 0) return 1;
-    return name >= 4 && strncmp(host, "127.", 4) == 0;
+    size_t authority = strcspn(host, "/?#");
+    const char *at = memrchr(host, '@', authority); /* user info ends at the last '@' */
+    if (at != NULL) authority -= (size_t)(at + 1 - host), host = at + 1;
+    /* The host ends at the port's ':' (after the ']' of an IPv6 address). */
+    const char *close = host[0] == '[' ? memchr(host, ']', authority) : NULL;
+    const char *port_from = close != NULL ? close + 1 : host;
+    const char *colon = memchr(port_from, ':', authority - (size_t)(port_from - host));
+    size_t length = colon != NULL ? (size_t)(colon - host) : authority;
+    return host_is_local(host, length);
 }

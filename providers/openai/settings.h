@@ -40,10 +40,20 @@ int openai_settings_parse(openai_settings *out, const emend_provider_setting *se
 void openai_settings_free(openai_settings *settings);
 
 /* Copies `message` into `out` (NUL-terminated, at most outlen bytes) with every occurrence of
- * the key replaced by "[redacted]". */
+ * the key replaced by "[redacted]". The whole message is redacted before it is cut, so a cut
+ * never leaves part of the key. */
 void openai_redact(const openai_settings *settings, const char *message, char *out, size_t outlen);
 
-/* 1 if the base URL talks to this machine (localhost, 127.0.0.0/8, [::1]). */
+/* A malloc'd copy of text[0..length) (NUL-terminated, its length in *out_length when not NULL)
+ * with every occurrence of the key replaced by "[redacted]"; NULL when out of memory. For text
+ * from the server, before it is cut for a message. */
+char *openai_redact_copy(const openai_settings *settings, const char *text, size_t length, size_t *out_length);
+
+/* 1 if text[0..length) holds the key. */
+int openai_holds_key(const openai_settings *settings, const char *text, size_t length);
+
+/* 1 if the base URL talks to this machine: its host is localhost, an IPv4 address in
+ * 127.0.0.0/8 or [::1]. */
 int openai_url_is_local(const char *url);
 
 #endif

@@ -10,6 +10,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "output.h"
+
 #define MAX_BODY_BYTES (1u << 20)    /* an error or whole-JSON body kept for its message */
 #define MAX_EVENT_BYTES (8u << 20)   /* one server-sent event */
 #define MAX_BACKOFF_MS 30000L
@@ -46,17 +48,20 @@ enum { MODE_UNDECIDED, MODE_EVENTS, MODE_JSON, MODE_ERROR };
 /* One HTTP request and what came back. */
 typedef struct attempt {
     CURL *easy;
+    const openai_settings *settings;
     const openai_sink *sink;
     int mode;
     long http;
     long retry_after_ms;        /* -1: none given */
     buffer line, data, body;
+    int after_cr;               /* the last read ended with a '\r': a '\n' next belongs to it */
     char event[32];             /* the "event:" field of the event being read */
     int saw_done;
     int got_content;
     emend_status stop;          /* set when reading stopped the transfer: content refused, an error event */
     char stop_message[600];
     char finish_reason[32];
+    int timed_out;              /* the transfer failed with CURLE_OPERATION_TIMEDOUT */
 } attempt;
 
 static void say(char *err, size_t errlen, const char *format, ...) __attribute__((format(printf, 3, 4)));
@@ -67,19 +72,29 @@ static void say(char *err, size_t errlen, const char *format, ...) {
     va_end(args);
 }
 
-/* Up to `limit` bytes of `text` on one line, control characters as spaces. */
-static void excerpt(const char *text, size_t length, char *out, size_t outlen, size_t limit) {
-    size_t n = 0, i = 0;
-    for (; i < length && i < limit && n + 4 < outlen; i++) {
-        unsigned char c = (unsigned char)text[i];
-        out[n++] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+/* Up to `limit` bytes of the server's `text` on one line: the key redacted before the cut (so no
+ * part of it is left), control characters as spaces, bytes that are not UTF-8 as '?'. */
+static void excerpt(const openai_settings *s, const char *text, size_t length, char *out, size_t outlen,
+                    size_t limit) {
+    size_t n = 0, i = 0, clean_length = 0;
+    char *clean = openai_redact_copy(s, text, length, &clean_length);
+    if (clean == NULL) clean_length = 0; /* out of memory: nothing shown */
+    while (i < clean_length) {
+        int k = openai_utf8_char((const unsigned char *)clean + i, clean_length - i);
+        size_t size = k > 0 ? (size_t)k : 1;
+        if (i + size > limit || n + size + 4 > outlen) break; /* whole characters only */
+        unsigned char c = (unsigned char)clean[i];
+        if (k <= 0)
+            out[n++] = '?';
+        else if (c < 0x20 || c == 0x7f)
+            out[n++] = ' ';
+        else
+            memcpy(out + n, clean + i, size), n += size;
+        i += size;
     }
-    if (i < length) {
-        /* Cut back to a whole UTF-8 character. */
-        while (n > 0 && i < length && ((unsigned char)text[i] & 0xC0) == 0x80) n--, i--;
-        memcpy(out + n, "...", 3), n += 3;
-    }
+    if (i < clean_length) memcpy(out + n, "...", 3), n += 3;
     out[n] = '\0';
+    free(clean);
 }
 
 /* The message of an OpenAI-style error object: {"error": {"message": ...}}, {"error": "..."}
@@ -124,14 +139,15 @@ static int take_json(attempt *a, const char *text, size_t length, int is_error_e
     cJSON *json = cJSON_ParseWithLength(text, length);
     if (json == NULL) {
         char shown[160];
-        excerpt(text, length, shown, sizeof shown, 120);
+        excerpt(a->settings, text, length, shown, sizeof shown, 120);
         return stop(a, EMEND_E_PROVIDER, "the server sent something that is not JSON: \"%s\"", shown);
     }
     int result = 0;
     const char *message = error_message(json);
-    if (is_error_event || cJSON_GetObjectItemCaseSensitive(json, "error") != NULL) {
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(json, "error");
+    if (is_error_event || (error != NULL && !cJSON_IsNull(error))) { /* "error": null is no error */
         char shown[400];
-        excerpt(message ? message : text, message ? strlen(message) : length, shown, sizeof shown, 300);
+        excerpt(a->settings, message ? message : text, message ? strlen(message) : length, shown, sizeof shown, 300);
         result = stop(a, EMEND_E_PROVIDER, "the server reported an error: %s", shown);
     } else {
         result = take_choice(a, json);
@@ -154,9 +170,8 @@ static int dispatch_event(attempt *a) {
     return result;
 }
 
-/* One line of the event stream, without its '\n'. */
+/* One line of the event stream, without its line end. */
 static int event_line(attempt *a, char *line, size_t length) {
-    if (length > 0 && line[length - 1] == '\r') length--;
     if (length == 0) return dispatch_event(a);
     if (line[0] == ':') return 0; /* a comment, e.g. a keep-alive */
     char *colon = memchr(line, ':', length);
@@ -178,19 +193,34 @@ static int event_line(attempt *a, char *line, size_t length) {
     return 0;
 }
 
+/* The bytes before the first '\r' or '\n'. */
+static size_t line_length(const char *bytes, size_t length) {
+    size_t n = 0;
+    while (n < length && bytes[n] != '\r' && bytes[n] != '\n') n++;
+    return n;
+}
+
+/* Splits the stream into lines ending at "\r\n", "\n" or "\r" (as server-sent events allow);
+ * the "\r\n" may be split between two reads. */
 static int events(attempt *a, const char *bytes, size_t length) {
+    if (a->after_cr && length > 0) {
+        a->after_cr = 0;
+        if (bytes[0] == '\n') bytes++, length--;
+    }
     while (length > 0) {
-        const char *newline = memchr(bytes, '\n', length);
-        size_t n = newline ? (size_t)(newline - bytes) : length;
+        size_t n = line_length(bytes, length);
         if (a->line.length + n > MAX_EVENT_BYTES)
             return stop(a, EMEND_E_PROVIDER, "the server sent a line longer than %u bytes", MAX_EVENT_BYTES);
         if (buffer_add(&a->line, bytes, n) != 0) return stop(a, EMEND_E_INTERNAL, "out of memory");
-        if (newline == NULL) break;
+        if (n == length) break;
+        size_t end = 1;
+        if (bytes[n] == '\r' && n + 1 < length && bytes[n + 1] == '\n') end = 2;
+        else if (bytes[n] == '\r' && n + 1 == length) a->after_cr = 1;
         int result = event_line(a, a->line.bytes, a->line.length);
         a->line.length = 0;
         if (result != 0) return result;
-        bytes += n + 1;
-        length -= n + 1;
+        bytes += n + end;
+        length -= n + end;
     }
     return 0;
 }
@@ -271,7 +301,8 @@ static void wipe_headers(struct curl_slist *headers) {
 /* One request. DONE, CANCELLED, RETRYABLE or FAILED (message in err). */
 static int one_attempt(const openai_transfer *t, const openai_sink *sink, attempt *a, char *err, size_t errlen) {
     const openai_settings *s = t->settings;
-    char curl_error[CURL_ERROR_SIZE] = "";
+    char curl_error[CURL_ERROR_SIZE] = "", url[301];
+    openai_redact(s, t->url, url, sizeof url); /* for messages: redacted whole, then cut */
     struct curl_slist *headers = NULL, *added;
     int outcome = FAILED;
     a->easy = curl_easy_init();
@@ -316,13 +347,14 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
 
     CURLcode result = CURLE_OK;
+    CURLMcode multi_result = CURLM_OK;
     int cancelled = 0, running = 1;
     if (curl_multi_add_handle(t->multi, e) != CURLM_OK) {
         say(err, errlen, "curl_multi_add_handle failed");
         running = -1;
     }
     while (running > 0) {
-        if (curl_multi_perform(t->multi, &running) != CURLM_OK) break;
+        if ((multi_result = curl_multi_perform(t->multi, &running)) != CURLM_OK) break;
         int queued;
         CURLMsg *message;
         while ((message = curl_multi_info_read(t->multi, &queued)) != NULL)
@@ -343,12 +375,17 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     } else if (a->stop != EMEND_OK) {
         say(err, errlen, "%s", a->stop_message);
         outcome = FAILED;
+    } else if (multi_result != CURLM_OK) {
+        /* The transfer was left unfinished: what came so far is not the whole answer. */
+        say(err, errlen, "curl_multi_perform failed: %s", curl_multi_strerror(multi_result));
+        outcome = FAILED;
     } else if (result != CURLE_OK && a->http == 0) {
         /* No answer at all: not reachable, reset, timed out. */
         curl_off_t connected = 0;
         curl_easy_getinfo(e, CURLINFO_CONNECT_TIME_T, &connected);
-        say(err, errlen, "%s %.300s: %s", connected > 0 ? "no answer from" : "cannot reach", t->url,
+        say(err, errlen, "%s %s: %s", connected > 0 ? "no answer from" : "cannot reach", url,
             curl_error[0] ? curl_error : curl_easy_strerror(result));
+        a->timed_out = result == CURLE_OPERATION_TIMEDOUT;
         switch (result) {
         case CURLE_COULDNT_RESOLVE_HOST:
         case CURLE_COULDNT_RESOLVE_PROXY:
@@ -369,16 +406,18 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
         cJSON *json = a->body.length > 0 ? cJSON_ParseWithLength(a->body.bytes, a->body.length) : NULL;
         const char *message = json ? error_message(json) : NULL;
         if (message != NULL)
-            excerpt(message, strlen(message), shown, sizeof shown, 300);
+            excerpt(s, message, strlen(message), shown, sizeof shown, 300);
         else if (a->body.length > 0)
-            excerpt(a->body.bytes, a->body.length, shown, sizeof shown, 200);
+            excerpt(s, a->body.bytes, a->body.length, shown, sizeof shown, 200);
         cJSON_Delete(json);
-        say(err, errlen, "HTTP %ld from %.300s%s%s%s", a->http, t->url, shown[0] ? ": " : "", shown,
+        say(err, errlen, "HTTP %ld from %s%s%s%s", a->http, url, shown[0] ? ": " : "", shown,
             a->http == 401 || a->http == 403 ? " (check the API key)" : "");
         outcome = a->http == 429 || a->http >= 500 ? RETRYABLE : FAILED;
     } else if (result != CURLE_OK) {
         /* The answer broke off (or timed out) part way. */
-        say(err, errlen, "the answer from %.300s broke off: %s", t->url, curl_error[0] ? curl_error : curl_easy_strerror(result));
+        say(err, errlen, "the answer from %s broke off: %s", url,
+            curl_error[0] ? curl_error : curl_easy_strerror(result));
+        a->timed_out = result == CURLE_OPERATION_TIMEDOUT;
         outcome = RETRYABLE;
     } else if (a->mode == MODE_JSON) {
         a->saw_done = 1; /* a whole answer needs no [DONE] */
@@ -410,6 +449,7 @@ emend_status openai_stream(const openai_transfer *t, const openai_sink *sink, op
     memset(info, 0, sizeof *info);
     for (int number = 0;; number++) {
         attempt a = {0};
+        a.settings = s;
         a.sink = sink;
         a.retry_after_ms = -1;
         int outcome = one_attempt(t, sink, &a, err, errlen);
@@ -418,6 +458,7 @@ emend_status openai_stream(const openai_transfer *t, const openai_sink *sink, op
         snprintf(info->finish_reason, sizeof info->finish_reason, "%s", a.finish_reason);
         long retry_after = a.retry_after_ms;
         emend_status stopped = a.stop;
+        emend_status failed = a.timed_out ? EMEND_E_TIMEOUT : EMEND_E_PROVIDER; /* when not retried */
         buffer_free(&a.line);
         buffer_free(&a.data);
         buffer_free(&a.body);
@@ -428,11 +469,11 @@ emend_status openai_stream(const openai_transfer *t, const openai_sink *sink, op
         size_t used = strlen(err);
         if (sink->emitted(sink->context)) {
             snprintf(err + used, errlen - used, " (after part of the answer was shown: not retried)");
-            return EMEND_E_PROVIDER;
+            return failed;
         }
         if (number >= s->retries) {
             snprintf(err + used, errlen - used, " (%d attempt%s)", number + 1, number == 0 ? "" : "s");
-            return EMEND_E_PROVIDER;
+            return failed;
         }
         long delay = s->retry_delay_ms;
         for (int i = 0; i < number && delay < MAX_BACKOFF_MS; i++) delay *= 2;

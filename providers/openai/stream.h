@@ -6,7 +6,8 @@
  * Retries: HTTP 429 and 5xx and failures to connect or to get an answer are tried again, up to
  * `retries` more times, after `retry_delay_ms` doubled for each retry (at most 30 s) or the
  * server's Retry-After (at most 60 s) — but only while nothing has reached the host. Other
- * statuses fail at once with the server's own message.
+ * statuses fail at once with the server's own message. Lines of the event stream may end with
+ * "\r\n", "\n" or "\r". Server text in messages is redacted before it is cut.
  *
  * Cancellation: the transfer runs on the run's own curl multi handle; while it runs (and while it
  * waits before a retry) the sink's `cancelled` is asked every few ms and by curl's XFERINFO
@@ -50,8 +51,10 @@ typedef struct openai_stream_info {
     char finish_reason[32]; /* "stop", "length", ... or "" */
 } openai_stream_info;
 
-/* Runs the request with its retries. EMEND_OK; EMEND_E_CANCELLED; or a failure (EMEND_E_PROVIDER,
- * EMEND_E_TIMEOUT, ...) with a message naming the URL and the server's answer in `err`. */
+/* Runs the request with its retries. EMEND_OK; EMEND_E_CANCELLED; or a failure with a message
+ * naming the URL and the server's answer in `err`: EMEND_E_TIMEOUT when the last attempt timed
+ * out (timeout_ms or connect_timeout_ms), EMEND_E_PROVIDER for other failures of the server or
+ * the transfer, or the status that stopped it (EMEND_E_INTERNAL, the sink's refusal). */
 emend_status openai_stream(const openai_transfer *transfer, const openai_sink *sink, openai_stream_info *info,
                            char *err, size_t errlen);
 
