@@ -303,7 +303,7 @@ enum LlamaPluginBuild {
 
     private static let built: Result<String, Error> = Result {
         let directory = PluginBuilder.directory + "/llama"
-        try shell("/bin/sh '\(PluginBuilder.repoRoot)/providers/llama/build.sh' '\(directory)'")
+        try TestProcess.shell("/bin/sh '\(PluginBuilder.repoRoot)/providers/llama/build.sh' '\(directory)'")
         return directory + "/llama.so"
     }
 
@@ -316,23 +316,5 @@ enum LlamaPluginBuild {
                           userInfo: [NSLocalizedDescriptionKey: "\(environmentFile) names no EMEND_LLAMA_MODEL"])
         }
         return model
-    }
-
-    @discardableResult
-    private static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "LlamaPluginBuild", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(command) failed:\n\(output)"])
-        }
-        return output
     }
 }
