@@ -225,7 +225,8 @@ typedef enum emend_suggestion_state {
 typedef enum emend_block_kind {
     EMEND_BLOCK_PARAGRAPH = 0,
     EMEND_BLOCK_HEADING = 1,       /* level: 1..6 */
-    EMEND_BLOCK_LIST_ITEM = 2,     /* level: nesting depth from 1; ordinal: 0 bullet, n>0 */
+    EMEND_BLOCK_LIST_ITEM = 2,     /* level: nesting depth from 1; ordinal: 0 bullet, n>0
+                                    * numbered (a list numbered from 0 comes as from 1) */
     EMEND_BLOCK_TABLE_CELL = 3,    /* row, column from 0; row 0 is the header row */
     EMEND_BLOCK_CODE_BLOCK = 4,
     EMEND_BLOCK_BLOCK_QUOTE = 5

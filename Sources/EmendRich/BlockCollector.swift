@@ -86,7 +86,9 @@ struct BlockCollector {
             if case .list(_, _, _, let group) = container { return group }
             return nil
         }.first ?? newGroup()
-        containers.append(.list(ordered: node.isOrderedList, start: node.listStart, items: 0, group: group))
+        // Ordinal 0 means a bullet: an ordered list that starts at 0 is numbered from 1.
+        let ordered = node.isOrderedList
+        containers.append(.list(ordered: ordered, start: ordered ? max(node.listStart, 1) : 0, items: 0, group: group))
     }
 
     private mutating func enterItem() {

@@ -59,7 +59,9 @@ struct InlineEscaping {
         switch scalar {
         case _ where forced: escape = true
         case "\\":
-            if case .char(let after) = next { escape = after.isASCIIPunctuation } else { escape = true }
+            // Kept bare only before a letter or digit, which is always written as itself: before
+            // punctuation it would escape it, before a character written as &#N; the reference.
+            if case .char(let after) = next { escape = !after.isLetterOrDigit } else { escape = true }
         case "*": escape = !(prev.isSpace && next.isSpace)
         case "_": escape = !((prev.isSpace && next.isSpace) || (prev.isAlphanumeric && next.isAlphanumeric))
         case "`", "[": escape = true

@@ -4,7 +4,8 @@ public struct MarkdownBlock: Equatable, Sendable {
         case paragraph
         /// Level 1...6.
         case heading(level: Int)
-        /// Nesting depth from 1; ordinal 0 for a bullet, start + index for an ordered item.
+        /// Nesting depth from 1; ordinal 0 for a bullet, start + index for an ordered item
+        /// (never 0: a list that starts at 0 is numbered from 1).
         case listItem(depth: Int, ordinal: Int)
         /// Row 0 is the header row.
         case tableCell(row: Int, column: Int)

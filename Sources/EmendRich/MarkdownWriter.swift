@@ -2,9 +2,9 @@ import EmendText
 
 /// Writes attributed text as Markdown for a model to read: block intents as headings, lists,
 /// tables, fenced code and quotes; bold, italic, strikethrough, code and link runs as inline
-/// Markdown; protected text and attachments as placeholder tokens. Plain characters are
-/// escaped only where Markdown would read them as syntax, so that parsing the Markdown and
-/// rendering it gives back the same text.
+/// Markdown; protected text and attachments as placeholder tokens (numbered apart from any
+/// token the text already holds). Plain characters are escaped only where Markdown would
+/// read them as syntax, so that parsing the Markdown and rendering it gives back the same text.
 public enum MarkdownWriter {
     /// The Markdown of bytes `range` of `text` (whole characters). `paragraphSeparator` is how
     /// the text separates paragraphs: with "\n\n" a single newline is a soft break, with "\n"
@@ -13,7 +13,8 @@ public enum MarkdownWriter {
         let length = text.utf8Count
         let range = min(max(range.lowerBound, 0), length)..<min(max(range.upperBound, 0), length)
         let source = SourceText(text, range: range)
-        let numbering = PlaceholderNumbering(text.allProtectedRanges.map(source.indices(ofBytes:)))
+        let literalTokens = PlaceholderToken.find(in: text.substring(range)).map(\.number)
+        let numbering = PlaceholderNumbering(text.allProtectedRanges.map(source.indices(ofBytes:)), reserved: Set(literalTokens))
         let separator = paragraphSeparator.isEmpty ? "\n\n" : paragraphSeparator
         let blocks = BlockSegmentation(source: source, separator: Array(separator.unicodeScalars), protected: numbering.ranges)
             .blocks(intents: text.blockIntents)

@@ -1,11 +1,16 @@
 /// Protected parts of the written text (merged where they overlap) and the placeholders
-/// handed out for them, numbered in the order they are written.
+/// handed out for them, numbered in the order they are written, skipping the numbers of
+/// tokens the text itself holds.
 struct PlaceholderNumbering {
     /// Disjoint protected scalar ranges, sorted.
     let ranges: [Range<Int>]
     private(set) var placeholders: [Placeholder] = []
+    /// Numbers of tokens written literally in the text, never handed out.
+    private let reserved: Set<Int>
+    private var lastNumber = 0
 
-    init(_ ranges: [Range<Int>]) {
+    init(_ ranges: [Range<Int>], reserved: Set<Int> = []) {
+        self.reserved = reserved
         var merged: [Range<Int>] = []
         for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, range.lowerBound <= last.upperBound {
@@ -29,7 +34,9 @@ struct PlaceholderNumbering {
 
     /// A new token for the protected bytes `bytes`.
     mutating func token(for bytes: Range<Int>) -> String {
-        let token = PlaceholderToken.make(placeholders.count + 1)
+        lastNumber += 1
+        while reserved.contains(lastNumber) { lastNumber += 1 }
+        let token = PlaceholderToken.make(lastNumber)
         placeholders.append(Placeholder(token: token, range: bytes))
         return token
     }

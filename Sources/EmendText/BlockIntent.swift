@@ -14,7 +14,7 @@ public struct BlockIntent: Equatable, Hashable, Sendable {
     public var kind: BlockKind
     /// Heading level (1...6) or list nesting depth (from 1).
     public var level: Int
-    /// List item number; 0 for a bullet.
+    /// List item number; 0 for a bullet (so numbered items start at 1 or more).
     public var ordinal: Int
     public var row: Int
     public var column: Int

@@ -44,6 +44,60 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(engine.appliedReplaces.last?.kind, .cancel)
     }
 
+    func testARewriteWhoseUnstreamedTailIsTheOriginalsTailIsAppliedAsGood() throws {
+        let engine = TestEngine(Self.long, selection: 0..<Self.long.utf8.count)
+        let firstLong = byteRange(of: "long", in: Self.long)!, eighth = byteRange(of: "Sentence 8", in: Self.long)!
+        engine.attributeRuns = [AttributeRun(range: firstLong, key: "bold", value: "1"), AttributeRun(range: eighth, key: "colour", value: "red")]
+        var chunks = (1...7).map { "Sentence \($0) isn't very long and it isn't short. " }
+        chunks.append("Sentence 8 is not very long and it is not short. ")
+        var options = streamingOptions()
+        options.preferredResultOptions = [.richText]
+        let provider = ScriptedProvider(markdown: false, pauseMicroseconds: 20_000, chunks)
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertTrue(engine.appliedReplaces.count > 1, "sentences streamed in")
+        XCTAssertTrue(engine.presented.isEmpty, "not poor: \(engine.presented.map { $0.explanation ?? "" })")
+        XCTAssertEqual(engine.text, chunks.joined())
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        XCTAssertTrue(engine.attributeRuns.contains(AttributeRun(range: byteRange(of: "long", in: engine.text)!, key: "bold", value: "1")),
+                      "\(engine.attributeRuns)")
+        XCTAssertTrue(engine.attributeRuns.contains(AttributeRun(range: byteRange(of: "Sentence 8", in: engine.text)!, key: "colour", value: "red")))
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, Self.long)
+    }
+
+    func testAPlaceholderTokenNeverStreamsIntoTheText() throws {
+        // The model moves the attachment's placeholder into the sentence before it.
+        let original = "Sentence one has nothing in it. Sentence two has \u{FFFC} inside it. " + Self.long
+        var chunks = ["Sentence one has ⟦1⟧ in it now. ", "Sentence two has nothing inside it. "]
+        chunks += (1...8).map { "Sentence \($0) isn't very long and it isn't short. " }
+        let engine = TestEngine(original, selection: 0..<original.utf8.count)
+        let provider = ScriptedProvider(markdown: true, pauseMicroseconds: 20_000, chunks)
+        let coordinator = try Coordinator(delegate: engine, options: streamingOptions(), providers: [provider])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertFalse(engine.replaces.contains { $0.text.contains("⟦") }, "\(engine.replaces.map(\.text))")
+        XCTAssertEqual(engine.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 1, engine.text)
+        XCTAssertTrue(engine.text.hasPrefix("Sentence one has \u{FFFC} in it now. Sentence two has nothing inside it. Sentence 1 isn't"),
+                      engine.text)
+        XCTAssertTrue(engine.presented.isEmpty)
+    }
+
+    func testASentenceThatMovesAnAttachmentIsNotStreamed() throws {
+        let original = "Sentence one has \u{FFFC} inside it here. " + Self.long
+        var chunks = ["Sentence one has inside it here \u{FFFC} now. "]
+        chunks += (1...8).map { "Sentence \($0) isn't very long and it isn't short. " }
+        let engine = TestEngine(original, selection: 0..<original.utf8.count)
+        let provider = ScriptedProvider(markdown: false, pauseMicroseconds: 20_000, chunks)
+        let coordinator = try Coordinator(delegate: engine, options: streamingOptions(), providers: [provider])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, chunks.joined())
+        XCTAssertFalse(engine.appliedReplaces.contains { $0.text.unicodeScalars.contains("\u{FFFC}") }, "the attachment is never copied")
+    }
+
     func testEachSettledSentenceReplacesOneSentenceOfTheOriginal() {
         let first = Coordinator.streamingEdits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
         XCTAssertEqual(TextEdit.apply(first, to: "Alpha beta. Gamma delta. Omega."), "Alpha zeta. Gamma delta. Omega.")

@@ -24,6 +24,13 @@ final class MarkdownParsingTests: XCTestCase {
         XCTAssertEqual(document.blocks.map(\.kind), [.listItem(depth: 1, ordinal: 3), .listItem(depth: 1, ordinal: 4)])
     }
 
+    func testAnOrderedListStartingAtZeroIsNumberedFromOneNotReadAsBullets() {
+        // Ordinal 0 means a bullet, so an ordered list that starts at 0 counts from 1.
+        let document = MarkdownDocument.parse("0. a\n1. b")
+        XCTAssertEqual(document.blocks.map(\.kind), [.listItem(depth: 1, ordinal: 1), .listItem(depth: 1, ordinal: 2)])
+        XCTAssertEqual(document.render(.plain).string, "1. a\n2. b")
+    }
+
     func testTableBecomesCellsByRowAndColumn() {
         let document = MarkdownDocument.parse("| Name | Value |\n|------|-------|\n| a    | 1     |\n| b    | 2     |")
         XCTAssertEqual(document.blocks.map(\.kind), [

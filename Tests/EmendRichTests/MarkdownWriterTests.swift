@@ -60,6 +60,22 @@ final class MarkdownWriterTests: XCTestCase {
         XCTAssertEqual(found.map { String(decoding: Array(source.markdown.utf8)[$0.range], as: UTF8.self) }, source.placeholders.map(\.token))
     }
 
+    func testABackslashBeforeACharacterWrittenAsAReferenceSurvives() {
+        // A tab or space at a line's edge and control characters are written as &#N;, which
+        // an unescaped backslash would turn into literal text.
+        for sample in ["x\\\t", "x\\ ", "a\\\rb", "a\\\u{1}b", "\\ lead", "C:\\dir\\"] {
+            let markdown = write(AttributedText(sample)).markdown
+            XCTAssertEqual(MarkdownDocument.parse(markdown).render(.plain).string, sample, "via \(markdown.debugDescription)")
+        }
+    }
+
+    func testPlaceholderNumbersSkipTokensTheTextAlreadyHolds() {
+        let string = "Type ⟦1⟧ or ⟦3⟧ and keep \u{FFFC} and \u{FFFC}."
+        let source = write(AttributedText(string))
+        XCTAssertEqual(source.placeholders.map(\.token), [PlaceholderToken.make(2), PlaceholderToken.make(4)])
+        XCTAssertEqual(source.markdown, "Type ⟦1⟧ or ⟦3⟧ and keep ⟦2⟧ and ⟦4⟧.")
+    }
+
     func testPlaceholdersSurviveParsingUnchanged() {
         let source = write(AttributedText("Use `x` with *care* and ⟦, then \u{FFFC}.", protectedRanges: []))
         let rendered = MarkdownDocument.parse(source.markdown).render(.plain).string

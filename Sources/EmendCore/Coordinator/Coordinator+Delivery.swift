@@ -83,35 +83,11 @@ extension Coordinator {
     /// When `edit`'s replacement holds the protected text of `range` unchanged and in order,
     /// the edits of the text between those pieces (which leave the pieces alone); else nil.
     private func partsAroundProtectedText(_ edit: PlannedEdit, range: Range<Int>, in context: SessionContext) -> [PlannedEdit]? {
-        let pieces = context.text.allProtectedRanges.filter { $0.overlaps(range) }
-        guard !pieces.isEmpty, pieces.allSatisfy({ $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }) else {
-            return nil
-        }
         let replacement = Array(edit.replacement.utf8)
-        var parts: [PlannedEdit] = []
-        var old = range.lowerBound, new = 0
-        func part(_ oldRange: Range<Int>, _ newRange: Range<Int>) {
-            guard !oldRange.isEmpty || !newRange.isEmpty else { return }
-            parts.append(PlannedEdit(anchor: context.anchor(oldRange), replacement: String(decoding: replacement[newRange], as: UTF8.self),
-                                     styling: edit.styling?.slice(newRange)))
+        return ProtectedParts.split(range, of: context.text, replacement: replacement)?.map { part in
+            PlannedEdit(anchor: context.anchor(part.old), replacement: String(decoding: replacement[part.new], as: UTF8.self),
+                        styling: edit.styling?.slice(part.new))
         }
-        for piece in pieces {
-            let bytes = Array(context.text.substring(piece).utf8)
-            guard let found = Self.firstIndex(of: bytes, in: replacement, from: new) else { return nil }
-            part(old..<piece.lowerBound, new..<found)
-            old = piece.upperBound
-            new = found + bytes.count
-        }
-        part(old..<range.upperBound, new..<replacement.count)
-        return parts
-    }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
-            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-        }
-        return nil
     }
 
     /// Puts every suggestion's replacement into the text.
@@ -126,11 +102,13 @@ extension Coordinator {
     }
 
     /// The edits that turn the region into `versions[target]`, styled for engines that take
-    /// rich results.
+    /// rich results; protected text the version moved stays where it is.
     func plannedEdits(to target: Int, in context: SessionContext, region: Range<Int>) -> [PlannedEdit] {
         guard let session else { return [] }
         let styled = resolvedResultOptions.carriesStyling
-        return VersionEdits.edits(from: context.text.slice(region), to: session.versions[target], styled: styled).map { edit in
+        let version = session.versions[target]
+        let edits = VersionEdits.edits(from: context.text.slice(region), to: version, styled: styled)
+        return ProtectedParts.keeping(edits, of: context.text, region: region, target: version, styled: styled).map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
                         replacement: edit.replacement.string, styling: styled ? edit.replacement : nil)
         }

@@ -9,7 +9,8 @@ extension Coordinator {
             session.suggestions = makeSuggestions(session, context: context, region: region)
             session.versions.append(AttributedText(proposedProofreadText(session)))
         } else {
-            let original = context.text.slice(region)
+            // What the provider read: finished sentences may have streamed into the region since.
+            let original = session.requestRegionText
             let result = richResult(session, original: original)
             session.resultExplanation = ResultQuality.problem(tool: session.tool, source: original.string, result: result.string)
             session.versions.append(result)

@@ -130,6 +130,7 @@ extension Coordinator {
         session.writesMarkdown = providers.first?.writesMarkdown ?? false
         session.resultExplanation = nil
         session.requestOffset = offset
+        session.requestRegionText = context.text.slice(region)
         session.resultText = ""
         session.resultEdits = []
         session.lateBatches = []

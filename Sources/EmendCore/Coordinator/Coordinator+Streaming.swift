@@ -20,15 +20,19 @@ extension Coordinator {
         let sentences = SentenceSegmenter.sentences(in: tail)
         guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
         let settled = session.streamedBytes + sentences[sentences.count - 2].upperBound
-        if session.writesMarkdown, !Self.readsAsPlainText(result.substring(session.streamedBytes..<settled), separator: session.paragraphSeparator) {
-            // Markup (a list, a table, emphasis) must not show in the text: the result arrives whole.
+        let settledText = result.substring(session.streamedBytes..<settled)
+        if session.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.paragraphSeparator)
+            || !PlaceholderToken.find(in: settledText).isEmpty {
+            // Markup (a list, a table, emphasis) and placeholder tokens must not show in the
+            // text: the result arrives whole.
             session.streamedBytes = -1
             return
         }
         guard let edits = Self.streamingEdits(current: context.text.substring(region),
-                                              streamed: result.substring(0..<session.streamedBytes),
-                                              settled: result.substring(session.streamedBytes..<settled)) else {
-            // The engine changed what was streamed: the rest arrives with the whole result.
+                                              streamed: result.substring(0..<session.streamedBytes), settled: settledText),
+              Self.keepsProtectedText(edits, in: context.text, region: region) else {
+            // The engine changed what was streamed, or the sentences move protected text: the
+            // rest arrives with the whole result.
             session.streamedBytes = -1
             return
         }
@@ -64,6 +68,14 @@ extension Coordinator {
         return TextAlignment.edits(from: AttributedText(rest).substring(0..<replaced), to: settled).map {
             TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
         }
+    }
+
+    /// Whether `edits` of the region leave its protected text and attachments where they are
+    /// and copy none of them.
+    private static func keepsProtectedText(_ edits: [TextEdit], in text: AttributedText, region: Range<Int>) -> Bool {
+        let absolute = edits.map { TextEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
+                                            replacement: $0.replacement) }
+        return ProtectedParts.keepInPlace(absolute, of: text, copiesOf: ProtectedParts.copiesToAvoid(in: text, region: region))
     }
 
     /// Whether Markdown `text` reads as exactly itself in plain text (no markup in it), apart

@@ -8,7 +8,7 @@ import EmendRich
 enum AttributeTransfer {
     static func apply(original: AttributedText, result: AttributedText, placeholders: [String: PlaceholderText],
                       styled: Bool) -> AttributedText {
-        var (text, missing) = restorePlaceholders(in: result, placeholders)
+        var (text, missing) = restorePlaceholders(in: result, placeholders, original: original)
         let spans = UnchangedSpans(old: original.string, new: text.string)
         if styled { text = carryRuns(from: original, into: text, spans: spans) }
         text = insertMissing(missing, into: text, spans: spans)
@@ -16,14 +16,16 @@ enum AttributeTransfer {
     }
 
     /// Replaces each known token (its first occurrence) by its protected text and drops the
-    /// rest; returns the placeholders that did not appear.
-    static func restorePlaceholders(in result: AttributedText, _ placeholders: [String: PlaceholderText])
-        -> (AttributedText, [PlaceholderText]) {
+    /// rest, except tokens the original text holds literally (the writer never numbers a
+    /// placeholder like them); returns the placeholders that did not appear.
+    static func restorePlaceholders(in result: AttributedText, _ placeholders: [String: PlaceholderText],
+                                    original: AttributedText) -> (AttributedText, [PlaceholderText]) {
         guard !placeholders.isEmpty else { return (result, []) }
+        let literal = Set(PlaceholderToken.find(in: original.string).map(\.number))
         var text = result
         var seen = Set<String>()
         var replacements: [(Range<Int>, AttributedText)] = []
-        for found in PlaceholderToken.find(in: result.string) {
+        for found in PlaceholderToken.find(in: result.string) where !literal.contains(found.number) {
             let token = PlaceholderToken.make(found.number)
             if let placeholder = placeholders[token], seen.insert(token).inserted {
                 replacements.append((found.range, placeholder.text))

@@ -60,6 +60,8 @@ final class Session {
     var followUpBase: Int?
     /// What the running provider writes: Markdown (read back into styled text) or plain text.
     var writesMarkdown = false
+    /// The region's text as the running provider read it (before anything streamed in).
+    var requestRegionText = AttributedText("")
     /// The protected text behind each placeholder token of the Markdown the provider read.
     var placeholders: [String: PlaceholderText] = [:]
     /// What separates paragraphs in the region ("\n\n" or "\n").
