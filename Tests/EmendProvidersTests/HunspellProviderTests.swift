@@ -369,7 +369,7 @@ final class HunspellProviderTests: XCTestCase {
 enum HunspellPluginBuild {
     /// Why the tests cannot run here (Hunspell or its en_US dictionary missing), or nil.
     static let missing: String? = {
-        if (try? shell("pkg-config --exists hunspell")) == nil {
+        if (try? TestProcess.shell("pkg-config --exists hunspell")) == nil {
             return "libhunspell-dev is not installed (bash scripts/install-deps.sh)"
         }
         if !FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/en_US.dic") {
@@ -380,27 +380,9 @@ enum HunspellPluginBuild {
 
     private static let built: Result<String, Error> = Result {
         let directory = PluginBuilder.directory + "/hunspell"
-        try shell("/bin/sh '\(PluginBuilder.repoRoot)/providers/hunspell/build.sh' '\(directory)'")
+        try TestProcess.shell("/bin/sh '\(PluginBuilder.repoRoot)/providers/hunspell/build.sh' '\(directory)'")
         return directory + "/hunspell.so"
     }
 
     static func path() throws -> String { try built.get() }
-
-    @discardableResult
-    private static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "HunspellPluginBuild", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(command) failed:\n\(output)"])
-        }
-        return output
-    }
 }

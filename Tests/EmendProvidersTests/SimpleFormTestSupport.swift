@@ -24,20 +24,9 @@ enum SimpleFormTestSupport {
         return path
     }
 
-    /// Runs a shell command; fails the test with its output when it does not succeed.
+    /// Runs a shell command; throws with its output when it does not succeed.
     static func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw EmendError(.internal, "\(command) failed (\(process.terminationStatus)):\n\(output)")
-        }
+        try TestProcess.shell(command)
     }
 
     /// The output directory of examples/plugins/simple/build.sh.
