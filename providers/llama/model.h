@@ -55,9 +55,11 @@ void llm_close(llm *model);
 
 /* The context size in tokens. */
 int llm_context_size(const llm *model);
-/* Tokens of `text` as plain text (no special tokens). */
+/* Tokens of `text` as plain text (no special tokens); one per byte (+1) when llama.cpp cannot
+ * tokenize it, an overestimate. */
 int llm_count_tokens(llm *model, const char *text, size_t length);
-/* Tokens of the whole prompt (chat template applied) for these messages; -1 on failure. */
+/* Tokens of the whole prompt (chat template applied; the user's text without control tokens)
+ * for these messages; -1 on failure. */
 int llm_prompt_tokens(llm *model, const char *system, const char *user);
 
 /* Runs one request to the end. `stats` may be NULL. */
