@@ -51,10 +51,14 @@ final class CallbackDispatchTests: XCTestCase {
         try engine.run(coordinator)
         try coordinator.start(.followUp, prompt: "uppercase")
         try engine.run(coordinator)
-        // Typing inside the rewritten text ends the session: will_change_to_state waits for dispatch.
+        // Typing inside the rewritten text is the engine's own edit; the session goes on, and
+        // Done's will_change_to_state waits for dispatch.
         let at = engine.text.utf8.count - 1
         engine.edit(at..<at, "x")
         try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: at..<at, text: "x", reason: .typing)
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        try coordinator.accept()
         try engine.run(coordinator)
         XCTAssertEqual(coordinator.state, .inactive)
         XCTAssertEqual(engine.callbacksOutsideDispatch, [])

@@ -73,21 +73,40 @@ final class ExternalEditTests: XCTestCase {
         XCTAssertEqual(engine.text, Self.original + " Bye.")
     }
 
-    func testTypingInsideARewriteEndsTheSessionKeepingTheText() throws {
+    func testTypingInsideARewriteKeepsTheSessionAndRevertKeepsTheTyping() throws {
         let engine = TestEngine("I do not think it is ready.")
         let coordinator = try makeCoordinator(engine)
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "I don't think it's ready!")
-        let delivered = engine.replaces.count
         let ready = try XCTUnwrap(byteRange(of: "ready", in: engine.text))
         try type(engine, coordinator, ready, "done")
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "I don't think it's done!")
+        XCTAssertEqual(coordinator.state, .interactiveResting, "the engine's own edit does not end the session")
+        // Revert puts the original back everywhere but where the engine typed.
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not think it is done.")
         XCTAssertEqual(coordinator.state, .inactive)
-        XCTAssertEqual(engine.states.last, .inactive)
-        XCTAssertEqual(engine.replaces.count, delivered, "the engine's text wins: nothing is put back")
-        XCTAssertThrowsEmend(.state) { try coordinator.revert() }
+    }
+
+    func testTypingInsideEmendsTextAdoptsOnlyThatChange() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        // The user edits the apostrophe of "don't", Emend's own text: that change becomes the
+        // user's; "d", never changed by Emend, is the user's either way.
+        let apostrophe = try XCTUnwrap(byteRange(of: "'", in: engine.text))
+        try type(engine, coordinator, apostrophe, "\u{2019}")
+        let d = try XCTUnwrap(byteRange(of: "don", in: engine.text))
+        try type(engine, coordinator, d.lowerBound..<(d.lowerBound + 1), "w")
+        XCTAssertEqual(engine.text, "I won\u{2019}t think it's ready!")
+        try coordinator.revert()
+        try engine.run(coordinator)
+        // Emend's other changes come back out: its removal of "not " was never edited.
+        XCTAssertEqual(engine.text, "I won\u{2019}t not think it is ready.")
     }
 
     func testTypingOutsideTheRewrittenSentenceKeepsTheSession() throws {
@@ -106,16 +125,21 @@ final class ExternalEditTests: XCTestCase {
         XCTAssertEqual(engine.text, "I do not know. It is early.")
     }
 
-    func testTypingDuringTheProviderRunEndsTheRewrite() throws {
-        let engine = TestEngine("I do not think it is ready. " + String(repeating: "We are here. ", count: 20))
+    func testTypingDuringTheProviderRunIsKeptInTheResult() throws {
+        let rest = (1...20).map { "We are at step \($0)." }.joined(separator: " ")
+        let engine = TestEngine("I do not think it is ready. " + rest)
         let coordinator = try makeCoordinator(engine, provider: FixtureProvider(chunkDelayMicroseconds: 20_000))
         try coordinator.start(.rewriteFriendly)
         XCTAssertTrue(try engine.pump(coordinator) { engine.preparedAnimations.count == 1 })
         try type(engine, coordinator, 0..<1, "You")
         try engine.run(coordinator)
-        XCTAssertEqual(coordinator.state, .inactive)
-        XCTAssertTrue(engine.replaces.isEmpty, "no result lands on text that changed under it")
-        XCTAssertTrue(engine.text.hasPrefix("You do not think"))
+        XCTAssertNil(coordinator.lastFailure)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        XCTAssertTrue(engine.text.hasPrefix("You don't think it's ready. We're at step 1."), engine.text)
+        XCTAssertTrue(engine.text.hasSuffix("We're at step 20!"), engine.text)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "You do not think it is ready. " + rest)
     }
 
     func testEditBetweenARejectAndItsDispatchMovesTheReplace() throws {
@@ -148,24 +172,39 @@ final class ExternalEditTests: XCTestCase {
         XCTAssertEqual(engine.text, "See you tomorow, I would have known. This is a example.")
     }
 
-    func testTypingDuringDeliveryStopsFurtherReplaces() throws {
-        let engine = TestEngine("I do not think it is ready. We are waiting.")
+    func testTypingDuringDeliveryIsKeptAndRevertedAround() throws {
+        let original = "I do not think it is ready. We are waiting."
+        let engine = TestEngine(original)
         engine.replaceAnswering = .later
         let coordinator = try makeCoordinator(engine)
         try coordinator.start(.rewriteFriendly)
         XCTAssertTrue(try engine.pump(coordinator) { !engine.heldReplaces.isEmpty })
-        let first = try XCTUnwrap(engine.heldReplaces.first?.proposal)
-        var expected = AttributedText(engine.text)
-        expected.replace(first.range, with: first.text)
         // The user types at the end of the region while the first replace is out.
         let end = engine.text.utf8.count
         try type(engine, coordinator, end..<end, " Ok.")
         engine.replaceAnswering = .atOnce
         engine.releaseHeldReplaces(coordinator)
         try engine.run(coordinator)
-        XCTAssertEqual(engine.text, expected.string + " Ok.", "the replace the engine applied, then its own text")
-        XCTAssertEqual(engine.replaces.count, 1, "no replace after the session ended")
-        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.text, "I don't think it's ready. We're waiting! Ok.", "the result around the engine's own text")
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, original + " Ok.")
+    }
+
+    func testANoOpUpdateChangesNothing() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        let id = coordinator.contextIDs[0]
+        try coordinator.updateRange(contextID: id, range: 3..<3, text: "", reason: .typing)
+        try coordinator.updateRange(contextID: id, range: 2..<7, text: substring(engine.text, 2..<7), reason: .typing)
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not think it is ready.")
     }
 
     func testBadUpdatesAreRejected() throws {

@@ -100,7 +100,8 @@ final class RewriteTests: XCTestCase {
         let text = "Dear team,\n\nBest, Ann"
         let caret = "Dear team,\n\n".utf8.count
         let (engine, coordinator) = try rewrite(text, selection: caret..<caret, tool: .compose, prompt: "the release moves to friday")
-        XCTAssertEqual(engine.text, "Dear team,\n\nThe release moves to friday.Best, Ann")
+        // The new paragraph stands apart from the text after it, as a writer would put it.
+        XCTAssertEqual(engine.text, "Dear team,\n\nThe release moves to friday.\n\nBest, Ann")
         try coordinator.revert()
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, text)

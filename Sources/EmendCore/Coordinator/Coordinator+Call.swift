@@ -12,19 +12,20 @@ extension Coordinator {
         let guarded: (DelegateAnswer) -> Void = { [weak self] answer in
             guard let self, let session = self.session, session.generation == generation,
                   session.phase != .ended || madeWhileEnded else { return }
-            session.awaitingAnswer = false
+            session.awaited = nil
             if session.cancelRequested && !handlesStop && session.phase != .stopping && session.phase != .ended {
                 return self.finishStop()
             }
             then(answer)
         }
-        session?.awaitingAnswer = true
         if let capability, !delegate.capabilities.contains(capability) {
+            session?.awaited = (0, kind)
             queue.post { guarded(.unsupported) }
             return
         }
         let deadline = MonotonicClock.nowMilliseconds() + options.completionTimeoutMilliseconds
         let id = pending.add(kind: kind, generation: generation, deadline: deadline, continuation: guarded)
+        session?.awaited = (id, kind)
         // Callbacks run only during dispatch, never inside the engine's call that caused them.
         queue.post { invoke(id) }
     }

@@ -7,8 +7,8 @@ import EmendText
 extension Coordinator {
     /// A provider finished (or was given up on): wake a session waiting for one.
     func lateBatchArrived() {
-        guard let session, let resume = session.resumeOnBatch else { return }
-        session.resumeOnBatch = nil
+        guard let session, let resume = session.run.resumeOnBatch else { return }
+        session.run.resumeOnBatch = nil
         resume()
     }
 
@@ -17,14 +17,14 @@ extension Coordinator {
     func deliverLateBatches(then finalize: @escaping () -> Void) {
         guard let session else { return }
         if session.cancelRequested { return finishStop() }
-        if !session.lateBatches.isEmpty {
-            let batch = session.lateBatches.removeFirst()
+        if !session.run.lateBatches.isEmpty {
+            let batch = session.run.lateBatches.removeFirst()
             session.phase = .delivering
             return mergeBatch(batch) { [weak self] in self?.deliverLateBatches(then: finalize) }
         }
         if session.hasRunningProviders {
             session.phase = .running
-            session.resumeOnBatch = { [weak self] in self?.deliverLateBatches(then: finalize) }
+            session.run.resumeOnBatch = { [weak self] in self?.deliverLateBatches(then: finalize) }
             return
         }
         session.phase = .delivering
@@ -36,7 +36,7 @@ extension Coordinator {
             logger("a later provider's suggestions were dropped: the text changed meanwhile")
             return then()
         }
-        let original = AttributedText(session.versions[0].string, protectedRanges: session.originalProtected.compactMap {
+        let original = AttributedText(session.originalRegion.string, protectedRanges: session.originalProtected.compactMap {
             let start = $0.lowerBound - session.regionOriginalStart
             return start >= 0 ? start..<($0.upperBound - session.regionOriginalStart) : nil
         })
@@ -44,8 +44,8 @@ extension Coordinator {
         var superseded: [Suggestion] = []
         for edit in batch.edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             // Request-relative bytes -> context bytes at the start -> region-relative bytes.
-            let start = edit.range.lowerBound + session.requestOffset
-            let range = start..<(edit.range.upperBound + session.requestOffset)
+            let start = edit.range.lowerBound + session.run.requestOffset
+            let range = start..<(edit.range.upperBound + session.run.requestOffset)
             let local = (range.lowerBound - session.regionOriginalStart)..<(range.upperBound - session.regionOriginalStart)
             guard local.lowerBound >= 0, local.upperBound <= original.utf8Count,
                   PositionConverter(original.string).isBoundary(local), !original.touchesProtectedText(local),

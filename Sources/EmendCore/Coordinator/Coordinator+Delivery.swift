@@ -8,8 +8,12 @@ extension Coordinator {
         let replacement: String
         /// The replacement's whole styling, for engines that take rich results; nil: plain text.
         var styling: AttributedText? = nil
-        /// Whether delivery releases the anchor when done (false for anchors others keep).
+        /// Whether delivery releases the anchor when done (false for anchors others keep; those
+        /// are set to the replaced text's new range).
         var releasesAnchor = true
+        /// It puts back base text over Emend's own changes: protected text inside them (that
+        /// came in with a replace) may go.
+        var restores = false
         /// Runs when the engine applied it (with the text it really inserted).
         var applied: (String) -> Void = { _ in }
     }
@@ -25,7 +29,7 @@ extension Coordinator {
             guard let edit = remaining.popFirst() else { return then() }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }
-            if context.text.touchesProtectedText(range) {
+            if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
                 // A change around protected text that keeps it goes as the changes beside it.
                 if let parts = partsAroundProtectedText(edit, range: range, in: context) {
                     remaining = ArraySlice(parts + remaining)
@@ -60,11 +64,13 @@ extension Coordinator {
                         return self.endSession(EmendError(.state, "the text changed under a pending replace"))
                     }
                     let text = inserted ?? edit.replacement
+                    let now: Range<Int>
                     if inserted == nil, let styling = edit.styling {
-                        context.apply(where_, styled: styling)
+                        now = context.applyDelivered(where_, styling, styled: true)
                     } else {
-                        context.apply(where_, text)
+                        now = context.applyDelivered(where_, AttributedText(text), styled: false)
                     }
+                    if !edit.releasesAnchor { edit.anchor.range = now }
                     edit.applied(text)
                     next()
                 case .refused, .unsupported:
@@ -103,14 +109,24 @@ extension Coordinator {
 
     /// The edits that turn the region into `versions[target]`, styled for engines that take
     /// rich results; protected text the version moved stays where it is.
+    /// The original (`target` 0) comes back exactly: each of Emend's net changes undone.
     func plannedEdits(to target: Int, in context: SessionContext, region: Range<Int>) -> [PlannedEdit] {
         guard let session else { return [] }
         let styled = resolvedResultOptions.carriesStyling
-        let version = session.versions[target]
+        if target == 0 { return restoringEdits(in: context, styled: styled) }
+        guard let version = session.version(target) else { return [] }
         let edits = VersionEdits.edits(from: context.text.slice(region), to: version, styled: styled)
         return ProtectedParts.keeping(edits, of: context.text, region: region, target: version, styled: styled).map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
                         replacement: edit.replacement.string, styling: styled ? edit.replacement : nil)
+        }
+    }
+
+    /// The edits that undo each of Emend's net changes in `context`, last first.
+    func restoringEdits(in context: SessionContext, styled: Bool) -> [PlannedEdit] {
+        zip(context.ledger.currentSpans, context.ledger.hunks).reversed().map { span, hunk in
+            PlannedEdit(anchor: context.anchor(span), replacement: hunk.baseText.string,
+                        styling: styled ? hunk.baseText : nil, restores: true)
         }
     }
 

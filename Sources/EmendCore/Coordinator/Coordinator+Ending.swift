@@ -10,6 +10,14 @@ extension Coordinator {
             session.cancelProviders()
             providerDeadline = nil
         }
+        if let awaited = session.awaited, awaited.request != 0, awaited.kind != .replace, awaited.kind != .done,
+           pending.remove(awaited.request) {
+            // A question the engine may hold open (contexts, a presented result, rectangles,
+            // a preview) does not hold up a stop: it is withdrawn (a late answer gets
+            // EMEND_E_STALE) and the stop goes on now. Replaces are awaited: the engine may be
+            // applying one, and the runtime must know what it did.
+            session.awaited = nil
+        }
         if !session.awaitingAnswer {
             queue.post { [weak self] in self?.finishStop() }
         }
@@ -46,29 +54,43 @@ extension Coordinator {
         restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
     }
 
-    /// Reverts every delivered change, then runs `then`.
+    /// Puts the base back — the original plus the engine's own edits — by undoing each of
+    /// Emend's net changes the ledger holds, then runs `then`. Byte for byte: no alignment,
+    /// and protected text that came in with Emend's changes (an attachment the engine put in
+    /// a replace it answered) goes out with them.
     func restoreOriginal(kind: ChangeKind, then: @escaping () -> Void) {
         guard let session else { return then() }
         session.phase = .stopping
-        if session.tool == .proofread {
-            let applied = session.suggestions.filter { $0.isApplied && $0.state != .invalid }
-            let edits = applied.reversed().compactMap { suggestion -> PlannedEdit? in
-                guard let range = suggestion.anchor.range, let context = session.working else { return nil }
-                return PlannedEdit(anchor: context.anchor(range), replacement: suggestion.original) { _ in
-                    suggestion.isApplied = false
-                    suggestion.state = .rejected
-                }
+        finishOpenAnimation { [weak self] in
+            guard let self, let session = self.session, let context = session.working else { return then() }
+            let edits = self.restoringEdits(in: context, styled: self.resolvedResultOptions.carriesStyling)
+            for suggestion in session.suggestions where suggestion.isApplied {
+                suggestion.isApplied = false
+                if suggestion.state == .pending { suggestion.state = .rejected }
             }
-            return deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }, then: then)
+            self.deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
+                self?.session?.shownVersion = 0
+                then()
+            }
         }
-        // Compare texts, not shownVersion: a delivery cut short leaves part of a version in the text.
-        transitionRestoring(to: 0, kind: kind, then: then)
     }
 
     func transitionRestoring(to target: Int, kind: ChangeKind, then: @escaping () -> Void) {
+        guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: then) }
         guard let session, let context = session.working, let region = session.region?.range else { return then() }
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
             self?.session?.shownVersion = target
+            then()
+        }
+    }
+
+    /// Puts the base back without ending anything (a poor result goes back before it is
+    /// presented; a failed follow-up of the original).
+    private func restoreOriginalKeepingSession(kind: ChangeKind, then: @escaping () -> Void) {
+        guard let session else { return then() }
+        let phase = session.phase
+        restoreOriginal(kind: kind) { [weak self] in
+            if let session = self?.session, session.phase == .stopping { session.phase = phase }
             then()
         }
     }
@@ -77,9 +99,13 @@ extension Coordinator {
     func endSession(_ error: EmendError? = nil) {
         guard let session, session.phase != .ended else { return }
         if let error { lastFailure = error }
-        session.phase = .ended
         session.cancelProviders()
         providerDeadline = nil
+        if session.openAnimation != nil {
+            // Every prepared animation is finished, however the session ends.
+            return finishOpenAnimation { [weak self] in self?.endSession(error) }
+        }
+        session.phase = .ended
         let finish = { [weak self] in
             guard let self, self.session === session else { return }
             self.session = nil

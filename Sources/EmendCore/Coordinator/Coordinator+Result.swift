@@ -3,19 +3,22 @@ import EmendText
 /// Turning a provider's output into suggestions, a new version, or a presented result.
 extension Coordinator {
     func handleResult() {
-        guard let session, let context = session.working, let region = session.region?.range else { return }
+        guard let session else { return }
+        guard let context = session.working, let region = session.region?.range else {
+            return fail(EmendError(.internal, "the session lost its working region"))
+        }
         if session.cancelRequested { return finishStop() }
         if session.tool == .proofread {
             session.suggestions = makeSuggestions(session, context: context, region: region)
-            session.versions.append(AttributedText(proposedProofreadText(session)))
         } else {
             // What the provider read: finished sentences may have streamed into the region since.
-            let original = session.requestRegionText
-            let result = richResult(session, original: original)
-            session.resultExplanation = ResultQuality.problem(tool: session.tool, source: original.string, result: result.string)
-            session.versions.append(result)
+            let original = session.run.requestRegionText
+            let result = composedResult(richResult(session, original: original), session: session)
+            session.run.resultExplanation = ResultQuality.problem(tool: session.tool, source: original.string, result: result.string)
+            session.versions.append(versionHunks(of: result, session: session, context: context))
         }
-        if let explanation = session.resultExplanation {
+        session.hasResult = true
+        if let explanation = session.run.resultExplanation {
             logger("a poor result is presented, not applied: \(explanation)")
             guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
             // What streamed in goes back first: a poor result is shown, never left in the text.
@@ -38,22 +41,59 @@ extension Coordinator {
         }
     }
 
-    /// Valid, non-overlapping edits inside the region (full corrected text is aligned).
-    private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>) -> [Suggestion] {
-        if session.regionEditedExternally {
-            logger("the provider's suggestions were dropped: the text changed while it worked")
-            return []
+    /// A result as a change of the base the provider read, rebased through whatever the
+    /// engine edited since: its edits are kept, the result's changes beside them apply.
+    private func versionHunks(of result: AttributedText, session: Session, context: SessionContext) -> [LedgerHunk] {
+        let run = session.run
+        let start = run.requestBaseStart
+        let hunks = VersionEdits.edits(from: run.requestBase, to: result, styled: true).map { edit in
+            LedgerHunk(base: (edit.range.lowerBound + start)..<(edit.range.upperBound + start),
+                       baseText: run.requestBase.slice(edit.range), text: edit.replacement)
         }
-        // Request-relative bytes -> context bytes when the provider read the text -> now (the
-        // engine may have typed before the region meanwhile).
-        let shift = region.lowerBound - session.regionOriginalStart
-        var edits = session.resultEdits.map { edit -> ProviderEdit in
+        return context.ledger.rebase(hunks, since: run.baseLogMark)
+    }
+
+    /// Compose at a caret writes between words as a writer would: a space (or the paragraph
+    /// break the text uses) where the new text would otherwise touch the text around it.
+    private func composedResult(_ result: AttributedText, session: Session) -> AttributedText {
+        guard session.tool == .compose, !result.string.isEmpty, let context = session.working,
+              let region = session.region?.range, session.run.requestRegionText.string.isEmpty else { return result }
+        let text = context.text.string.utf8
+        let before = region.lowerBound > 0 ? text[text.index(text.startIndex, offsetBy: region.lowerBound - 1)] : nil
+        let after = region.upperBound < text.count ? text[text.index(text.startIndex, offsetBy: region.upperBound)] : nil
+        let isSpace = { (byte: UInt8?) in byte.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } ?? true }
+        let first = result.string.utf8.first, last = result.string.utf8.last
+        // At the start of a paragraph the new text is a paragraph of its own: the break that
+        // precedes it follows it too. Inside a line, a space.
+        let prefix = context.text.string.utf8.prefix(region.lowerBound)
+        let breakAfter = prefix.suffix(2).elementsEqual("\n\n".utf8) ? "\n\n" : prefix.last == 0x0A ? "\n" : " "
+        var composed = result
+        if !isSpace(before) && !isSpace(first) { composed = AttributedText(" ").appending(composed) }
+        if !isSpace(after) && !isSpace(last) { composed = composed.appending(AttributedText(breakAfter)) }
+        return composed
+    }
+
+    /// Valid, non-overlapping edits inside the region (full corrected text is aligned). The
+    /// provider read the base as it was then: its edits are rebased through the engine's
+    /// edits since, and those the engine edited over are dropped.
+    private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>) -> [Suggestion] {
+        let run = session.run
+        // Request-relative bytes -> base bytes when the provider read the text -> base bytes now
+        // -> current bytes.
+        var edits: [ProviderEdit] = run.resultEdits.compactMap { edit in
+            let start = edit.range.lowerBound + run.requestOffset
+            let saved = LedgerHunk(base: start..<(edit.range.upperBound + run.requestOffset), baseText: AttributedText(""), text: AttributedText(""))
+            guard let rebased = context.ledger.rebase([saved], since: run.baseLogMark).first,
+                  let now = context.ledger.currentRange(ofBase: rebased.base) else {
+                logger("dropped a suggestion at \(edit.range): the engine edited its text meanwhile")
+                return nil
+            }
             var moved = edit
-            moved.range = (edit.range.lowerBound + session.requestOffset + shift)..<(edit.range.upperBound + session.requestOffset + shift)
+            moved.range = now
             return moved
         }
-        if edits.isEmpty && !session.resultText.isEmpty {
-            edits = TextAlignment.edits(from: context.text.substring(region), to: session.resultText).map {
+        if edits.isEmpty && !run.resultText.isEmpty && !run.regionEdited {
+            edits = TextAlignment.edits(from: context.text.substring(region), to: run.resultText).map {
                 ProviderEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                              replacement: $0.replacement, category: "proofread", ruleID: "ALIGNED")
             }
@@ -67,26 +107,16 @@ extension Coordinator {
                 && isCharacterBoundary(edit.range, in: context.text.string)
             if valid { accepted.append(edit) } else { logger("dropped an invalid edit at \(edit.range)") }
         }
+        let shift = region.lowerBound - session.regionOriginalStart
         return accepted.map { edit in
             Suggestion(contextID: context.id, anchor: context.anchor(edit.range), original: context.text.substring(edit.range), edit: edit,
-                       originalRange: (edit.range.lowerBound - shift)..<(edit.range.upperBound - shift), rank: session.firstBatchRank)
+                       originalRange: (edit.range.lowerBound - shift)..<(edit.range.upperBound - shift), rank: run.firstBatchRank)
         }
     }
 
     private func isCharacterBoundary(_ range: Range<Int>, in text: String) -> Bool {
         let converter = PositionConverter(text)
         return (try? converter.utf8Range(location: range.lowerBound, length: range.count, from: .utf8)) != nil
-    }
-
-    /// The region's text with every suggestion applied.
-    private func proposedProofreadText(_ session: Session) -> String {
-        guard let context = session.working, let region = session.region?.range else { return "" }
-        let edits = session.suggestions.compactMap { suggestion in
-            suggestion.anchor.range.map {
-                TextEdit(range: ($0.lowerBound - region.lowerBound)..<($0.upperBound - region.lowerBound), replacement: suggestion.replacement)
-            }
-        }
-        return TextEdit.apply(edits, to: context.text.substring(region))
     }
 
     /// After the result is in the text: select it, ask for marks, rest.
@@ -131,17 +161,20 @@ extension Coordinator {
 
     /// Limited behavior, summary, key points: hand the result to the engine.
     private func present() {
-        guard let session, let context = session.working, let region = session.region?.range,
-              let text = session.versions.last else { return }
+        guard let session else { return }
+        guard let context = session.working, let region = session.region?.range,
+              let text = session.version(session.versions.count - 1) else {
+            return fail(EmendError(.internal, "the session lost its working region"))
+        }
         session.phase = .presenting
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
-                                     styled: resolvedResultOptions.carriesStyling, explanation: session.resultExplanation)
+                                     styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
         call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             switch answer {
-            case .unsupported where session.resultExplanation != nil:
-                self.fail(EmendError(.poorResult, session.resultExplanation ?? ""))
+            case .unsupported where session.run.resultExplanation != nil:
+                self.fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
             case .presented(.apply), .unsupported:
                 session.phase = .delivering
                 self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in

@@ -21,7 +21,7 @@ extension Coordinator {
     }
 
     /// The text of the session's working region as it stands, once a result arrived.
-    public var resultText: String? { session.flatMap { $0.versions.count > 1 ? $0.regionText : nil } }
+    public var resultText: String? { session.flatMap { $0.hasResult ? $0.regionText : nil } }
 
     func restingSession() throws(EmendError) -> Session {
         guard let session, session.phase == .resting else {
@@ -59,9 +59,12 @@ extension Coordinator {
 
     /// Puts a suggestion's replacement (applied) or original (not) into the text.
     private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, then: @escaping () -> Void) {
-        guard let session, let context = session.working, let range = suggestion.anchor.range else { return then() }
+        guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
         session.phase = .delivering
-        let edit = PlannedEdit(anchor: context.anchor(range), replacement: applied ? suggestion.replacement : suggestion.original) { _ in
+        // The suggestion's own anchor is replaced and then set to the new text's range, so a
+        // deletion (its anchor empty) still covers the words once they are put back.
+        let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
+                               releasesAnchor: false) { _ in
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected
         }

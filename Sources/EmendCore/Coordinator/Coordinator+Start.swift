@@ -78,7 +78,8 @@ extension Coordinator {
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.originalProtected = context.text.allProtectedRanges
-        session.versions = [context.text.slice(regionRange)]
+        session.originalRegion = context.text.slice(regionRange)
+        session.versions = [[]]
         animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
             self?.runProviders(providers, previousResult: nil) { [weak self] in
                 finishAnimation { self?.handleResult() }
@@ -87,6 +88,8 @@ extension Coordinator {
     }
 
     /// Asks for a preview and prepares the animation; `body` gets a closure that finishes it.
+    /// Whatever ends the session instead (stop, failure), the animation is finished then, so
+    /// every prepare has its finish.
     func animate(_ animation: TextAnimation, region: Range<Int>, body: @escaping (_ finish: @escaping (@escaping () -> Void) -> Void) -> Void) {
         guard let session, let context = session.working, !session.presents else {
             return body { done in done() }
@@ -95,15 +98,27 @@ extension Coordinator {
         call(.preview, .preview, invoke: { [unowned self] in self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] answer in
             guard let self else { return }
             if case .preview(let handle) = answer { self.session?.preview = handle }
-            self.call(.prepareAnimation, .done, invoke: { [unowned self] in self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] _ in
-                body { done in
-                    guard let self else { return }
-                    let range = self.session?.region?.range ?? region
-                    let preview = self.session?.preview ?? 0
-                    self.call(.finishAnimation, .done, invoke: { [unowned self] in self.delegate.finishTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: range, preview: preview, request: $0) }) { _ in done() }
-                }
+            self.call(.prepareAnimation, .done, invoke: { [unowned self] in
+                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
+                self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0)
+            }) { [weak self] _ in
+                body { done in self?.finishOpenAnimation(then: done) }
             }
         }
+    }
+
+    /// Tells the engine the prepared animation is over (with its preview handle), then runs
+    /// `then`; at once when no animation is open.
+    func finishOpenAnimation(then: @escaping () -> Void) {
+        guard let session, let open = session.openAnimation else { return then() }
+        session.openAnimation = nil
+        let range = session.region?.range ?? open.range
+        let preview = session.preview
+        session.preview = 0
+        call(.finishAnimation, .done, handlesStop: true, invoke: { [unowned self] in
+            self.delegate.finishTextAnimation(self, open.animation, contextID: open.contextID, engineContext: open.engineContext,
+                                             range: range, preview: preview, request: $0)
+        }) { _ in then() }
     }
 
     /// Runs one provider on the region; `then` runs when it finished successfully.
@@ -115,8 +130,14 @@ extension Coordinator {
     /// finished successfully (its output is the session's result); the edits of those that
     /// finish later wait in `lateBatches` to be merged. The session fails only when all fail.
     func runProviders(_ providers: [WritingProvider], previousResult: String?, then: @escaping () -> Void) {
-        guard let session, let context = session.working, let region = session.region?.range else { return }
+        guard let session else { return }
+        guard let context = session.working, let region = session.region?.range else {
+            return fail(EmendError(.internal, "the session lost its working region"))
+        }
         if session.cancelRequested { return finishStop() }
+        // A fresh state for this run: nothing of an earlier run (a follow-up's) carries over.
+        let state = RunState()
+        session.run = state
         let text = context.text.string
         let surrounding = session.tool == .compose ? region : SentenceSegmenter.surroundingContext(region, in: text)
         let offset = surrounding.lowerBound
@@ -127,14 +148,13 @@ extension Coordinator {
             protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
             prompt: session.prompt, previousResult: previousResult, language: options.language,
             markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
-        session.writesMarkdown = providers.first?.writesMarkdown ?? false
-        session.resultExplanation = nil
-        session.requestOffset = offset
-        session.requestRegionText = context.text.slice(region)
-        session.resultText = ""
-        session.resultEdits = []
-        session.lateBatches = []
-        session.streamedBytes = 0
+        state.writesMarkdown = providers.first?.writesMarkdown ?? false
+        state.requestOffset = offset
+        state.requestRegionText = context.text.slice(region)
+        state.requestBase = context.baseSlice(region)
+        state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
+        state.baseLogMark = context.ledger.baseEdits.count
+        state.streaming = options.streamChunkBytes > 0 ? .streaming(delivered: 0) : .off
         session.phase = .running
         let generation = session.generation
         var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
@@ -143,30 +163,32 @@ extension Coordinator {
         for (rank, provider) in providers.enumerated() {
             let holder = RunHolder()
             let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
-                guard let self, let session = self.session, session.generation == generation, session.phase != .ended else { return }
+                // Events of an earlier run of the same session (a follow-up's predecessor) are moot.
+                guard let self, let session = self.session, session.generation == generation, session.run === state,
+                      session.phase != .ended else { return }
                 switch event {
                 case .text(let chunk):
                     guard rank == 0 else { return }   // text output comes from one provider
-                    session.resultText += chunk
+                    state.resultText += chunk
                     self.streamPartialResult()
                 case .edit(let edit): buffers[rank].append(edit)
                 case .finished(let outcome):
-                    session.providerRuns.removeAll { $0 === holder.run }
-                    if session.providerRuns.isEmpty { self.providerDeadline = nil }
+                    state.providerRuns.removeAll { $0 === holder.run }
+                    if state.providerRuns.isEmpty { self.providerDeadline = nil }
                     self.afterStreamedPart {
                         if case .failed(let message) = outcome {
                             failures.append(EmendError(.provider, "\(provider.id): \(message)"))
                             self.logger("\(provider.id) failed: \(message)")
                         } else if !firstDone {
                             firstDone = true
-                            session.firstBatchArrived = true
-                            session.resultEdits = buffers[rank]
-                            session.firstBatchRank = rank
+                            state.firstBatchArrived = true
+                            state.resultEdits = buffers[rank]
+                            state.firstBatchRank = rank
                             return then()
                         } else {
-                            session.lateBatches.append((rank, buffers[rank]))
+                            state.lateBatches.append((rank, buffers[rank]))
                         }
-                        if !firstDone, session.providerRuns.isEmpty, let failure = failures.first {
+                        if !firstDone, state.providerRuns.isEmpty, let failure = failures.first {
                             return self.fail(failure)
                         }
                         self.lateBatchArrived()
@@ -174,15 +196,15 @@ extension Coordinator {
                 }
             }
             holder.run = run
-            session.providerRuns.append(run)
+            state.providerRuns.append(run)
             do throws(EmendError) {
                 try run.start(provider, request)
             } catch {
-                session.providerRuns.removeAll { $0 === run }
+                state.providerRuns.removeAll { $0 === run }
                 failures.append(error)
             }
         }
-        guard !session.providerRuns.isEmpty else { return fail(failures.first ?? EmendError(.internal, "no provider ran")) }
+        guard !state.providerRuns.isEmpty else { return fail(failures.first ?? EmendError(.internal, "no provider ran")) }
         providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
     }
 }

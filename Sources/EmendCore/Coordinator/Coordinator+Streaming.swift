@@ -9,49 +9,58 @@ extension Coordinator {
     /// finds the original.
     func streamPartialResult() {
         guard options.streamChunkBytes > 0, let session, session.phase == .running, !session.presents,
-              session.tool != .proofread, !session.streamInFlight, !session.cancelRequested,
+              session.tool != .proofread, !session.run.streamInFlight, !session.cancelRequested,
               let context = session.working, let region = session.region?.range else { return }
-        let text = session.resultText
-        guard session.streamedBytes >= 0, text.utf8.count - session.streamedBytes >= options.streamChunkBytes else { return }
+        guard case .streaming(let streamed) = session.run.streaming else { return }
+        if session.run.regionEdited {
+            // The engine edited the region: streaming sentence by sentence would write over its
+            // edit; the whole result arrives rebased onto it instead.
+            session.run.streaming = .off
+            return
+        }
+        let text = session.run.resultText
+        guard text.utf8.count - streamed >= options.streamChunkBytes else { return }
         // Only the part after what was streamed is segmented again (it starts at a sentence
         // boundary), so a long streamed result costs linear, not quadratic, segmentation.
         let result = AttributedText(text)
-        let tail = result.substring(session.streamedBytes..<result.utf8Count)
+        let tail = result.substring(streamed..<result.utf8Count)
         let sentences = SentenceSegmenter.sentences(in: tail)
         guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
-        let settled = session.streamedBytes + sentences[sentences.count - 2].upperBound
-        let settledText = result.substring(session.streamedBytes..<settled)
-        if session.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.paragraphSeparator)
+        let settled = streamed + sentences[sentences.count - 2].upperBound
+        let settledText = result.substring(streamed..<settled)
+        if session.run.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.run.paragraphSeparator)
             || !PlaceholderToken.find(in: settledText).isEmpty {
             // Markup (a list, a table, emphasis) and placeholder tokens must not show in the
             // text: the result arrives whole.
-            session.streamedBytes = -1
+            session.run.streaming = .off
             return
         }
         guard let edits = Self.streamingEdits(current: context.text.substring(region),
-                                              streamed: result.substring(0..<session.streamedBytes), settled: settledText),
+                                              streamed: result.substring(0..<streamed), settled: settledText),
               Self.keepsProtectedText(edits, in: context.text, region: region) else {
             // The engine changed what was streamed, or the sentences move protected text: the
             // rest arrives with the whole result.
-            session.streamedBytes = -1
+            session.run.streaming = .off
             return
         }
-        session.streamedBytes = settled
+        session.run.streaming = .streaming(delivered: settled)
         guard !edits.isEmpty else { return }
         let planned = edits.map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
                         replacement: edit.replacement)
         }
-        session.streamInFlight = true
-        deliver(planned, kind: .result) { [weak self] in
-            guard let self, let session = self.session else { return }
-            session.streamInFlight = false
-            if let next = session.afterStream {
-                session.afterStream = nil
-                next()
-            } else {
-                self.streamPartialResult()
-            }
+        let run = session.run
+        run.streamInFlight = true
+        deliver(planned, kind: .result, onRefused: { [weak self] in
+            // The engine refused a streamed part: the run fails (EMEND_E_REFUSED) and nothing of
+            // it waits any longer; the next run starts from a fresh state.
+            run.streamInFlight = false
+            run.afterStream = nil
+            self?.fail(EmendError(.refused, "the engine refused a streamed replace"))
+        }) { [weak self] in
+            run.streamInFlight = false
+            guard let self else { return }
+            if run.afterStream != nil { self.continueAfterStreamedPart(run) } else { self.streamPartialResult() }
         }
     }
 
@@ -86,10 +95,17 @@ extension Coordinator {
 
     /// Runs `body` now, or after the streamed part in flight was delivered.
     func afterStreamedPart(_ body: @escaping () -> Void) {
-        if let session, session.streamInFlight {
-            session.afterStream = body
+        if let session, session.run.streamInFlight {
+            session.run.afterStream = body
         } else {
             body()
         }
+    }
+
+    /// Runs what waited for the streamed part of `run` (when it is still the session's run).
+    private func continueAfterStreamedPart(_ run: RunState) {
+        guard let session, session.run === run, let next = run.afterStream else { return }
+        run.afterStream = nil
+        next()
     }
 }

@@ -3,8 +3,10 @@ import EmendText
 /// External edits, reflow, and finding suggestions by offset or point.
 extension Coordinator {
     /// The engine changed `range` of a context's text (as the runtime knew it) to `text`.
-    /// Suggestions and the region move; an edit inside delivered text ends a rewrite session
-    /// (keeping the text) and invalidates an overlapped suggestion.
+    /// The edit is the engine's own and is kept whatever the session does next: Emend's
+    /// changes are rebased around it (an edit of text Emend changed makes that text the
+    /// engine's), suggestions and the region move, an overlapped suggestion becomes invalid,
+    /// and revert later puts back the original everywhere else. The session goes on.
     public func updateRange(contextID: UInt64, range: Range<Int>, text: String, reason: TextUpdateReason) throws(EmendError) {
         try checkThread()
         let context = try context(contextID)
@@ -12,26 +14,29 @@ extension Coordinator {
             throw EmendError(.range, "range \(range) is outside the context's \(context.text.utf8Count) bytes")
         }
         guard let session else { return }
+        // An update that changes nothing (an empty range and no text, or the same text) is no edit.
+        if context.text.substring(range) == text { return }
         let isWorking = context === session.working
         let touchesRegion = isWorking && (session.region?.isTouched(by: range) ?? false)
-        let delivered = session.tool == .proofread ? session.suggestions.contains { $0.isApplied } : session.shownVersion != 0
-        var touched: [Suggestion] = []
-        for suggestion in session.suggestions where suggestion.contextID == contextID && suggestion.anchor.isTouched(by: range) {
-            touched.append(suggestion)
+        var touched: [Int] = []
+        for (index, suggestion) in session.suggestions.enumerated()
+        where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
+            touched.append(index)
         }
-        context.apply(range, text)
-        for suggestion in touched {
+        context.applyEngineEdit(range, text)
+        if isWorking, let edit = context.ledger.baseEdits.last {
+            session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
+        }
+        for index in touched {
+            let suggestion = session.suggestions[index]
             suggestion.state = .invalid
             suggestion.isApplied = false
             suggestion.anchor.range = nil
+            session.dropSteps(ofSuggestion: index)
         }
         guard touchesRegion else { return }
         session.regionEditedExternally = true
-        if session.tool != .proofread && (delivered || session.phase == .running || session.phase == .delivering) {
-            // The text the session works on changed under it: end, keeping the engine's text.
-            session.cancelProviders()
-            endSession()
-        }
+        session.run.regionEdited = true
     }
 
     /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.

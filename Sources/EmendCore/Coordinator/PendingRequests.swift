@@ -38,6 +38,16 @@ final class PendingRequests: @unchecked Sendable {
         }
     }
 
+    /// Withdraws a request; false when it was answered already.
+    func remove(_ id: RequestID) -> Bool {
+        lock.withLock { entries.removeValue(forKey: id) != nil }
+    }
+
+    /// Whether `id` still awaits an answer.
+    func isAwaiting(_ id: RequestID) -> Bool {
+        lock.withLock { entries[id] != nil }
+    }
+
     /// Removes and returns every entry whose deadline has passed.
     func takeExpired(now: Int64) -> [Entry] {
         lock.withLock {

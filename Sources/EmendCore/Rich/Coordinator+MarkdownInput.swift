@@ -8,10 +8,10 @@ extension Coordinator {
     func markdownInput(_ session: Session, context: SessionContext, region: Range<Int>) -> String {
         let separator = ParagraphSeparator.of(context.text.substring(region), styled: resolvedResultOptions.carriesStyling)
         let source = MarkdownWriter.markdown(of: context.text, range: region, paragraphSeparator: separator)
-        session.paragraphSeparator = separator
-        session.placeholders = [:]
+        session.run.paragraphSeparator = separator
+        session.run.placeholders = [:]
         for placeholder in source.placeholders {
-            session.placeholders[placeholder.token] = PlaceholderText(text: context.text.slice(placeholder.range),
+            session.run.placeholders[placeholder.token] = PlaceholderText(text: context.text.slice(placeholder.range),
                                                                       regionOffset: placeholder.range.lowerBound - region.lowerBound)
         }
         return source.markdown
@@ -22,10 +22,10 @@ extension Coordinator {
     /// onto the words that survive.
     func richResult(_ session: Session, original: AttributedText) -> AttributedText {
         let options = resolvedResultOptions
-        let shape = options.richShape(paragraphSeparator: session.paragraphSeparator)
-        let result = session.writesMarkdown ? MarkdownDocument.parse(session.resultText).render(shape) : AttributedText(session.resultText)
+        let shape = options.richShape(paragraphSeparator: session.run.paragraphSeparator)
+        let result = session.run.writesMarkdown ? MarkdownDocument.parse(session.run.resultText).render(shape) : AttributedText(session.run.resultText)
         return AttributeTransfer.apply(original: original, result: result,
-                                       placeholders: session.writesMarkdown ? session.placeholders : [:],
+                                       placeholders: session.run.writesMarkdown ? session.run.placeholders : [:],
                                        styled: options.carriesStyling)
     }
 }

@@ -46,6 +46,9 @@ final class Anchor {
         if includesEdges && edited.lowerBound >= r.lowerBound && edited.upperBound <= r.upperBound {
             return r.lowerBound..<(r.upperBound + delta)
         }
-        return RangeShift.map(r, through: edited, delta: delta)
+        if let moved = RangeShift.map(r, through: edited, delta: delta) { return moved }
+        // A range with its edges (a session's region) never vanishes: an edit over all of it
+        // leaves the new text as the region, so the session still has somewhere to be.
+        return includesEdges ? edited.lowerBound..<(edited.lowerBound + edited.count + delta) : nil
     }
 }

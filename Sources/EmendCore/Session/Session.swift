@@ -11,6 +11,22 @@ final class Session {
         case version(from: Int, to: Int)
         case reject(Int)
         case accept(Int)
+
+        /// The suggestion the step changes, if any.
+        var suggestion: Int? {
+            switch self {
+            case .version: return nil
+            case .reject(let index), .accept(let index): return index
+            }
+        }
+    }
+
+    /// A text animation the engine prepared and has not been told to finish yet.
+    struct OpenAnimation {
+        let animation: TextAnimation
+        let contextID: UInt64
+        let engineContext: UInt
+        let range: Range<Int>
     }
 
     let generation: UInt64
@@ -21,58 +37,37 @@ final class Session {
     var contexts: [SessionContext] = []
     /// The part of the working context the tool changes (sentences around the selection).
     var region: Anchor?
-    /// Region texts with their styling: the original, then each result (rewrite and follow-ups).
-    var versions: [AttributedText] = []
+    /// The region's text when the session began (proofreading's late batches are checked
+    /// against it), where it began, and the protected ranges then.
+    var originalRegion = AttributedText("")
+    var regionOriginalStart = 0
+    var originalProtected: [Range<Int>] = []
+    /// The versions of the region as changes of its base (original plus the engine's edits):
+    /// [] is the original, then each result (rewrite and follow-ups). Rebased on every engine
+    /// edit, so showing any of them keeps what the engine typed.
+    var versions: [[LedgerHunk]] = [[]]
     /// Which of `versions` the text shows now.
     var shownVersion = 0
+    /// A result arrived (the region may show it, or the original on request).
+    var hasResult = false
     var suggestions: [Suggestion] = []
     var undoStack: [UndoStep] = []
     var redoStack: [UndoStep] = []
-    /// Output of the running provider.
-    var resultText = ""
-    var resultEdits: [ProviderEdit] = []
-    /// Runs still working (one per provider; several when proofreading combines providers).
-    var providerRuns: [ProviderRun] = []
-    /// Offset of the provider request's text in the context.
-    var requestOffset = 0
-    /// Proofreading batches of providers that finished after the first, waiting to be merged.
-    var lateBatches: [(rank: Int, edits: [ProviderEdit])] = []
-    /// Rank (0 = most preferred) of the provider whose batch became `resultEdits`.
-    var firstBatchRank = 0
-    /// Continues the session once a late batch arrives while it waits for one.
-    var resumeOnBatch: (() -> Void)?
-    /// The engine edited text inside the region: late batches no longer fit and are dropped.
+    /// The current provider run; replaced whole for each run.
+    var run = RunState()
+    /// The engine edited text inside the region since the session began.
     var regionEditedExternally = false
-    /// A provider's output became the result (later ones are merged into it).
-    var firstBatchArrived = false
-    /// Where the region began, and the protected ranges, when the providers read the text.
-    var regionOriginalStart = 0
-    var originalProtected: [Range<Int>] = []
+    /// The preview handle the engine gave for the running animation.
     var preview: UInt = 0
-    /// Bytes of `resultText` already streamed into the text while the provider runs; -1 once
-    /// streaming gave up for this run.
-    var streamedBytes = 0
-    /// A streamed part is being delivered.
-    var streamInFlight = false
-    /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).
-    var afterStream: (() -> Void)?
+    var openAnimation: OpenAnimation?
     /// While a follow-up runs: the version it refines, which a failure goes back to.
     var followUpBase: Int?
-    /// What the running provider writes: Markdown (read back into styled text) or plain text.
-    var writesMarkdown = false
-    /// The region's text as the running provider read it (before anything streamed in).
-    var requestRegionText = AttributedText("")
-    /// The protected text behind each placeholder token of the Markdown the provider read.
-    var placeholders: [String: PlaceholderText] = [:]
-    /// What separates paragraphs in the region ("\n\n" or "\n").
-    var paragraphSeparator = "\n\n"
-    /// Why the latest result is poor (the same as the original, a summary longer than its
-    /// text, a list repeating itself); nil for a good one.
-    var resultExplanation: String?
     /// Set by stop(): deliver nothing more and put the original back.
     var cancelRequested = false
-    /// A delegate call of this session is awaiting its answer.
-    var awaitingAnswer = false
+    /// The delegate call of this session awaiting its answer, if any.
+    var awaited: (request: RequestID, kind: PendingRequests.Kind)?
+
+    var awaitingAnswer: Bool { awaited != nil }
 
     init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {
         self.generation = generation
@@ -83,17 +78,28 @@ final class Session {
 
     var working: SessionContext? { contexts.first }
 
-    var hasRunningProviders: Bool { !providerRuns.isEmpty }
+    var hasRunningProviders: Bool { run.hasRunningProviders }
 
     /// Cancels every provider still working.
-    func cancelProviders() {
-        for run in providerRuns { run.cancel() }
-        providerRuns.removeAll()
-    }
+    func cancelProviders() { run.cancelProviders() }
 
     /// The text of the region as it stands.
     var regionText: String? {
         guard let context = working, let range = region?.range else { return nil }
         return context.text.substring(range)
+    }
+
+    /// The region as `versions[index]` shows it over today's base, with its styling.
+    func version(_ index: Int) -> AttributedText? {
+        guard let context = working, let range = region?.range, versions.indices.contains(index) else { return nil }
+        let base = context.baseSlice(range)
+        let baseRange = context.ledger.baseRange(ofCurrent: range)
+        return EditLedger.applying(versions[index], to: base, at: baseRange)
+    }
+
+    /// Forgets undo steps of a suggestion that can no longer change (the engine edited it).
+    func dropSteps(ofSuggestion index: Int) {
+        undoStack.removeAll { $0.suggestion == index }
+        redoStack.removeAll { $0.suggestion == index }
     }
 }

@@ -16,6 +16,8 @@ final class SessionContext {
     let selection: Range<Int>
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
+    /// Which of the changes since the context was given are Emend's and which the engine's.
+    let ledger = EditLedger()
 
     init(id: UInt64, description: ContextDescription) {
         self.id = id
@@ -49,6 +51,30 @@ final class SessionContext {
         slots[slot].range = nil
         freeSlots.append(slot)
     }
+
+    /// Applies a replace the engine answered for Emend (`styled`: the replacement's runs and
+    /// intents replace the old ones), records it in the ledger and returns where it is now.
+    @discardableResult
+    func applyDelivered(_ range: Range<Int>, _ replacement: AttributedText, styled: Bool) -> Range<Int> {
+        let old = text.slice(range)
+        if styled { apply(range, styled: replacement) } else { apply(range, replacement.string) }
+        let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
+        ledger.recordDelivery(range, old: old, new: text.slice(now))
+        return now
+    }
+
+    /// Applies an edit the engine made on its own and rebases it in the ledger; returns
+    /// whether it edited text Emend had changed.
+    @discardableResult
+    func applyEngineEdit(_ range: Range<Int>, _ replacement: String) -> Bool {
+        let old = text.slice(range)
+        apply(range, replacement)
+        let now = range.lowerBound..<(range.lowerBound + replacement.utf8.count)
+        return ledger.recordEngineEdit(range, old: old, new: text.slice(now))
+    }
+
+    /// The base (original plus the engine's edits) of `range` of the current text.
+    func baseSlice(_ range: Range<Int>) -> AttributedText { ledger.baseSlice(of: range, in: text) }
 
     /// Applies a change to the mirror text and moves every anchor.
     func apply(_ range: Range<Int>, _ replacement: String) {

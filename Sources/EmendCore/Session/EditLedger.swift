@@ -1,0 +1,264 @@
+import EmendText
+
+/// One net change Emend made to a context: the base text `baseText` at `base` (in base
+/// coordinates) shows as `text` in the current text. Also the shape of a saved version: the
+/// changes that turn the base into that version.
+struct LedgerHunk: Equatable {
+    var base: Range<Int>
+    var baseText: AttributedText
+    var text: AttributedText
+
+    var delta: Int { text.utf8Count - base.count }
+}
+
+/// An engine edit as it changed the base text: `range` (base bytes before the edit) became
+/// `length` bytes.
+struct BaseEdit: Equatable {
+    let range: Range<Int>
+    let length: Int
+}
+
+/// What separates Emend's changes from the engine's in one context's text.
+///
+/// The *base* is the text the engine would have if Emend had delivered nothing: the original
+/// plus the engine's own edits. The current text is the base with Emend's net changes
+/// (`hunks`) applied. Every delivered replace is recorded (merged with the hunks it touches,
+/// dropped once it changes nothing), and every engine edit is rebased: an edit beside Emend's
+/// changes goes into the base as it is; an edit of text Emend changed makes that text the
+/// engine's (the hunk is adopted into the base, like an editor's undo that skips a change the
+/// user edited over). So revert, show original, undo and redo can always compute the base,
+/// and the engine's edits are never lost. Engine edits are also kept as a log of base edits,
+/// so changes computed against an earlier base (a provider's result) can be rebased too.
+final class EditLedger {
+    /// Emend's net changes, sorted by base position, disjoint.
+    private(set) var hunks: [LedgerHunk] = []
+    /// Every engine edit since the context was given, as it changed the base.
+    private(set) var baseEdits: [BaseEdit] = []
+
+    var isEmpty: Bool { hunks.isEmpty }
+
+    /// The current ranges of the hunks, in order.
+    var currentSpans: [Range<Int>] {
+        var delta = 0
+        return hunks.map { hunk in
+            let start = hunk.base.lowerBound + delta
+            delta += hunk.delta
+            return start..<(start + hunk.text.utf8Count)
+        }
+    }
+
+    // MARK: Recording
+
+    /// Emend replaced `range` of the current text (`old`) with `new`.
+    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText) {
+        var delta = 0, first = 0
+        // Hunks ending before the change (not touching it) stay as they are.
+        while first < hunks.count {
+            let start = hunks[first].base.lowerBound + delta
+            if start + hunks[first].text.utf8Count >= range.lowerBound { break }
+            delta += hunks[first].delta
+            first += 1
+        }
+        var last = first, inner = 0
+        while last < hunks.count, hunks[last].base.lowerBound + delta + inner <= range.upperBound {
+            inner += hunks[last].delta
+            last += 1
+        }
+        let touched = first..<last
+        var oldText = old, newText = new
+        var union = range
+        if let head = touched.first.map({ hunks[$0] }) {
+            let start = head.base.lowerBound + delta
+            if start < range.lowerBound {
+                let prefix = head.text.slice(0..<(range.lowerBound - start))
+                oldText = prefix.appending(oldText)
+                newText = prefix.appending(newText)
+                union = start..<union.upperBound
+            }
+        }
+        if let tailIndex = touched.last {
+            let tail = hunks[tailIndex]
+            let end = tail.base.upperBound + delta + inner
+            if end > range.upperBound {
+                let suffix = tail.text.slice((tail.text.utf8Count - (end - range.upperBound))..<tail.text.utf8Count)
+                oldText = oldText.appending(suffix)
+                newText = newText.appending(suffix)
+                union = union.lowerBound..<end
+            }
+        }
+        // The base under the union: the old current text with each touched hunk put back.
+        var baseText = oldText
+        var spans: [(Range<Int>, AttributedText)] = []
+        var shift = delta
+        for index in touched {
+            let start = hunks[index].base.lowerBound + shift - union.lowerBound
+            spans.append((start..<(start + hunks[index].text.utf8Count), hunks[index].baseText))
+            shift += hunks[index].delta
+        }
+        for (span, text) in spans.reversed() { baseText.replace(span, withStyled: text) }
+        let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
+        var merged = [LedgerHunk]()
+        if let hunk = Self.trimmed(LedgerHunk(base: base, baseText: baseText, text: newText)) { merged.append(hunk) }
+        hunks.replaceSubrange(touched, with: merged)
+    }
+
+    /// The engine replaced `range` of the current text (`old`) with `new`. Returns whether it
+    /// edited text Emend had changed (those changes became the engine's).
+    @discardableResult
+    func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Bool {
+        var delta = 0, first = 0
+        let spans = currentSpans
+        while first < hunks.count, spans[first].upperBound <= range.lowerBound, !Self.conflicts(spans[first], range) {
+            delta += hunks[first].delta
+            first += 1
+        }
+        var last = first, inner = 0
+        while last < hunks.count, Self.conflicts(spans[last], range) {
+            inner += hunks[last].delta
+            last += 1
+        }
+        let growth = new.utf8Count - range.count
+        guard first < last else {
+            let base = (range.lowerBound - delta)..<(range.upperBound - delta)
+            for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: growth) }
+            baseEdits.append(BaseEdit(range: base, length: new.utf8Count))
+            return false
+        }
+        // The edit reaches into Emend's text: the union becomes the engine's text.
+        let lower = min(range.lowerBound, spans[first].lowerBound)
+        let upper = max(range.upperBound, spans[last - 1].upperBound)
+        let base = (lower - delta)..<(upper - delta - inner)
+        let length = (upper - lower) + growth
+        let move = length - base.count
+        hunks.removeSubrange(first..<last)
+        for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: move) }
+        baseEdits.append(BaseEdit(range: base, length: length))
+        return true
+    }
+
+    // MARK: Reading
+
+    /// The base text of `range` of `current` (the current text): the current text with the
+    /// hunks inside the range put back. Hunks reaching out of the range are left as they are.
+    func baseSlice(of range: Range<Int>, in current: AttributedText) -> AttributedText {
+        var text = current.slice(range)
+        for (span, hunk) in zip(currentSpans, hunks).reversed()
+        where span.lowerBound >= range.lowerBound && span.upperBound <= range.upperBound {
+            text.replace((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), withStyled: hunk.baseText)
+        }
+        return text
+    }
+
+    /// The base range under `range` of the current text (hunks inside it count whole).
+    func baseRange(ofCurrent range: Range<Int>) -> Range<Int> {
+        var lowerShift = 0, upperShift = 0
+        for (span, hunk) in zip(currentSpans, hunks) {
+            if span.upperBound <= range.lowerBound && !(span.isEmpty && span.lowerBound == range.lowerBound && !range.isEmpty) {
+                lowerShift += hunk.delta
+            }
+            if span.upperBound <= range.upperBound { upperShift += hunk.delta }
+        }
+        return (range.lowerBound - lowerShift)..<max(range.lowerBound - lowerShift, range.upperBound - upperShift)
+    }
+
+    /// Where a base range is in the current text; nil when a hunk changed part of it.
+    func currentRange(ofBase range: Range<Int>) -> Range<Int>? {
+        var delta = 0
+        for hunk in hunks {
+            if hunk.base.upperBound <= range.lowerBound && !(hunk.base.isEmpty && hunk.base.lowerBound == range.lowerBound) {
+                delta += hunk.delta
+                continue
+            }
+            if hunk.base.lowerBound >= range.upperBound { break }
+            return nil
+        }
+        return (range.lowerBound + delta)..<(range.upperBound + delta)
+    }
+
+    /// Whether `range` of the current text lies inside text Emend delivered.
+    func isDelivered(_ range: Range<Int>) -> Bool {
+        currentSpans.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound && !$0.isEmpty }
+    }
+
+    // MARK: Rebasing saved changes
+
+    /// `saved` (changes of the base as it was after `baseEdits[..<mark]`) moved onto today's
+    /// base: changes the engine edited over are dropped, the others move with the text.
+    func rebase(_ saved: [LedgerHunk], since mark: Int) -> [LedgerHunk] {
+        var result = saved
+        for edit in baseEdits[min(mark, baseEdits.count)...] { result = Self.rebase(result, through: edit) }
+        return result
+    }
+
+    static func rebase(_ saved: [LedgerHunk], through edit: BaseEdit) -> [LedgerHunk] {
+        let growth = edit.length - edit.range.count
+        return saved.compactMap { hunk in
+            if conflicts(hunk.base, edit.range) { return nil }
+            // An engine insertion where Emend inserts lands after Emend's text.
+            if hunk.base.upperBound <= edit.range.lowerBound { return hunk }
+            var moved = hunk
+            moved.base = shifted(hunk.base, by: growth)
+            return moved
+        }
+    }
+
+    /// `saved` applied to `base` (the base text of `range`); changes outside it are skipped.
+    static func applying(_ saved: [LedgerHunk], to base: AttributedText, at range: Range<Int>) -> AttributedText {
+        var text = base
+        for hunk in saved.reversed() where hunk.base.lowerBound >= range.lowerBound && hunk.base.upperBound <= range.upperBound {
+            text.replace((hunk.base.lowerBound - range.lowerBound)..<(hunk.base.upperBound - range.lowerBound), withStyled: hunk.text)
+        }
+        return text
+    }
+
+    // MARK: Helpers
+
+    /// Whether an edit of `edit` changes something of `span` (which then cannot just move):
+    /// they overlap, an insertion falls strictly inside the span, or a deletion spans an
+    /// empty span's point. Touching at an edge is not a conflict.
+    static func conflicts(_ span: Range<Int>, _ edit: Range<Int>) -> Bool {
+        if edit.isEmpty { return span.lowerBound < edit.lowerBound && edit.lowerBound < span.upperBound }
+        if span.isEmpty { return edit.lowerBound < span.lowerBound && span.lowerBound < edit.upperBound }
+        return span.overlaps(edit)
+    }
+
+    private static func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> {
+        (r.lowerBound + delta)..<(r.upperBound + delta)
+    }
+
+    /// The hunk without the text it leaves unchanged at its edges (plain text only: styled
+    /// text keeps its hunk whole); nil when it changes nothing.
+    private static func trimmed(_ hunk: LedgerHunk) -> LedgerHunk? {
+        if hunk.baseText == hunk.text { return nil }
+        guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk }
+        let old = Array(hunk.baseText.string.utf8), new = Array(hunk.text.string.utf8)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        while prefix > 0, (prefix < old.count && isContinuation(old[prefix])) || (prefix < new.count && isContinuation(new[prefix])) {
+            prefix -= 1
+        }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        while suffix > 0, isContinuation(old[old.count - suffix]) || isContinuation(new[new.count - suffix]) { suffix -= 1 }
+        let base = (hunk.base.lowerBound + prefix)..<(hunk.base.upperBound - suffix)
+        return LedgerHunk(base: base,
+                          baseText: AttributedText(String(decoding: old[prefix..<(old.count - suffix)], as: UTF8.self)),
+                          text: AttributedText(String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)))
+    }
+
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+}
+
+extension AttributedText {
+    /// Whether the text carries no runs, intents or protected ranges (attachments aside).
+    var isPlain: Bool { attributeRuns.isEmpty && blockIntents.isEmpty && protectedRanges.isEmpty }
+
+    /// This text followed by `other`, styling included.
+    func appending(_ other: AttributedText) -> AttributedText {
+        var text = self
+        text.replace(utf8Count..<utf8Count, withStyled: other)
+        return text
+    }
+}

@@ -1,0 +1,63 @@
+import EmendText
+
+/// Everything one provider run of a session owns: replaced as a whole when the next run
+/// starts (a follow-up), so nothing of an earlier run — a refused streamed replace, a stored
+/// continuation, a half-streamed result — leaks into the next.
+final class RunState {
+    /// Whether finished sentences of the result go into the text while the provider writes.
+    enum Streaming: Equatable {
+        /// Streaming; this many bytes of `resultText` are in the text already.
+        case streaming(delivered: Int)
+        /// The rest arrives with the whole result (markup, protected text moved, the engine
+        /// edited the region, a refused replace, or the run was not streamed at all).
+        case off
+    }
+
+    /// Output of the provider: text, or edits (proofreading).
+    var resultText = ""
+    var resultEdits: [ProviderEdit] = []
+    /// Providers still working (one per provider; several when proofreading combines them).
+    var providerRuns: [ProviderRun] = []
+    /// Offset of the provider request's text in the context.
+    var requestOffset = 0
+    /// Proofreading batches of providers that finished after the first, waiting to be merged.
+    var lateBatches: [(rank: Int, edits: [ProviderEdit])] = []
+    /// Rank (0 = most preferred) of the provider whose batch became `resultEdits`.
+    var firstBatchRank = 0
+    /// Continues the session once a late batch arrives while it waits for one.
+    var resumeOnBatch: (() -> Void)?
+    /// A provider's output became the result (later ones are merged into it).
+    var firstBatchArrived = false
+    var streaming: Streaming = .streaming(delivered: 0)
+    /// A streamed part is being delivered.
+    var streamInFlight = false
+    /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).
+    var afterStream: (() -> Void)?
+    /// What the provider writes: Markdown (read back into styled text) or plain text.
+    var writesMarkdown = false
+    /// The region's text as the provider read it (before anything streamed in).
+    var requestRegionText = AttributedText("")
+    /// The base (original plus the engine's edits) of the region when the provider read it,
+    /// where it began in base bytes, and how many engine edits the ledger held then: the
+    /// result is a change of that base, rebased through the engine's edits since.
+    var requestBase = AttributedText("")
+    var requestBaseStart = 0
+    var baseLogMark = 0
+    /// The protected text behind each placeholder token of the Markdown the provider read.
+    var placeholders: [String: PlaceholderText] = [:]
+    /// What separates paragraphs in the region ("\n\n" or "\n").
+    var paragraphSeparator = "\n\n"
+    /// Why the result is poor (the same as the original, a summary longer than its text, a
+    /// list repeating itself); nil for a good one.
+    var resultExplanation: String?
+    /// The engine edited the region while this run worked.
+    var regionEdited = false
+
+    var hasRunningProviders: Bool { !providerRuns.isEmpty }
+
+    /// Cancels every provider still working.
+    func cancelProviders() {
+        for run in providerRuns { run.cancel() }
+        providerRuns.removeAll()
+    }
+}

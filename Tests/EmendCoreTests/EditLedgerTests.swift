@@ -1,0 +1,165 @@
+import XCTest
+@testable import EmendCore
+import EmendText
+
+/// The ledger that tells Emend's changes from the engine's: the base it computes is always
+/// the original with the engine's edits.
+final class EditLedgerTests: XCTestCase {
+    /// A text with a ledger, changed by "Emend" (deliver) and by "the engine" (type).
+    private struct Document {
+        var current: AttributedText
+        let ledger = EditLedger()
+
+        init(_ text: String) { current = AttributedText(text) }
+
+        mutating func deliver(_ range: Range<Int>, _ text: String) {
+            let old = current.slice(range)
+            current.replace(range, with: text)
+            ledger.recordDelivery(range, old: old, new: current.slice(range.lowerBound..<(range.lowerBound + text.utf8.count)))
+        }
+
+        mutating func type(_ range: Range<Int>, _ text: String) {
+            let old = current.slice(range)
+            current.replace(range, with: text)
+            ledger.recordEngineEdit(range, old: old, new: current.slice(range.lowerBound..<(range.lowerBound + text.utf8.count)))
+        }
+
+        var base: String { ledger.baseSlice(of: 0..<current.utf8Count, in: current).string }
+
+        func range(of needle: String) -> Range<Int> { byteRange(of: needle, in: current.string)! }
+    }
+
+    func testDeliveriesAreUndoneByTheBase() {
+        var doc = Document("I do not think it is ready.")
+        doc.deliver(doc.range(of: "do not"), "don't")
+        doc.deliver(doc.range(of: "it is"), "it's")
+        XCTAssertEqual(doc.current.string, "I don't think it's ready.")
+        XCTAssertEqual(doc.base, "I do not think it is ready.")
+        XCTAssertEqual(doc.ledger.hunks.count, 2)
+    }
+
+    func testADeliveryBackToTheBaseLeavesNoHunk() {
+        var doc = Document("a cat sat")
+        doc.deliver(doc.range(of: "cat"), "dog")
+        doc.deliver(doc.range(of: "dog"), "cat")
+        XCTAssertTrue(doc.ledger.isEmpty)
+    }
+
+    func testTouchingDeliveriesMerge() {
+        var doc = Document("one two three")
+        doc.deliver(doc.range(of: "one"), "1")
+        doc.deliver(doc.range(of: " two"), " 2")
+        doc.deliver(0..<doc.current.utf8Count, "all new")
+        XCTAssertEqual(doc.ledger.hunks.count, 1)
+        XCTAssertEqual(doc.base, "one two three")
+    }
+
+    func testEngineEditsBesideEmendsGoToTheBase() {
+        var doc = Document("I do not think it is ready.")
+        doc.deliver(doc.range(of: "do not"), "don't")
+        doc.type(0..<1, "You")                              // before
+        doc.type(doc.range(of: "ready"), "done")            // after
+        doc.type(doc.range(of: "think"), "believe")         // between
+        XCTAssertEqual(doc.current.string, "You don't believe it is done.")
+        XCTAssertEqual(doc.base, "You do not believe it is done.")
+    }
+
+    func testAnEditOfEmendsTextMakesItTheEngines() {
+        var doc = Document("I do not think it is ready.")
+        doc.deliver(doc.range(of: "do not"), "don't")
+        doc.type(doc.range(of: "'"), "\u{2019}")
+        XCTAssertEqual(doc.current.string, "I don\u{2019}t think it is ready.")
+        XCTAssertEqual(doc.base, "I don\u{2019}t think it is ready.")
+        XCTAssertTrue(doc.ledger.isEmpty)
+        doc.type(2..<3, "w")
+        XCTAssertEqual(doc.base, "I won\u{2019}t think it is ready.")
+    }
+
+    func testADeletionOverEmendsDeletionDropsIt() {
+        var doc = Document("see the the cat")
+        doc.deliver(doc.range(of: "the the").lowerBound..<(doc.range(of: "the the").lowerBound + 4), "")
+        XCTAssertEqual(doc.current.string, "see the cat")
+        XCTAssertEqual(doc.base, "see the the cat")
+        // The user deletes "see the " around the point where "the " was removed: it stays gone.
+        doc.type(0..<8, "")
+        XCTAssertEqual(doc.current.string, "cat")
+        XCTAssertEqual(doc.base, "cat")
+    }
+
+    func testTypingWhereEmendRemovedTextKeepsTheRemovedTextInTheBase() {
+        var doc = Document("a b c")
+        doc.deliver(2..<3, "")
+        doc.type(2..<2, "x")
+        XCTAssertEqual(doc.current.string, "a x c")
+        XCTAssertEqual(doc.base, "a bx c", "the removed word was never the engine's to lose")
+    }
+
+    func testTypingAtTheEdgeOfEmendsTextIsNotAnEditOfIt() {
+        var doc = Document("a cat")
+        doc.deliver(doc.range(of: "cat"), "dog")
+        doc.type(5..<5, "s")
+        doc.type(2..<2, "big ")
+        XCTAssertEqual(doc.current.string, "a big dogs")
+        XCTAssertEqual(doc.base, "a big cats")
+        XCTAssertEqual(doc.ledger.hunks.count, 1)
+    }
+
+    func testSavedChangesRebaseThroughEngineEdits() {
+        var doc = Document("one two three")
+        let saved = [LedgerHunk(base: 0..<3, baseText: AttributedText("one"), text: AttributedText("1")),
+                     LedgerHunk(base: 8..<13, baseText: AttributedText("three"), text: AttributedText("3"))]
+        let mark = doc.ledger.baseEdits.count
+        doc.type(4..<7, "TWO")               // between: both move (by 0)
+        doc.type(0..<0, ">> ")               // before the first: both move
+        doc.type(doc.range(of: "three"), "drei")   // over the second: it is dropped
+        let rebased = doc.ledger.rebase(saved, since: mark)
+        XCTAssertEqual(rebased.map(\.base), [3..<6])
+        XCTAssertEqual(EditLedger.applying(rebased, to: doc.current, at: 0..<doc.current.utf8Count).string, ">> 1 TWO drei")
+    }
+
+    /// Random deliveries and engine edits of whole words: the base is exactly the original
+    /// with the engine's edits (an engine edit of a word Emend changed makes the engine's
+    /// word the base's), whatever the order.
+    func testRandomEditsKeepTheBase() {
+        var rng = SplitMix(seed: 42)
+        for _ in 0..<500 {
+            let count = 3 + Int(rng.next() % 10)
+            var current = (0..<count).map { "w\($0)" }
+            var base = current
+            var doc = Document(current.joined(separator: " "))
+            var trace: [String] = []
+            for step in 0..<12 {
+                let index = Int(rng.next() % UInt64(count))
+                let start = current[..<index].reduce(0) { $0 + $1.utf8.count + 1 }
+                let range = start..<(start + current[index].utf8.count)
+                // Emend never empties a word here (typing into text Emend removed is covered above).
+                let emend = rng.next() % 2 == 0
+                let word = (!emend && rng.next() % 3 == 0 ? "" : "n\(step)")
+                trace.append("\(emend ? "emend" : "engine") \(index) \(current[index]) -> \(word) base \(base[index]) hunks \(doc.ledger.hunks.map { "\($0.base) \($0.baseText.string)->\($0.text.string)" })")
+                if emend {
+                    doc.deliver(range, word)
+                } else {
+                    doc.type(range, word)
+                    base[index] = word
+                }
+                current[index] = word
+                XCTAssertEqual(doc.current.string, current.joined(separator: " "))
+            }
+            XCTAssertEqual(doc.base, base.joined(separator: " "), trace.joined(separator: "\n"))
+            if doc.base != base.joined(separator: " ") { break }
+        }
+    }
+}
+
+/// A small deterministic random number generator for property tests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
