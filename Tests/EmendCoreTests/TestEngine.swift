@@ -24,6 +24,10 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     /// Refuse `.result` replaces once this many were applied (nil: never).
     var refuseResultsAfter: Int?
     var presentedAction: PresentedAction = .apply
+    /// Answer present_result later (held until `releaseHeldPresents`).
+    var presentAnswering: Answering = .atOnce
+    /// What the engine inserts instead of a proposal (nil: the proposal as it is).
+    var insertInstead: ((ReplaceProposal) -> String?)?
     /// Rectangles the engine reports for a byte range (hit testing and underlines).
     var rectsFor: (Range<Int>) -> [Rect] = { range in [Rect(x: Double(range.lowerBound) * 10, y: 0, width: Double(range.count) * 10, height: 10)] }
 
@@ -46,6 +50,11 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     private(set) var heldReplaces: [(request: RequestID, proposal: ReplaceProposal)] = []
     private(set) var heldContexts: [RequestID] = []
     private(set) var heldStates: [RequestID] = []
+    private(set) var heldPresents: [RequestID] = []
+    /// Preview handles given out and those finished (every prepare is finished once).
+    private(set) var previewsGiven: [UInt] = []
+    private(set) var previewsFinished: [UInt] = []
+    private var nextPreview: UInt = 0xBEEF
     /// Answers the coordinator rejected (should stay empty).
     private(set) var answerErrors: [EmendError] = []
 
@@ -144,8 +153,16 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         }
         switch replaceAnswering {
         case .atOnce:
-            apply(proposal)
-            reply(coordinator, request, .replaced(nil))
+            if let instead = insertInstead?(proposal) {
+                var changed = proposal
+                changed.text = instead
+                changed.styled = false
+                apply(changed)
+                reply(coordinator, request, .replaced(instead))
+            } else {
+                apply(proposal)
+                reply(coordinator, request, .replaced(nil))
+            }
         case .later: heldReplaces.append((request, proposal))
         case .never: break
         case .refuse: reply(coordinator, request, .refused)
@@ -178,12 +195,15 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
 
     func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
         note("requestsPreview")
-        reply(coordinator, request, .preview(0xBEEF))
+        nextPreview += 1
+        previewsGiven.append(nextPreview)
+        reply(coordinator, request, .preview(nextPreview))
     }
 
     func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
         note("finishTextAnimation")
         finishedAnimations.append(animation)
+        previewsFinished.append(preview)
         reply(coordinator, request, .done)
     }
 
@@ -198,6 +218,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         note("presentResult")
         presented.append(result)
+        if presentAnswering == .later { return heldPresents.append(request) }
         reply(coordinator, request, .presented(presentedAction))
     }
 

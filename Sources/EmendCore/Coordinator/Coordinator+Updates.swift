@@ -18,6 +18,10 @@ extension Coordinator {
         if context.text.substring(range) == text { return }
         let isWorking = context === session.working
         let touchesRegion = isWorking && (session.region?.isTouched(by: range) ?? false)
+        // An edit over all the text the running tool works on leaves it nothing to do.
+        let coversRegion = isWorking && (session.region?.range).map {
+            !$0.isEmpty && range.lowerBound <= $0.lowerBound && range.upperBound >= $0.upperBound
+        } ?? false
         var touched: [Int] = []
         for (index, suggestion) in session.suggestions.enumerated()
         where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
@@ -37,6 +41,15 @@ extension Coordinator {
         guard touchesRegion else { return }
         session.regionEditedExternally = true
         session.run.regionEdited = true
+        if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
+            // Whatever the providers would say is about text that is gone: end the session now
+            // (keeping the engine's text and putting back anything else Emend delivered).
+            logger("the engine replaced all the text the tool works on; the session ends")
+            session.cancelProviders()
+            providerDeadline = nil
+            session.cancelRequested = true
+            if !session.awaitingAnswer { queue.post { [weak self] in self?.finishStop() } }
+        }
     }
 
     /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.

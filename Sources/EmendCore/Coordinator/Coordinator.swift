@@ -177,6 +177,11 @@ public final class Coordinator: @unchecked Sendable {
 
     /// Answers a delegate call. Any thread; acted on in the next dispatch.
     public func answer(_ request: RequestID, _ answer: DelegateAnswer) throws(EmendError) {
+        if case .presented(.apply) = answer, !delegate.capabilities.contains(.replace), pending.isAwaiting(request) {
+            // Applying needs replaces: an engine without the replace callback applies the
+            // result itself (copy) or dismisses it. The request still awaits a fitting answer.
+            throw EmendError(.unsupported, "the engine has no replace callback, so Emend cannot apply the result: answer COPY and insert the text yourself, or DISMISS")
+        }
         let result = pending.take(request) { kind in
             switch (answer, kind) {
             case (.failed, _): return true
