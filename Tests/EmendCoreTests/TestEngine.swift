@@ -26,6 +26,8 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     var presentedAction: PresentedAction = .apply
     /// Answer present_result later (held until `releaseHeldPresents`).
     var presentAnswering: Answering = .atOnce
+    /// Told of every replace the engine applies for Emend (range before, text inserted).
+    var onApply: ((Range<Int>, String) -> Void)?
     /// What the engine inserts instead of a proposal (nil: the proposal as it is).
     var insertInstead: ((ReplaceProposal) -> String?)?
     /// Rectangles the engine reports for a byte range (hit testing and underlines).
@@ -112,6 +114,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     }
 
     private func apply(_ proposal: ReplaceProposal) {
+        onApply?(proposal.range, proposal.text)
         if proposal.styled {
             var document = self.document
             document.replace(proposal.range, withStyled: AttributedText(proposal.text, attributeRuns: proposal.attributeRuns,

@@ -46,10 +46,10 @@ extension Coordinator {
             // A failed follow-up goes back to the result it refined; the session stays.
             session.followUpBase = nil
             session.phase = .delivering
-            return transitionRestoring(to: base, kind: .cancel) { [weak self] in
+            return finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
                 guard let self, let session = self.session, session.phase != .ended else { return }
                 self.changeState(to: .interactiveResting) { session.phase = .resting }
-            }
+            } }
         }
         restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
     }
