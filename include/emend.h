@@ -99,7 +99,8 @@ typedef enum emend_status {
  * this thread. Thread: any (the message is thread-local). */
 const char *emend_last_error_message(void);
 
-/* A short constant name for a status, e.g. "EMEND_E_RANGE". Never NULL; static storage.
+/* A short constant name for a status, e.g. "EMEND_E_RANGE"; "EMEND_E_UNKNOWN" for any value
+ * this header does not define (negative ones too). Never NULL; static storage.
  * Thread: any. */
 const char *emend_status_name(emend_status status);
 
