@@ -30,6 +30,14 @@
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
  *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8.
  *
+ * LENGTHS  Every length or count passed with a pointer (text lengths, array counts) must be
+ *          one the engine really holds: above PTRDIFF_MAX (SIZE_MAX, a negative number cast
+ *          to size_t) or above 1 GiB of data (2^30 bytes; count times the element size for
+ *          arrays) it is EMEND_E_INVALID_ARGUMENT naming the parameter, even with a NULL
+ *          pointer; it never reads as "empty" or "as proposed". Output capacities
+ *          (emend_session_copy_result, emend_session_get_suggestion_rects) are refused only
+ *          above PTRDIFF_MAX bytes.
+ *
  * OFFSETS  Every emend_range counts in the coordinator's position encoding: UTF-8 bytes by
  *          default, or UTF-16 code units, or Unicode code points (emend_coordinator_options).
  *          A range outside its text, or one that splits a character's encoding, is rejected
@@ -41,11 +49,17 @@
  *
  * STRUCTS  Every struct passed in starts with `struct_size`, set to sizeof(the struct) as
  *          the caller's header declares it. Structs only grow at the end: the runtime reads
- *          min(struct_size, its own size) and treats missing fields as zero, so an engine built
- *          against an older or a newer header keeps working. A struct_size smaller than the
- *          first version of the struct (its EMEND_*_MIN_SIZE below) is rejected with
- *          EMEND_E_STRUCT_SIZE. In an array of such structs, contexts[0].struct_size is the
- *          stride of the array.
+ *          the fields struct_size covers whole and treats the others as zero, so an engine
+ *          built against an older or a newer header keeps working. A struct_size that ends
+ *          inside a field (say half way into a pointer) leaves that field out: it reads as
+ *          zero, never as a value made of part of it. Structs the runtime fills
+ *          (emend_suggestion, emend_provider_info) get the fields struct_size covers whole and
+ *          not one byte more. A struct_size smaller than the first version of the struct (its
+ *          EMEND_*_MIN_SIZE below) is rejected with EMEND_E_STRUCT_SIZE. In an array of such
+ *          structs, contexts[0].struct_size is the stride of the array: any value from the
+ *          first version up, a multiple of the pointer size or not. Structs are copied byte by
+ *          byte, so neither they nor the array need be aligned; each element's own
+ *          struct_size says which of its fields are there.
  *
  * CALLBACKS Inside a delegate callback the engine may answer (emend_answer_*) and use the
  *          getters; calls that change the coordinator or the session (start, stop, accept,
@@ -456,7 +470,9 @@ typedef struct emend_delegate {
 
 /* Answer requests_contexts. `contexts` (count >= 1) is copied before returning; each is
  * validated (UTF-8, ranges, struct_size) and a bad one fails the whole answer, which the
- * engine may then give again. Thread: any. */
+ * engine may then give again. The array's stride is contexts[0].struct_size (see STRUCTS:
+ * it need not be aligned); count times the stride is at most 1 GiB (see LENGTHS).
+ * Thread: any. */
 emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request_id request,
                                    const emend_context_desc *contexts, size_t count);
 
