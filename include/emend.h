@@ -537,8 +537,17 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
                                       const emend_coordinator_options *options,
                                       emend_coordinator **out);
 
-/* Free the coordinator: a running provider is cancelled and no callback runs any more (the
- * document stays as it is). Answers still owed are dropped. NULL is allowed.
+/* Free the coordinator: running providers are cancelled and no callback runs any more (the
+ * document stays as it is: nothing delivered is put back). Destroy returns once no provider
+ * code of this coordinator executes any more: each cancelled run, a plugin's run function
+ * included, gets up to 5 seconds after its cancel to return; one that ignores cancellation
+ * longer is abandoned (logged), and what it can reach is kept alive for the process, never
+ * freed under it. Its descriptor is closed and its memory freed before destroy returns.
+ * Requests still unanswered are dropped: answering one later, from any thread and even
+ * with this now destroyed handle, returns EMEND_E_STALE and does nothing (a concurrent
+ * answer is safe too). Preview handles the engine gave (emend_answer_preview) whose
+ * finish_text_animation has not come are not handed back: the engine frees them itself.
+ * NULL, or a coordinator already destroyed, is ignored. Not from inside a callback.
  * Thread: the coordinator's. Returns nothing; the handle is invalid afterwards. */
 void emend_coordinator_destroy(emend_coordinator *coordinator);
 
@@ -554,6 +563,9 @@ emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *
 
 /* Dispatch until the coordinator is idle (no provider running, no work pending, no
  * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_TIMEOUT; negative = no limit).
+ * Idle also means that no provider code of this coordinator still executes: after a stop or
+ * a failure, a cancelled run (a plugin still inside its run function) is waited for, at most
+ * 5 seconds after its cancel (see emend_coordinator_destroy).
  * Returns the status the last session failed with, if it failed during this call.
  * For simple programs and tests. Thread: the coordinator's. */
 emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, int timeout_ms);

@@ -2,11 +2,19 @@ import CEmend
 import EmendCore
 import EmendText
 
-/// Answers may come from any thread: they validate, then queue the answer for dispatch.
+/// Answers may come from any thread: they validate, then queue the answer for dispatch. The
+/// handle is held for the call (LiveHandles): an answer racing emend_coordinator_destroy, or
+/// coming after it, is STALE rather than a use after free.
 @inline(__always)
 func answering(_ coordinator: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> DelegateAnswer,
                _ request: emend_request_id) -> emend_status {
-    withHandle(coordinator) { handle throws(EmendError) in
+    exporting { () throws(EmendError) in
+        let pointer = try required(coordinator, "coordinator")
+        guard let held = LiveHandles.retained(pointer) else {
+            throw EmendError(.stale, "request \(request) is not awaiting an answer: its coordinator was destroyed")
+        }
+        defer { held.release() }
+        let handle = held.takeUnretainedValue()
         try handle.coordinator.answer(request, try body(handle))
     }
 }

@@ -45,14 +45,21 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)
         adapter.handle = handle.opaque
         adapter.textOf = { [unowned handle] id in handle.text(of: id) }
-        out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        let pointer = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        LiveHandles.insert(pointer)
+        out.pointee = pointer
     }
 }
 
+/// Cancels the providers and waits for their code to return (bounded), drops owed answers
+/// and queued work, then lets the handle go (see Coordinator.shutdown). A pointer that is not
+/// a live coordinator (destroyed twice) is ignored rather than freed again.
 @_cdecl("emend_coordinator_destroy")
 public func emend_coordinator_destroy(_ coordinator: OpaquePointer?) {
-    guard let coordinator else { return }
-    Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(coordinator)).release()
+    guard let coordinator, LiveHandles.remove(coordinator) else { return }
+    let handle = Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(coordinator))
+    handle._withUnsafeGuaranteedRef { $0.coordinator.shutdown() }
+    handle.release()
 }
 
 @_cdecl("emend_coordinator_fd")
