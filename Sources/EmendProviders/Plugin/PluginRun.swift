@@ -146,7 +146,10 @@ final class PluginRun: @unchecked Sendable {
                 return refuse(.structSize, "dropped an edit with struct_size \(size), smaller than the first version (\(minimum))")
             }
             var edit = emend_provider_edit()
-            withUnsafeMutableBytes(of: &edit) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: min(size, $0.count))) }
+            // Whole fields only: every field of emend_provider_edit is 8 bytes, so a struct_size
+            // ending inside one (half a pointer) is rounded down and that field reads as absent.
+            let whole = min(size, MemoryLayout<emend_provider_edit>.size) / 8 * 8
+            withUnsafeMutableBytes(of: &edit) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: whole)) }
             let start = edit.range.start, end = edit.range.end
             if let problem = edits!.problem(start: start, end: end) {
                 return refuse(.range, "dropped the edit at \(start)..<\(end): \(problem)")
