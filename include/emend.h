@@ -30,6 +30,14 @@
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
  *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8.
  *
+ * LENGTHS  Every length or count passed with a pointer (text lengths, array counts) must be
+ *          one the engine really holds: above PTRDIFF_MAX (SIZE_MAX, a negative number cast
+ *          to size_t) or above 1 GiB of data (2^30 bytes; count times the element size for
+ *          arrays) it is EMEND_E_INVALID_ARGUMENT naming the parameter, even with a NULL
+ *          pointer; it never reads as "empty" or "as proposed". Output capacities
+ *          (emend_session_copy_result, emend_session_get_suggestion_rects) are refused only
+ *          above PTRDIFF_MAX bytes.
+ *
  * OFFSETS  Every emend_range counts in the coordinator's position encoding: UTF-8 bytes by
  *          default, or UTF-16 code units, or Unicode code points (emend_coordinator_options).
  *          A range outside its text, or one that splits a character's encoding, is rejected
@@ -41,11 +49,17 @@
  *
  * STRUCTS  Every struct passed in starts with `struct_size`, set to sizeof(the struct) as
  *          the caller's header declares it. Structs only grow at the end: the runtime reads
- *          min(struct_size, its own size) and treats missing fields as zero, so an engine built
- *          against an older or a newer header keeps working. A struct_size smaller than the
- *          first version of the struct (its EMEND_*_MIN_SIZE below) is rejected with
- *          EMEND_E_STRUCT_SIZE. In an array of such structs, contexts[0].struct_size is the
- *          stride of the array.
+ *          the fields struct_size covers whole and treats the others as zero, so an engine
+ *          built against an older or a newer header keeps working. A struct_size that ends
+ *          inside a field (say half way into a pointer) leaves that field out: it reads as
+ *          zero, never as a value made of part of it. Structs the runtime fills
+ *          (emend_suggestion, emend_provider_info) get the fields struct_size covers whole and
+ *          not one byte more. A struct_size smaller than the first version of the struct (its
+ *          EMEND_*_MIN_SIZE below) is rejected with EMEND_E_STRUCT_SIZE. In an array of such
+ *          structs, contexts[0].struct_size is the stride of the array: any value from the
+ *          first version up, a multiple of the pointer size or not. Structs are copied byte by
+ *          byte, so neither they nor the array need be aligned; each element's own
+ *          struct_size says which of its fields are there.
  *
  * CALLBACKS Inside a delegate callback the engine may answer (emend_answer_*) and use the
  *          getters; calls that change the coordinator or the session (start, stop, accept,
@@ -99,7 +113,8 @@ typedef enum emend_status {
  * this thread. Thread: any (the message is thread-local). */
 const char *emend_last_error_message(void);
 
-/* A short constant name for a status, e.g. "EMEND_E_RANGE". Never NULL; static storage.
+/* A short constant name for a status, e.g. "EMEND_E_RANGE"; "EMEND_E_UNKNOWN" for any value
+ * this header does not define (negative ones too). Never NULL; static storage.
  * Thread: any. */
 const char *emend_status_name(emend_status status);
 
@@ -455,7 +470,9 @@ typedef struct emend_delegate {
 
 /* Answer requests_contexts. `contexts` (count >= 1) is copied before returning; each is
  * validated (UTF-8, ranges, struct_size) and a bad one fails the whole answer, which the
- * engine may then give again. Thread: any. */
+ * engine may then give again. The array's stride is contexts[0].struct_size (see STRUCTS:
+ * it need not be aligned); count times the stride is at most 1 GiB (see LENGTHS).
+ * Thread: any. */
 emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request_id request,
                                    const emend_context_desc *contexts, size_t count);
 
@@ -520,8 +537,17 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
                                       const emend_coordinator_options *options,
                                       emend_coordinator **out);
 
-/* Free the coordinator: a running provider is cancelled and no callback runs any more (the
- * document stays as it is). Answers still owed are dropped. NULL is allowed.
+/* Free the coordinator: running providers are cancelled and no callback runs any more (the
+ * document stays as it is: nothing delivered is put back). Destroy returns once no provider
+ * code of this coordinator executes any more: each cancelled run, a plugin's run function
+ * included, gets up to 5 seconds after its cancel to return; one that ignores cancellation
+ * longer is abandoned (logged), and what it can reach is kept alive for the process, never
+ * freed under it. Its descriptor is closed and its memory freed before destroy returns.
+ * Requests still unanswered are dropped: answering one later, from any thread and even
+ * with this now destroyed handle, returns EMEND_E_STALE and does nothing (a concurrent
+ * answer is safe too). Preview handles the engine gave (emend_answer_preview) whose
+ * finish_text_animation has not come are not handed back: the engine frees them itself.
+ * NULL, or a coordinator already destroyed, is ignored. Not from inside a callback.
  * Thread: the coordinator's. Returns nothing; the handle is invalid afterwards. */
 void emend_coordinator_destroy(emend_coordinator *coordinator);
 
@@ -537,6 +563,9 @@ emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *
 
 /* Dispatch until the coordinator is idle (no provider running, no work pending, no
  * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_TIMEOUT; negative = no limit).
+ * Idle also means that no provider code of this coordinator still executes: after a stop or
+ * a failure, a cancelled run (a plugin still inside its run function) is waited for, at most
+ * 5 seconds after its cancel (see emend_coordinator_destroy).
  * Returns the status the last session failed with, if it failed during this call.
  * For simple programs and tests. Thread: the coordinator's. */
 emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, int timeout_ms);

@@ -197,7 +197,11 @@ typedef struct emend_provider_descriptor {
      * up in the plugin's state rather than assume it is still going, and do not block on it.
      * A run that does not finish within a second of cancel is abandoned: the host stops
      * waiting, keeps the request memory until the plugin finishes after all, sends no
-     * further runs to that instance meanwhile, and never destroys it. */
+     * further runs to that instance meanwhile, and never destroys it. The engine's
+     * coordinator still counts the run as executing until the plugin returned from run
+     * (and finished it, unless it was cancelled), up to 5 seconds after cancel: its
+     * emend_coordinator_destroy and run_until_idle wait for that, so return from run
+     * promptly once cancelled. */
     void (*cancel)(void *instance, emend_run *run);
 
     /* Free the instance. */

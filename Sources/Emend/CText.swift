@@ -6,7 +6,9 @@ import EmendText
 /// Turning C text and ranges into Swift values, validated.
 enum CText {
     /// UTF-8 text of `length` bytes; NULL is allowed only for length 0.
-    static func string(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String) throws(EmendError) -> String {
+    /// `lengthName` names the length in messages (default: "<name>_length").
+    static func string(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String, lengthName: String? = nil) throws(EmendError) -> String {
+        try CLength.checked(length, name: lengthName ?? "\(name)_length")
         guard length > 0 else { return "" }
         guard let pointer else { throw EmendError(.invalidArgument, "\(name) is NULL but its length is \(length)") }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)

@@ -2,11 +2,19 @@ import CEmend
 import EmendCore
 import EmendText
 
-/// Answers may come from any thread: they validate, then queue the answer for dispatch.
+/// Answers may come from any thread: they validate, then queue the answer for dispatch. The
+/// handle is held for the call (LiveHandles): an answer racing emend_coordinator_destroy, or
+/// coming after it, is STALE rather than a use after free.
 @inline(__always)
 func answering(_ coordinator: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> DelegateAnswer,
                _ request: emend_request_id) -> emend_status {
-    withHandle(coordinator) { handle throws(EmendError) in
+    exporting { () throws(EmendError) in
+        let pointer = try required(coordinator, "coordinator")
+        guard let held = LiveHandles.retained(pointer) else {
+            throw EmendError(.stale, "request \(request) is not awaiting an answer: its coordinator was destroyed")
+        }
+        defer { held.release() }
+        let handle = held.takeUnretainedValue()
         try handle.coordinator.answer(request, try body(handle))
     }
 }
@@ -16,13 +24,15 @@ public func emend_answer_contexts(_ coordinator: OpaquePointer?, _ request: emen
                                   _ contexts: UnsafePointer<emend_context_desc>?, _ count: Int) -> emend_status {
     answering(coordinator, { handle throws(EmendError) in
         let first = UnsafeRawPointer(try required(contexts, "contexts"))
-        guard count >= 1 else { throw EmendError(.invalidArgument, "count is 0: give at least one context") }
-        let stride = first.load(as: Int.self)
+        guard count != 0 else { throw EmendError(.invalidArgument, "count is 0: give at least one context") }
+        // The stride is contexts[0].struct_size, any value from the first version up: the
+        // elements are read unaligned (StructReader), so it need not be a multiple of 8.
+        let stride = try StructReader.size(at: first, StructLayouts.context, name: "contexts[0]")
+        try CLength.checked(count, elementSize: stride, name: "count")
         var descriptions: [ContextDescription] = []
         for index in 0..<count {
-            let raw = first + index * max(stride, FirstVersionSize.context)
-            let desc = try StructReader.read(raw, as: emend_context_desc.self, minimumSize: FirstVersionSize.context,
-                                             name: "contexts[\(index)]")
+            let desc: emend_context_desc = try StructReader.read(first + index * stride, StructLayouts.context,
+                                                                 name: "contexts[\(index)]")
             descriptions.append(try ContextConversion.description(desc, encoding: handle.encoding, index: index))
         }
         return .contexts(descriptions)
@@ -35,7 +45,9 @@ public func emend_answer_replace(_ coordinator: OpaquePointer?, _ request: emend
     answering(coordinator, { _ throws(EmendError) in
         switch answer {
         case EMEND_REPLACE_APPLIED:
-            return .replaced(text == nil ? nil : try CText.string(text, length, name: "inserted_text"))
+            // Checked even with NULL ("as proposed"): SIZE_MAX is a bug in the engine, not a length.
+            try CLength.checked(length, name: "inserted_length")
+            return .replaced(text == nil ? nil : try CText.string(text, length, name: "inserted_text", lengthName: "inserted_length"))
         case EMEND_REPLACE_REFUSED:
             return .refused
         default:
@@ -48,6 +60,7 @@ public func emend_answer_replace(_ coordinator: OpaquePointer?, _ request: emend
 public func emend_answer_rects(_ coordinator: OpaquePointer?, _ request: emend_request_id,
                                _ rects: UnsafePointer<emend_rect>?, _ count: Int) -> emend_status {
     answering(coordinator, { _ throws(EmendError) in
+        try CLength.checked(count, elementSize: MemoryLayout<emend_rect>.stride, name: "count")
         guard count > 0 else { return .rects([]) }
         let buffer = UnsafeBufferPointer(start: try required(rects, "rects"), count: count)
         return .rects(buffer.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
@@ -80,7 +93,7 @@ public func emend_answer_done(_ coordinator: OpaquePointer?, _ request: emend_re
 public func emend_answer_failed(_ coordinator: OpaquePointer?, _ request: emend_request_id, _ status: emend_status,
                                 _ message: UnsafePointer<CChar>?) -> emend_status {
     answering(coordinator, { _ throws(EmendError) in
-        let code = EmendStatus(rawValue: numericCast(status.rawValue)) ?? .internal
+        let code = CStatus.known(status) ?? .internal
         let text = (try? CText.optionalCString(message, name: "message")) ?? nil
         return .failed(EmendError(code == .ok ? .internal : code, text ?? "the engine failed the request"))
     }, request)

@@ -8,7 +8,7 @@ public func emend_last_error_message() -> UnsafePointer<CChar> {
 
 @_cdecl("emend_status_name")
 public func emend_status_name(_ status: emend_status) -> UnsafePointer<CChar> {
-    let name: StaticString = EmendStatus(rawValue: numericCast(status.rawValue))?.cName ?? "EMEND_E_UNKNOWN"
+    let name: StaticString = CStatus.known(status)?.cName ?? "EMEND_E_UNKNOWN"
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 

@@ -8,14 +8,12 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
     exporting { () throws(EmendError) in
         let out = try required(out, "out")
         out.pointee = nil
-        let table = try StructReader.read(try required(delegate, "delegate"), as: emend_delegate.self,
-                                          minimumSize: FirstVersionSize.delegate, name: "emend_delegate")
+        let table = try StructReader.read(UnsafeRawPointer(try required(delegate, "delegate")), StructLayouts.delegate)
         guard table.requests_contexts != nil else { throw EmendError(.invalidArgument, "delegate.requests_contexts is required") }
         var settings = CoordinatorOptions()
         var encoding = PositionEncoding.utf8
         if let options {
-            let given = try StructReader.read(options, as: emend_coordinator_options.self,
-                                              minimumSize: FirstVersionSize.options, name: "emend_coordinator_options")
+            let given = try StructReader.read(UnsafeRawPointer(options), StructLayouts.options)
             guard let chosen = PositionEncoding(rawValue: Int(given.encoding.rawValue)) else {
                 throw EmendError(.invalidArgument, "unknown position encoding \(given.encoding.rawValue)")
             }
@@ -47,14 +45,21 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)
         adapter.handle = handle.opaque
         adapter.textOf = { [unowned handle] id in handle.text(of: id) }
-        out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        let pointer = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        LiveHandles.insert(pointer)
+        out.pointee = pointer
     }
 }
 
+/// Cancels the providers and waits for their code to return (bounded), drops owed answers
+/// and queued work, then lets the handle go (see Coordinator.shutdown). A pointer that is not
+/// a live coordinator (destroyed twice) is ignored rather than freed again.
 @_cdecl("emend_coordinator_destroy")
 public func emend_coordinator_destroy(_ coordinator: OpaquePointer?) {
-    guard let coordinator else { return }
-    Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(coordinator)).release()
+    guard let coordinator, LiveHandles.remove(coordinator) else { return }
+    let handle = Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(coordinator))
+    handle._withUnsafeGuaranteedRef { $0.coordinator.shutdown() }
+    handle.release()
 }
 
 @_cdecl("emend_coordinator_fd")
@@ -126,8 +131,7 @@ public func emend_coordinator_get_state(_ coordinator: OpaquePointer?, _ state: 
 @_cdecl("emend_coordinator_start")
 public func emend_coordinator_start(_ coordinator: OpaquePointer?, _ request: UnsafePointer<emend_tool_request>?) -> emend_status {
     withMutatingHandle(coordinator) { handle throws(EmendError) in
-        let given = try StructReader.read(try required(request, "request"), as: emend_tool_request.self,
-                                          minimumSize: FirstVersionSize.toolRequest, name: "emend_tool_request")
+        let given = try StructReader.read(UnsafeRawPointer(try required(request, "request")), StructLayouts.toolRequest)
         guard let tool = WritingTool(rawValue: Int(given.tool.rawValue)) else {
             throw EmendError(.invalidArgument, "unknown tool \(given.tool.rawValue)")
         }

@@ -28,7 +28,7 @@ public func emend_coordinator_get_provider(_ coordinator: OpaquePointer?, _ inde
             version: handle.lend(p.version), path: handle.lend(p.path), tools: tools,
             languages: handle.lend(p.languages.joined(separator: ",")), flags: flags, priority: Int32(clamping: p.priority),
             enabled: p.enabled ? 1 : 0, reason: handle.lend(p.reason))
-        try StructReader.write(value, to: UnsafeMutableRawPointer(out), minimumSize: FirstVersionSize.providerInfo, name: "emend_provider_info")
+        try StructReader.write(value, to: UnsafeMutableRawPointer(out), StructLayouts.providerInfo)
     }
 }
 

@@ -40,7 +40,7 @@ public func emend_session_get_suggestion(_ coordinator: OpaquePointer?, _ index:
             original: handle.lend(s.original), replacement: handle.lend(s.replacement),
             explanation: handle.lend(s.explanation), category: handle.lend(s.category), rule_id: handle.lend(s.ruleID),
             state: emend_suggestion_state(rawValue: numericCast(s.state.rawValue)))
-        try StructReader.write(value, to: UnsafeMutableRawPointer(out), minimumSize: FirstVersionSize.suggestion, name: "emend_suggestion")
+        try StructReader.write(value, to: UnsafeMutableRawPointer(out), StructLayouts.suggestion)
     }
 }
 
@@ -106,6 +106,7 @@ public func emend_session_copy_result(_ coordinator: OpaquePointer?, _ contextID
     withHandle(coordinator) { handle throws(EmendError) in
         try handle.coordinator.checkOwnerThread()
         let out = try required(length, "length")
+        if buffer != nil { try CLength.checked(capacity, limit: .max, name: "capacity") }
         _ = try handle.coordinator.contextText(contextID)
         guard contextID == handle.coordinator.contextIDs.first else {
             throw EmendError(.notFound, "context \(contextID) is not the one the session works on")
@@ -130,6 +131,7 @@ public func emend_session_get_suggestion_rects(_ coordinator: OpaquePointer?, _ 
     withHandle(coordinator) { handle throws(EmendError) in
         try handle.coordinator.checkOwnerThread()
         let out = try required(count, "count")
+        try CLength.checked(capacity, elementSize: MemoryLayout<emend_rect>.stride, limit: .max, name: "capacity")
         let all = try handle.coordinator.underlineRects(ofSuggestion: index)
         out.pointee = all.count
         guard capacity > 0 else { return }

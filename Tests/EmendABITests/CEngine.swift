@@ -32,6 +32,8 @@ final class CEngine: @unchecked Sendable {
     /// The id of the context the coordinator last named in a callback.
     private(set) var contextID: UInt64 = 0
     private(set) var replaces: [(range: emend_range, text: String, kind: emend_change_kind)] = []
+    /// The engine_context of each replace, as the runtime handed it back.
+    private(set) var replaceEngineContexts: [UnsafeMutableRawPointer?] = []
     private(set) var selections: [[emend_range]] = []
     private(set) var presented: [String] = []
     /// Statuses of the engine's own answers that were not EMEND_OK.
@@ -181,6 +183,7 @@ final class CEngine: @unchecked Sendable {
     private func replace(_ coordinator: OpaquePointer?, _ replace: emend_replace_request, _ request: emend_request_id) {
         let proposed = String(decoding: UnsafeRawBufferPointer(start: replace.text, count: replace.text_length), as: UTF8.self)
         replaces.append((replace.range, proposed, replace.kind))
+        replaceEngineContexts.append(replace.engine_context)
         if replace.flags & EMEND_REPLACE_STYLED != 0 {
             let intents = Array(UnsafeBufferPointer(start: replace.block_intents, count: replace.block_intent_count))
             let runs = UnsafeBufferPointer(start: replace.attribute_runs, count: replace.attribute_run_count).map {

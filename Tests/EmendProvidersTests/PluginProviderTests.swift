@@ -242,6 +242,14 @@ final class PluginProviderTests: XCTestCase {
         XCTAssertTrue(refusals.contains { $0.contains("15..<17: it touches protected text") }, "\(refusals)")
     }
 
+    func testAnEditStructSizeEndingInsideAPointerLeavesThatFieldOut() throws {
+        let (_, provider) = try misbehaving("partial-edit")
+        let sink = PluginTestSink()
+        let outcome = provider.run(request(.proofread, "hello world", selection: 0..<11, prompt: "edits:0-5=<partial>"), sink: sink)
+        XCTAssertEqual(outcome, .finished)
+        XCTAssertEqual(sink.edits, [ProviderEdit(range: 0..<5, replacement: "x", explanation: "", category: "", ruleID: "")])
+    }
+
     func testOutputAfterFinishIsRefusedWithState() throws {
         let (path, provider) = try misbehaving("after-finish")
         let sink = PluginTestSink()

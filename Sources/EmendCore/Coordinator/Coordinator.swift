@@ -126,13 +126,15 @@ public final class Coordinator: @unchecked Sendable {
             queue.clearSignals()
             if !queue.hasPendingWork { break }
         }
-        queue.armTimer(at: [pending.earliestDeadline, providerDeadline].compactMap { $0 }.min())
+        queue.armTimer(at: [pending.earliestDeadline, providerDeadline, queue.activity.nextAbandonment].compactMap { $0 }.min())
         return processed
     }
 
-    /// Whether nothing is running or awaited.
+    /// Whether nothing is running or awaited, and no provider code of this coordinator still
+    /// executes (a cancelled run that has not returned yet; see RunActivity).
     public var isIdle: Bool {
         pending.isEmpty && !queue.hasPendingWork && (session.map { $0.phase == .resting || $0.phase == .ended } ?? true)
+            && queue.activity.isQuiet
     }
 
     /// Dispatches until idle or until `timeoutMilliseconds` pass (negative: no limit).

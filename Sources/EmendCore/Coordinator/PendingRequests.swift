@@ -13,12 +13,10 @@ final class PendingRequests: @unchecked Sendable {
 
     private let lock = Lock()
     private var entries: [RequestID: Entry] = [:]
-    private var nextID: RequestID = 1
 
     func add(kind: Kind, generation: UInt64, deadline: Int64, continuation: @escaping (DelegateAnswer) -> Void) -> RequestID {
-        lock.withLock {
-            let id = nextID
-            nextID += 1
+        let id = RequestNumbering.next()
+        return lock.withLock {
             entries[id] = Entry(kind: kind, generation: generation, deadline: deadline, continuation: continuation)
             return id
         }

@@ -8,6 +8,16 @@ public protocol ProviderSink: Sendable {
     func emitEdit(_ edit: ProviderEdit)
     /// A line for the log.
     func log(_ message: String)
+    /// Provider code that may go on executing after `run` returned (a plugin's own call of
+    /// its run function, which the host stops waiting for after a cancel) begins; call the
+    /// returned function once when it ended. Why: the coordinator is idle, and its destroy
+    /// returns, only once no provider code of it still executes (or a grace passed).
+    func beginWorkOutlivingRun() -> @Sendable () -> Void
+}
+
+extension ProviderSink {
+    /// Sinks that do not track provider code (tests, the command line) need no record.
+    public func beginWorkOutlivingRun() -> @Sendable () -> Void { {} }
 }
 
 /// How a provider's run ended.

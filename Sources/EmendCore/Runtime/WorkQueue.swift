@@ -12,6 +12,10 @@ final class WorkQueue: @unchecked Sendable {
 
     private let lock = Lock()
     private var items: [Work] = []
+    /// Set by `shutDown`: the coordinator is going away and posts are dropped.
+    private var closed = false
+    /// Provider code of this coordinator still executing (it wakes the descriptor as it ends).
+    let activity = RunActivity()
     private let eventFD: Int32
     private let timerFD: Int32
     let pollDescriptor: Int32
@@ -32,6 +36,7 @@ final class WorkQueue: @unchecked Sendable {
             event.data.fd = fd
             epoll_ctl(pollDescriptor, EPOLL_CTL_ADD, fd, &event)
         }
+        activity.wake = { [weak self] in self?.signal() }
     }
 
     deinit {
@@ -43,13 +48,29 @@ final class WorkQueue: @unchecked Sendable {
     /// Adds work and makes the descriptor readable. Any thread.
     func post(_ work: @escaping Work) {
         let wasEmpty = lock.withLock {
+            if closed { return false }
             items.append(work)
             return items.count == 1
         }
-        if wasEmpty {
-            var one: UInt64 = 1
-            _ = write(eventFD, &one, 8)
+        if wasEmpty { signal() }
+    }
+
+    /// Makes the descriptor readable without adding work (something worth a look changed).
+    func signal() {
+        var one: UInt64 = 1
+        _ = write(eventFD, &one, 8)
+    }
+
+    /// Drops pending work and every later post. Why: queued work holds closures that hold the
+    /// coordinator; dropped, nothing keeps it past emend_coordinator_destroy. The descriptors
+    /// stay open until deinit, so a late writer never writes to a reused descriptor number.
+    func shutDown() {
+        let dropped: [Work] = lock.withLock {
+            closed = true
+            defer { items.removeAll() }
+            return items
         }
+        _ = dropped   // released here, outside the lock: their captures may run deinits
     }
 
     /// Takes all pending work. Engine thread.

@@ -69,6 +69,10 @@ final class PluginInstance: @unchecked Sendable {
         runs.append(run)
         monitor.unlock()
 
+        // The plugin's run function may outlive this call (the host stops waiting for a
+        // cancelled run after the grace): the coordinator keeps a record of it until the
+        // plugin is done with the run, so its idle and its destroy wait for that.
+        run.onDoneExecuting = sink.beginWorkOutlivingRun()
         start(run)
         return wait(for: run, sink: sink)
     }

@@ -24,6 +24,9 @@ final class PluginRun: @unchecked Sendable {
     private(set) var cancelled = false
     /// Whether the host stopped waiting before the plugin was done with the run.
     private(set) var abandoned = false
+    /// Called once when the plugin's code is done with the run (see `isDoneExecuting`): it
+    /// ends the run's record in the coordinator's RunActivity (ProviderSink.beginWorkOutlivingRun).
+    var onDoneExecuting: (() -> Void)?
 
     init(request: ProviderRequest, sink: ProviderSink, monitor: PluginMonitor, id: String, path: String,
          logger: @escaping @Sendable (String) -> Void) {
@@ -47,6 +50,11 @@ final class PluginRun: @unchecked Sendable {
     /// Finished (or failed at once) and returned from descriptor.run: the plugin is done with it.
     var isComplete: Bool { outcome != nil && returned }
 
+    /// Whether the plugin's code is done with the run as far as the host can tell: complete,
+    /// or returned from descriptor.run after a cancel (a cancelled run that never finishes
+    /// keeps no plugin code executing).
+    private var isDoneExecuting: Bool { returned && (outcome != nil || cancelled) }
+
     // MARK: host side (the monitor held)
 
     /// descriptor.run returned `status`; anything but OK fails the run at once.
@@ -66,7 +74,17 @@ final class PluginRun: @unchecked Sendable {
     }
 
     /// From now on is_cancelled says 1 and emits are refused.
-    func markCancelled() { cancelled = true }
+    func markCancelled() {
+        cancelled = true
+        reportDoneExecuting()
+    }
+
+    /// Runs `onDoneExecuting` once the plugin's code is done with the run.
+    private func reportDoneExecuting() {
+        guard isDoneExecuting, let report = onDoneExecuting else { return }
+        onDoneExecuting = nil
+        report()
+    }
 
     /// The host stopped waiting: nothing more reaches the sink.
     func detach() {
@@ -82,6 +100,7 @@ final class PluginRun: @unchecked Sendable {
             request?.release()
             request = nil
         }
+        reportDoneExecuting()
         monitor.broadcast()
     }
 
@@ -127,7 +146,10 @@ final class PluginRun: @unchecked Sendable {
                 return refuse(.structSize, "dropped an edit with struct_size \(size), smaller than the first version (\(minimum))")
             }
             var edit = emend_provider_edit()
-            withUnsafeMutableBytes(of: &edit) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: min(size, $0.count))) }
+            // Whole fields only: every field of emend_provider_edit is 8 bytes, so a struct_size
+            // ending inside one (half a pointer) is rounded down and that field reads as absent.
+            let whole = min(size, MemoryLayout<emend_provider_edit>.size) / 8 * 8
+            withUnsafeMutableBytes(of: &edit) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: whole)) }
             let start = edit.range.start, end = edit.range.end
             if let problem = edits!.problem(start: start, end: end) {
                 return refuse(.range, "dropped the edit at \(start)..<\(end): \(problem)")

@@ -5,7 +5,8 @@
  * The request's prompt names the scenario:
  *   "invalid-utf8"   emits "good ", two invalid pieces, then "after"; finishes OK
  *   "edits:LIST"     emits edits "S-E=R" separated by '|'; R "<bad>" is invalid UTF-8 and
- *                    R "<small>" sends struct_size 8; finishes OK
+ *                    R "<small>" sends struct_size 8, R "<partial>" a struct_size ending
+ *                    inside `explanation` (replacement "x"); finishes OK
  *   "after-finish"   emits "done", finishes, then emits text, an edit and finishes again
  *   "fail"           finishes with EMEND_E_PROVIDER "model not found"
  *   "fail-silent"    finishes with EMEND_E_TIMEOUT and no message
@@ -21,6 +22,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -72,6 +74,11 @@ static void send_edits(emend_run *run, const char *list) {
         if (length == 5 && memcmp(replacement, "<bad>", 5) == 0) {
             edit.replacement = "\xff\xfe";
             edit.replacement_length = 2;
+        } else if (length == 9 && memcmp(replacement, "<partial>", 9) == 0) {
+            /* struct_size ends half way into `explanation`: the host must leave it out */
+            edit.struct_size = offsetof(emend_provider_edit, explanation) + 4;
+            edit.replacement = "x";
+            edit.replacement_length = 1;
         } else if (length == 7 && memcmp(replacement, "<small>", 7) == 0) {
             edit.struct_size = 8;
             edit.replacement = "x";

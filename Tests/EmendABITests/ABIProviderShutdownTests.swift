@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+import CEmend
+import Emend
+import EmendCore
+
+/// No provider code of a coordinator executes after emend_coordinator_destroy returned, or
+/// after run_until_idle reported idle: a plugin that ignores cancellation for 1.5 s (longer
+/// than the host waits for the run itself) is waited for, within the 5 s grace of emend.h.
+final class ABIProviderShutdownTests: XCTestCase {
+    private var home: URL!
+    private var marker: String!
+    private var saved: [String: String?] = [:]
+    private let variables = ["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "EMEND_TEST_MARKER",
+                             "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
+    private static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-shutdown-\(UUID().uuidString)")
+        let providers = home.appendingPathComponent("providers")
+        try FileManager.default.createDirectory(at: providers, withIntermediateDirectories: true)
+        chmod(home.path, 0o755)
+        chmod(providers.path, 0o755)
+        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
+        let include = Self.repoRoot + "/include"
+        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, Self.repoRoot + "/scanner/emend-scan.c",
+                "-ldl", "-o", home.appendingPathComponent("emend-scan").path])
+        let plugin = providers.appendingPathComponent("stubborn.so").path
+        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", include,
+                Self.repoRoot + "/Tests/Fixtures/plugins/stubborn.c", "-o", plugin])
+        chmod(plugin, 0o755)
+        marker = home.appendingPathComponent("marker").path
+        setenv("EMEND_PROVIDER_PATH", providers.path, 1)
+        setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
+        setenv("EMEND_TEST_MARKER", marker, 1)
+        for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
+            setenv(name, home.appendingPathComponent(sub).path, 1)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        for (name, value) in saved {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func cc(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["cc"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("cc failed: \(arguments.last ?? "")") }
+    }
+
+    private func exists(_ suffix: String) -> Bool { access(marker + "." + suffix, F_OK) == 0 }
+
+    /// A coordinator running the stubborn plugin, returned once the plugin is inside run.
+    private func runningStubborn(_ engine: CEngine) throws -> OpaquePointer {
+        let coordinator = try engine.makeCoordinator()
+        let status = "org.emend.test.stubborn".withCString { id in
+            var request = emend_tool_request(struct_size: MemoryLayout<emend_tool_request>.size, tool: EMEND_TOOL_REWRITE_FRIENDLY,
+                                             scope: EMEND_SCOPE_USER_SELECTION, prompt: nil, provider_id: id)
+            return emend_coordinator_start(coordinator, &request)
+        }
+        XCTAssertEqual(status, EMEND_OK, lastError)
+        // Dispatch in short steps: the marker appears without the descriptor becoming readable,
+        // and the test must act while the plugin has most of its 1.5 s still to go.
+        let deadline = MonotonicClock.nowMilliseconds() + 10_000
+        while !exists("entered"), MonotonicClock.nowMilliseconds() < deadline {
+            XCTAssertEqual(emend_coordinator_dispatch(coordinator, nil), EMEND_OK)
+            usleep(2000)
+        }
+        XCTAssertTrue(exists("entered"), "the plugin never entered run")
+        XCTAssertFalse(exists("left"))
+        return coordinator
+    }
+
+    func testDestroyWaitsForAPluginInsideRun() throws {
+        let coordinator = try runningStubborn(CEngine("Hello there. How are you?"))
+        let started = MonotonicClock.nowMilliseconds()
+        emend_coordinator_destroy(coordinator)
+        XCTAssertTrue(exists("left"), "emend_coordinator_destroy returned while the plugin was inside run")
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 5000)
+    }
+
+    func testIdleAfterStopWaitsForAPluginInsideRun() throws {
+        let engine = CEngine("Hello there. How are you?")
+        let coordinator = try runningStubborn(engine)
+        defer { emend_coordinator_destroy(coordinator) }
+        let stopped = MonotonicClock.nowMilliseconds()
+        XCTAssertEqual(emend_coordinator_stop(coordinator), EMEND_OK, lastError)
+        XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK, lastError)
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - stopped, 5000)
+        XCTAssertTrue(exists("left"), "run_until_idle reported idle while the plugin was inside run")
+        XCTAssertEqual(state(coordinator), EMEND_STATE_INACTIVE)
+        XCTAssertEqual(engine.text, "Hello there. How are you?")
+    }
+}
