@@ -259,3 +259,19 @@ final class NothingLostTests: XCTestCase {
         XCTAssertEqual(engine.text, "I do not think it is ready.")
     }
 }
+
+/// A coordinator whose engine never answers a replace is still freed when its owner lets go.
+final class CoordinatorLifetimeTests: XCTestCase {
+    func testAnUnansweredReplaceDoesNotKeepTheCoordinatorAlive() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        engine.replaceAnswering = .later
+        weak var weakCoordinator: Coordinator?
+        try {
+            let coordinator = try makeCoordinator(engine)
+            weakCoordinator = coordinator
+            try coordinator.start(.rewriteFriendly)
+            XCTAssertTrue(try engine.pump(coordinator) { !engine.heldReplaces.isEmpty })
+        }()
+        XCTAssertNil(weakCoordinator, "nothing the coordinator owns may own it back")
+    }
+}

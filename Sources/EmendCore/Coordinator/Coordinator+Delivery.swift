@@ -24,39 +24,42 @@ extension Coordinator {
                  onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
         guard let session, let context = session.working else { return then() }
         var remaining = edits[...]
+        // The steps hold the coordinator weakly: a replace left unanswered must not keep it alive.
+        weak var owner = self
         func next() {
-            if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return finishStop() }
+            guard let owner else { return }
+            if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return owner.finishStop() }
             guard let edit = remaining.popFirst() else { return then() }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }
             if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
                 // A change around protected text that keeps it goes as the changes beside it.
-                if let parts = partsAroundProtectedText(edit, range: range, in: context) {
+                if let parts = owner.partsAroundProtectedText(edit, range: range, in: context) {
                     remaining = ArraySlice(parts + remaining)
                     return next()
                 }
-                logger("skipped a change that would touch protected text at \(range)")
+                owner.logger("skipped a change that would touch protected text at \(range)")
                 return next()
             }
             if edit.styling == nil, context.text.substring(range) == edit.replacement { return next() }
             let proposal = ReplaceProposal(contextID: context.id, engineContext: context.engineContext, range: range,
                                            text: edit.replacement, reason: reason, kind: kind,
-                                           animationDuration: reason == .interactive ? options.animationDuration : 0,
+                                           animationDuration: reason == .interactive ? owner.options.animationDuration : 0,
                                            styled: edit.styling != nil, attributeRuns: edit.styling?.attributeRuns ?? [],
                                            blockIntents: edit.styling?.blockIntents ?? [])
             let inFlight = context.anchor(range)
             let planned = context.text.substring(range)
-            call(.replace, .replace, handlesStop: true, invoke: { [unowned self] request in
+            owner.call(.replace, .replace, handlesStop: true, invoke: { [unowned owner] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
                 guard let now = inFlight.range, context.text.substring(now) == planned else {
-                    return _ = try? self.answer(request, .refused)
+                    return _ = try? owner.answer(request, .refused)
                 }
                 var current = proposal
                 current.range = now
-                self.delegate.replace(self, current, request: request)
-            }) { [weak self] answer in
-                guard let self else { return }
+                owner.delegate.replace(owner, current, request: request)
+            }) { [weak owner] answer in
+                guard let self = owner else { return }
                 defer { context.release(inFlight) }
                 switch answer {
                 case .replaced(let inserted):
