@@ -66,9 +66,15 @@
  *          dispatch, ...) return EMEND_E_STATE there: make them after the callback returns.
  *
  * NOTHING LOST  At every moment the engine's text is the original, the original plus the
- *          edits delivered and not undone, or the accepted result. Cancel, provider failure,
- *          an external edit, or a refused replace all leave such a document, and
- *          emend_session_revert() restores the original byte for byte.
+ *          edits delivered and not undone, or the accepted result — always with the engine's
+ *          own edits (emend_coordinator_update_range) kept. Cancel, provider failure, an
+ *          external edit, or a refused replace all leave such a document, and
+ *          emend_session_revert() (and a stop) restores the original byte for byte around the
+ *          engine's edits: the runtime keeps Emend's changes apart from the engine's (a ledger
+ *          of net changes) and rebases the engine's edits, like an editor's undo across other
+ *          changes. An engine edit of text Emend put in makes that change the engine's: revert
+ *          leaves the edited change as the engine left it and restores everything else.
+ *          Showing the original, undo, redo and follow-ups keep the engine's edits too.
  */
 #ifndef EMEND_H
 #define EMEND_H
@@ -443,7 +449,10 @@ typedef struct emend_delegate {
                              emend_text_animation animation, uint64_t context_id,
                              void *engine_context, emend_range range, emend_request_id request);
 
-    /* After an animation: show the range again. emend_answer_done. */
+    /* After an animation: show the range again. emend_answer_done. Every
+     * prepare_for_text_animation is followed by exactly one finish_text_animation with the
+     * handle its requests_preview answered, however the session ends (result, accept, revert,
+     * stop, a provider failure, a failed follow-up); only emend_coordinator_destroy skips it. */
     void (*finish_text_animation)(void *user_data, emend_coordinator *coordinator,
                                   emend_text_animation animation, uint64_t context_id,
                                   void *engine_context, emend_range range, void *preview,
@@ -626,10 +635,15 @@ emend_status emend_coordinator_stop(emend_coordinator *coordinator);
 
 /* The engine changed text of a context itself (typing, its own undo): `range` of the
  * context's text as the runtime last knew it now reads `text` (`text_length` bytes). Ranges
- * after it move. A change overlapping a proofreading suggestion makes that suggestion
- * INVALID; a change inside the region a rewrite works on ends the session, keeping the
- * document as it is (the engine's text wins). EMEND_E_NOT_FOUND for a context id that is not
- * part of the current session. Thread: the coordinator's. */
+ * after it move. The edit is the engine's and is kept whatever the session does next (see
+ * NOTHING LOST): the session goes on; a change overlapping a proofreading suggestion makes
+ * that suggestion INVALID (and drops its undo steps); a change inside a rewrite's region is
+ * kept when the original is shown, on undo, redo, revert and in a result still being
+ * written (streaming stops; the whole result arrives around the edit). Only an edit that
+ * replaces all the text a running tool works on ends that session: nothing is left to work
+ * on. An update that changes nothing (an empty range and no text, or the same text) is
+ * ignored. EMEND_E_NOT_FOUND for a context id that is not part of the current session.
+ * Thread: the coordinator's. */
 emend_status emend_coordinator_update_range(emend_coordinator *coordinator, uint64_t context_id,
                                             emend_range range, const char *text,
                                             size_t text_length, emend_text_update_reason reason);
@@ -759,9 +773,12 @@ emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, d
 emend_status emend_session_get_suggestion_rects(const emend_coordinator *coordinator, size_t index,
                                                 emend_rect *rects, size_t capacity, size_t *count);
 
-/* Undo / redo the last Writing Tools change of the session (a result, a rejected
- * suggestion, a follow-up). The text changes through replace callbacks with kind UNDO/REDO.
- * EMEND_E_STATE when there is nothing to undo / redo. Thread: the coordinator's. */
+/* Undo / redo the last Writing Tools change of the session: a rewrite's result, a
+ * follow-up, an accepted or rejected suggestion. The text changes through replace callbacks
+ * with kind UNDO/REDO. A proofreading result as a whole is not an undo step (its suggestions
+ * are reviewed one by one; emend_session_revert takes them all back). The step of a
+ * suggestion the engine edited over is dropped. EMEND_E_STATE when there is nothing to
+ * undo / redo. Thread: the coordinator's. */
 emend_status emend_session_undo(emend_coordinator *coordinator);
 emend_status emend_session_redo(emend_coordinator *coordinator);
 
