@@ -17,6 +17,8 @@ final class CEngine: @unchecked Sendable {
     var holdContexts = false
     /// Hold replaces instead of applying and answering them.
     var holdReplaces = false
+    /// Text to insert instead of a proposal (nil: the proposal as it is), answered as inserted.
+    var insertInstead: ((String) -> String?)?
     /// Called inside will_change_to_state after the engine answered it.
     var onStateChange: ((OpaquePointer?, emend_request_id) -> Void)?
     var presentedAction = EMEND_PRESENTED_COPY
@@ -193,6 +195,15 @@ final class CEngine: @unchecked Sendable {
         }
         contextID = replace.context_id
         if holdReplaces { return heldReplaces.append(request) }
+        if let instead = insertInstead?(proposed) {
+            edit(replace.range, instead)
+            let bytes = Array(instead.utf8)
+            return bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    check(emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, $0, bytes.count), "replace")
+                }
+            }
+        }
         edit(replace.range, proposed)
         check(emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, nil, 0), "replace")
     }
