@@ -70,7 +70,7 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(sandbox.run(["compose", "--prompt", "see you soon", "--write", "mail.txt"]).status, 0)
         XCTAssertEqual(sandbox.read("mail.txt"), "Hello,\nSee you soon.")
         XCTAssertEqual(sandbox.run(["compose", "--prompt", "dear all", "--selection", "0", "--write", "mail.txt"]).status, 0)
-        XCTAssertEqual(sandbox.read("mail.txt"), "Dear all.Hello,\nSee you soon.")
+        XCTAssertEqual(sandbox.read("mail.txt"), "Dear all.\nHello,\nSee you soon.", "composed text stands apart from what follows")
         XCTAssertEqual(sandbox.run(["compose", "mail.txt"]).status, 2, "--prompt is required")
     }
 

@@ -96,6 +96,13 @@ final class RewriteTests: XCTestCase {
         XCTAssertEqual(professional.text, "I do not think it is ready, thank you.")
     }
 
+    func testComposeInsideALineIsSeparatedBySpaces() throws {
+        let text = "Hi Al.Best, Ann"
+        let caret = "Hi Al.".utf8.count
+        let (engine, _) = try rewrite(text, selection: caret..<caret, tool: .compose, prompt: "thank you for the flowers")
+        XCTAssertEqual(engine.text, "Hi Al. Thank you for the flowers. Best, Ann")
+    }
+
     func testComposeInsertsAtTheCaret() throws {
         let text = "Dear team,\n\nBest, Ann"
         let caret = "Dear team,\n\n".utf8.count

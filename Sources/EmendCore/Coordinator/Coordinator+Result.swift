@@ -66,7 +66,13 @@ extension Coordinator {
         // At the start of a paragraph the new text is a paragraph of its own: the break that
         // precedes it follows it too. Inside a line, a space.
         let prefix = context.text.string.utf8.prefix(region.lowerBound)
-        let breakAfter = prefix.suffix(2).elementsEqual("\n\n".utf8) ? "\n\n" : prefix.last == 0x0A ? "\n" : " "
+        let breakAfter: String
+        if prefix.isEmpty {
+            // The start of the text starts a paragraph: the break the text itself uses.
+            breakAfter = context.text.string.contains("\n\n") ? "\n\n" : context.text.string.contains("\n") ? "\n" : " "
+        } else {
+            breakAfter = prefix.suffix(2).elementsEqual("\n\n".utf8) ? "\n\n" : prefix.last == 0x0A ? "\n" : " "
+        }
         var composed = result
         if !isSpace(before) && !isSpace(first) { composed = AttributedText(" ").appending(composed) }
         if !isSpace(after) && !isSpace(last) { composed = composed.appending(AttributedText(breakAfter)) }
