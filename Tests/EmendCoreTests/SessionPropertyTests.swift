@@ -149,6 +149,7 @@ final class SessionPropertyTests: XCTestCase {
         XCTAssertEqual(engine.finishedAnimations.count, engine.preparedAnimations.count, "every prepare has its finish — \(context)")
         XCTAssertEqual(engine.previewsFinished, engine.previewsGiven, context)
         XCTAssertEqual(engine.answerErrors.map(\.message), [], context)
+        XCTAssertEqual(coordinator.refusedMoves, [], "the state machine never had to refuse a move — \(context)")
         // A session that was accepted (or whose presented result was applied) keeps its text;
         // otherwise the base must be back exactly.
         if !engine.presented.isEmpty && engine.presentedAction == .apply { accepted = true }

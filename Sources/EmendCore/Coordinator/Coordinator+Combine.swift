@@ -19,15 +19,15 @@ extension Coordinator {
         if session.cancelRequested { return finishStop() }
         if !session.run.lateBatches.isEmpty {
             let batch = session.run.lateBatches.removeFirst()
-            session.phase = .delivering
+            session.enter(.delivering)
             return mergeBatch(batch) { [weak self] in self?.deliverLateBatches(then: finalize) }
         }
         if session.hasRunningProviders {
-            session.phase = .running
+            session.enter(.running)
             session.run.resumeOnBatch = { [weak self] in self?.deliverLateBatches(then: finalize) }
             return
         }
-        session.phase = .delivering
+        session.enter(.delivering)
         finalize()
     }
 

@@ -45,10 +45,10 @@ extension Coordinator {
         if let base = session.followUpBase, !session.cancelRequested {
             // A failed follow-up goes back to the result it refined; the session stays.
             session.followUpBase = nil
-            session.phase = .delivering
+            session.enter(.delivering)
             return finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
                 guard let self, let session = self.session, session.phase != .ended else { return }
-                self.changeState(to: .interactiveResting) { session.phase = .resting }
+                self.changeState(to: .interactiveResting) { session.enter(.resting) }
             } }
         }
         restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
@@ -60,7 +60,7 @@ extension Coordinator {
     /// a replace it answered) goes out with them.
     func restoreOriginal(kind: ChangeKind, then: @escaping () -> Void) {
         guard let session else { return then() }
-        session.phase = .stopping
+        session.enter(.stopping)
         finishOpenAnimation { [weak self] in
             guard let self, let session = self.session, let context = session.working else { return then() }
             let edits = self.restoringEdits(in: context, styled: self.resolvedResultOptions.carriesStyling)
@@ -90,7 +90,7 @@ extension Coordinator {
         guard let session else { return then() }
         let phase = session.phase
         restoreOriginal(kind: kind) { [weak self] in
-            if let session = self?.session, session.phase == .stopping { session.phase = phase }
+            if let session = self?.session, session.phase == .stopping { session.enter(phase) }
             then()
         }
     }
@@ -105,7 +105,8 @@ extension Coordinator {
             // Every prepared animation is finished, however the session ends.
             return finishOpenAnimation { [weak self] in self?.endSession(error) }
         }
-        session.phase = .ended
+        session.enter(.ended)
+        refusedMoves += session.refusedMoves
         let finish = { [weak self] in
             guard let self, self.session === session else { return }
             self.session = nil

@@ -22,11 +22,11 @@ extension Coordinator {
             logger("a poor result is presented, not applied: \(explanation)")
             guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
             // What streamed in goes back first: a poor result is shown, never left in the text.
-            session.phase = .delivering
+            session.enter(.delivering)
             return transitionRestoring(to: 0, kind: .revert) { [weak self] in self?.present() }
         }
         if session.presents { return present() }
-        session.phase = .delivering
+        session.enter(.delivering)
         if session.tool == .proofread {
             deliverSuggestions(session.suggestions) { [weak self] in self?.afterDelivery() }
         } else {
@@ -148,7 +148,7 @@ extension Coordinator {
             self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
                 guard let self, let session = self.session else { return }
                 if session.cancelRequested { return self.finishStop() }
-                self.changeState(to: .interactiveResting) { session.phase = .resting }
+                self.changeState(to: .interactiveResting) { session.enter(.resting) }
             }
         }
     }
@@ -172,7 +172,7 @@ extension Coordinator {
               let text = session.version(session.versions.count - 1) else {
             return fail(EmendError(.internal, "the session lost its working region"))
         }
-        session.phase = .presenting
+        session.enter(.presenting)
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
                                      styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
@@ -182,7 +182,7 @@ extension Coordinator {
             case .unsupported where session.run.resultExplanation != nil:
                 self.fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
             case .presented(.apply), .unsupported:
-                session.phase = .delivering
+                session.enter(.delivering)
                 self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in
                     self?.endSession()
                 }

@@ -60,7 +60,7 @@ extension Coordinator {
     /// Puts a suggestion's replacement (applied) or original (not) into the text.
     private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, then: @escaping () -> Void) {
         guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
-        session.phase = .delivering
+        session.enter(.delivering)
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
@@ -68,8 +68,8 @@ extension Coordinator {
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected
         }
-        deliver([edit], kind: kind, onRefused: { [weak self] in self?.session?.phase = .resting }) { [weak self] in
-            self?.session?.phase = .resting
+        deliver([edit], kind: kind, onRefused: { [weak self] in self?.session?.enter(.resting) }) { [weak self] in
+            self?.session?.enter(.resting)
             then()
         }
     }
@@ -87,8 +87,8 @@ extension Coordinator {
             throw EmendError(.unsupported, "proofreading is reviewed per suggestion; show original applies to rewrites")
         }
         let target = show ? 0 : session.versions.count - 1
-        session.phase = .delivering
-        transition(to: target, kind: show ? .showOriginal : .showRewritten) { [weak self] in self?.session?.phase = .resting }
+        session.enter(.delivering)
+        transition(to: target, kind: show ? .showOriginal : .showRewritten) { [weak self] in self?.session?.enter(.resting) }
     }
 
     public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.phase == .resting }
@@ -115,8 +115,8 @@ extension Coordinator {
         let kind: ChangeKind = reversed ? .undo : .redo
         switch step {
         case .version(let from, let to):
-            session.phase = .delivering
-            transition(to: reversed ? from : to, kind: kind) { [weak self] in self?.session?.phase = .resting }
+            session.enter(.delivering)
+            transition(to: reversed ? from : to, kind: kind) { [weak self] in self?.session?.enter(.resting) }
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
         case .reject(let index):
@@ -135,7 +135,7 @@ extension Coordinator {
         session.tool = .followUp
         session.prompt = prompt
         session.followUpBase = session.shownVersion
-        session.phase = .starting
+        session.enter(.starting)
         lastFailure = nil
         changeState(to: .interactiveStreaming) { [weak self] in
             guard let self, let range = session.region?.range else { return }

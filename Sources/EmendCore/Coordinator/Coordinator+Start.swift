@@ -155,7 +155,7 @@ extension Coordinator {
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streamChunkBytes > 0 ? .streaming(delivered: 0) : .off
-        session.phase = .running
+        session.enter(.running)
         let generation = session.generation
         var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
         var failures: [EmendError] = []

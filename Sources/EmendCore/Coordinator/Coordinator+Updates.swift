@@ -61,9 +61,9 @@ extension Coordinator {
             suggestion.boundingRects = nil
         }
         guard session.phase == .resting else { return }
-        session.phase = .delivering
+        session.enter(.delivering)
         requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
-            self?.session?.phase = .resting
+            self?.session?.enter(.resting)
         }
     }
 
@@ -90,8 +90,8 @@ extension Coordinator {
         let candidates = session.suggestions.enumerated().filter { $0.element.state == .pending && $0.element.anchor.range != nil }
         let missing = candidates.filter { $0.element.boundingRects == nil }.map(\.element)
         if !missing.isEmpty {
-            session.phase = .delivering
-            requestBounds(missing[...]) { [weak self] in self?.session?.phase = .resting }
+            session.enter(.delivering)
+            requestBounds(missing[...]) { [weak self] in self?.session?.enter(.resting) }
             throw EmendError(.state, "asked the engine for rectangles; dispatch, then ask again")
         }
         for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {

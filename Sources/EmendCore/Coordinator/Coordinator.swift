@@ -24,6 +24,9 @@ public final class Coordinator: @unchecked Sendable {
     var nextGeneration: UInt64 = 1
     var nextContextID: UInt64 = 1
     var inDispatch = false
+    /// Moves the session state machine refused in ended sessions ("resting → starting"...):
+    /// empty unless the runtime has a bug; tests check it.
+    public internal(set) var refusedMoves: [String] = []
     /// Why the last session failed, until the next run_until_idle or start reads it.
     public internal(set) var lastFailure: EmendError?
     var providerDeadline: Int64?

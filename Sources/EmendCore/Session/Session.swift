@@ -2,8 +2,51 @@ import EmendText
 
 /// One run of a Writing Tool and everything until it is accepted, reverted or stopped.
 final class Session {
-    enum Phase {
-        case starting, running, delivering, resting, presenting, stopping, ended
+    /// Where the session is. Every change goes through `enter(_:)`, which knows the moves the
+    /// session may make; a move it does not allow is refused (the phase stays) and recorded,
+    /// so a continuation arriving late (after a stop, after the end) can never revive it.
+    enum Phase: CustomStringConvertible {
+        /// Asking for contexts or telling the engine the state changes.
+        case starting
+        /// Providers work on the region (a run's state is `Session.run`).
+        case running
+        /// Changes go to the engine: a result, a review step, a follow-up's way back.
+        case delivering
+        /// A result is in the text; the user reviews it.
+        case resting
+        /// A result is with the engine to present (limited behavior, summaries, poor results).
+        case presenting
+        /// Stopped or failed: Emend's changes are being taken back.
+        case stopping
+        /// Over: nothing more reaches the engine but the ending's own calls.
+        case ended
+
+        var description: String {
+            switch self {
+            case .starting: "starting"
+            case .running: "running"
+            case .delivering: "delivering"
+            case .resting: "resting"
+            case .presenting: "presenting"
+            case .stopping: "stopping"
+            case .ended: "ended"
+            }
+        }
+
+        /// Whether the session may move from `self` to `next`.
+        func allows(_ next: Phase) -> Bool {
+            if next == self || next == .ended { return self != .ended || next == .ended }
+            switch (self, next) {
+            case (.starting, .running), (.starting, .stopping): return true
+            case (.running, .delivering), (.running, .presenting), (.running, .stopping): return true
+            case (.delivering, .running), (.delivering, .resting), (.delivering, .presenting), (.delivering, .stopping): return true
+            case (.resting, .delivering), (.resting, .starting), (.resting, .stopping): return true
+            case (.presenting, .delivering), (.presenting, .stopping): return true
+            // Taking a poor result or a failed follow-up back goes on delivering afterwards.
+            case (.stopping, .delivering): return true
+            default: return false
+            }
+        }
     }
 
     /// One undoable Writing Tools change.
@@ -33,7 +76,9 @@ final class Session {
     var tool: WritingTool
     var prompt: String?
     let presents: Bool
-    var phase: Phase = .starting
+    private(set) var phase: Phase = .starting
+    /// Moves the state machine refused (empty unless the runtime has a bug).
+    private(set) var refusedMoves: [String] = []
     var contexts: [SessionContext] = []
     /// The part of the working context the tool changes (sentences around the selection).
     var region: Anchor?
@@ -68,6 +113,17 @@ final class Session {
     var awaited: (request: RequestID, kind: PendingRequests.Kind)?
 
     var awaitingAnswer: Bool { awaited != nil }
+
+    /// Moves to `next` if the machine allows it; returns whether it did.
+    @discardableResult
+    func enter(_ next: Phase) -> Bool {
+        guard phase.allows(next) else {
+            refusedMoves.append("\(phase) → \(next)")
+            return false
+        }
+        phase = next
+        return true
+    }
 
     init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {
         self.generation = generation
