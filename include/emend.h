@@ -264,8 +264,13 @@ typedef struct emend_rect {
 /* One attribute on a span of text: key and value are NUL-terminated UTF-8, e.g.
  * ("bold","1"), ("link","https://..."), ("font","Serif 12"). Keys are the engine's own;
  * Emend carries them: where words of the original survive a rewrite, their runs (any key)
- * come along. The keys below are the ones Emend itself reads (as Markdown for providers) and
- * writes (from a provider's Markdown); their value is "1" unless said otherwise.
+ * come along. Values are carried, never rewritten: a run on surviving words keeps the
+ * engine's value byte for byte, even where the provider's Markdown gave the same key another
+ * value there; a link whose destination the provider wrote back equal to an original URL up
+ * to case (a model upper-casing everything) gets the original URL; a destination the
+ * provider invents comes as a new link run. The keys below are the ones Emend itself reads
+ * (as Markdown for providers) and writes (from a provider's Markdown); their value is "1"
+ * unless said otherwise.
  *
  * Display attributes, for engines whose result options include EMEND_RESULT_RICH_TEXT: */
 #define EMEND_ATTR_BOLD          "bold"
