@@ -140,7 +140,8 @@ enum {
     EMEND_RESULT_RICH_TEXT = 2,
     EMEND_RESULT_LIST = 4,
     EMEND_RESULT_TABLE = 8,
-    EMEND_RESULT_PRESENTATION_INTENT = 16
+    EMEND_RESULT_PRESENTATION_INTENT = 16 /* implies rich text; strong/emphasis/code instead
+                                           * of bold/italic/monospace: see EMEND_ATTR_STRONG */
 };
 typedef uint32_t emend_result_options;
 
@@ -282,7 +283,12 @@ typedef struct emend_rect {
 #define EMEND_ATTR_SUBSCRIPT     "subscript"      /* never from Markdown; carried only */
 #define EMEND_ATTR_LINK          "link"           /* value: the URL */
 /* Inline presentation intents, given instead of bold/italic/monospace to engines whose
- * result options include EMEND_RESULT_PRESENTATION_INTENT (strikethrough and link stay): */
+ * result options include EMEND_RESULT_PRESENTATION_INTENT (strikethrough and link stay).
+ * Runs carried from the engine's text take the same form: with presentation intents an
+ * original "bold" run on a word that survives arrives as "strong" (italic as emphasis,
+ * monospace as code), without them an original "strong" arrives as "bold", each with the
+ * engine's value; no text of a result carries both forms of one style. A revert gives back
+ * the engine's own runs as they were. */
 #define EMEND_ATTR_STRONG        "strong"
 #define EMEND_ATTR_EMPHASIS      "emphasis"
 #define EMEND_ATTR_CODE          "code"

@@ -54,4 +54,30 @@ final class ABIRichAttributeValueTests: XCTestCase {
         XCTAssertTrue(again.allSatisfy { $0.hasSuffix("=" + Self.url) }, "a follow-up keeps it too: \(again)")
         XCTAssertTrue(engine.answerFailures.isEmpty, "\(engine.answerFailures)")
     }
+
+    func testPresentationIntentResultsCarryStrongNeverBoldOnTheSameText() throws {
+        // The fixture reads "I do not think the **report** is ready." and writes it back
+        // friendlier, **report** still strong; "report" survives with the engine's bold run.
+        let engine = CEngine("I do not think the report is ready.")
+        engine.resultOptions = UInt32(EMEND_RESULT_RICH_TEXT | EMEND_RESULT_PRESENTATION_INTENT)
+        engine.attributeRuns = [(engine.range(of: "report")!, "bold", "1"), (engine.range(of: "ready")!, "colour", "red")]
+        let coordinator = try engine.makeCoordinator()
+        defer { emend_coordinator_destroy(coordinator) }
+        start(coordinator, EMEND_TOOL_REWRITE_FRIENDLY, prompt: nil)
+        XCTAssertEqual(engine.text, "I don't think the report is ready!")
+        XCTAssertFalse(engine.styledReplaces.isEmpty)
+        for replace in engine.styledReplaces {
+            let forms = [("bold", "strong"), ("italic", "emphasis"), ("monospace", "code")]
+            for (display, intent) in forms {
+                let a = replace.runs.filter { $0.key == display }, b = replace.runs.filter { $0.key == intent }
+                XCTAssertTrue(a.isEmpty, "display key \(display) in a presentation-intent result: \(replace.runs)")
+                for x in a { for y in b where max(x.range.location, y.range.location) < min(x.range.location + x.range.length, y.range.location + y.range.length) {
+                    XCTFail("\(display) and \(intent) on the same text: \(replace.runs)")
+                } }
+            }
+        }
+        let strong = runs("strong", in: engine, replaces: engine.styledReplaces[...])
+        XCTAssertTrue(strong.contains("report=1"), "the surviving bold word arrives as strong: \(strong) \(engine.styledReplaces)")
+        XCTAssertTrue(engine.answerFailures.isEmpty, "\(engine.answerFailures)")
+    }
 }

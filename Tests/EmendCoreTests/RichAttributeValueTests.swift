@@ -67,4 +67,46 @@ final class RichAttributeValueTests: XCTestCase {
         try engine.run(coordinator)
         XCTAssertEqual(runs("bold", in: engine), ["report=700"], "\(engine.attributeRuns)")
     }
+
+    func testPresentationIntentResultsCarryStrongInsteadOfBoldNeverBoth() throws {
+        let script = RichResultTests.MarkdownScript("The **report** is *ready* now, see `make`.")
+        let engine = engine("The report is ready, see make.", runs: [("report", "bold", "1"), ("ready", "italic", "1"),
+                                                                     ("make", "monospace", "1"), ("see", "colour", "red")])
+        let coordinator = try coordinator(engine, [.richText, .presentationIntent], script)
+        try coordinator.start(.rewriteDescribed, prompt: "anything")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "The report is ready now, see make.")
+        XCTAssertEqual(runs("strong", in: engine), ["report=1"])
+        XCTAssertEqual(runs("emphasis", in: engine), ["ready=1"])
+        XCTAssertEqual(runs("code", in: engine), ["make=1"])
+        XCTAssertEqual(runs("colour", in: engine), ["see=red"], "keys Markdown does not know come along as they are")
+        XCTAssertTrue(runs("bold", in: engine).isEmpty && runs("italic", in: engine).isEmpty && runs("monospace", in: engine).isEmpty,
+                      "\(engine.attributeRuns)")
+    }
+
+    func testAnOriginalBoldWordThatSurvivesBecomesStrongUnderPresentationIntents() throws {
+        // The provider drops the markup: the word survives, its run is carried, as an intent.
+        let script = RichResultTests.MarkdownScript("The report is ready now.")
+        let engine = engine("The report is ready.", runs: [("report", "bold", "1")])
+        let coordinator = try coordinator(engine, [.presentationIntent], script)
+        try coordinator.start(.rewriteDescribed, prompt: "anything")
+        try engine.run(coordinator)
+        XCTAssertEqual(runs("strong", in: engine), ["report=1"])
+        XCTAssertEqual(runs("bold", in: engine), [])
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "The report is ready.")
+        XCTAssertEqual(runs("bold", in: engine), ["report=1"], "a revert gives back the engine's own run")
+        XCTAssertEqual(runs("strong", in: engine), [])
+    }
+
+    func testRichTextResultsCarryBoldForAnOriginalStrongRun() throws {
+        let script = RichResultTests.MarkdownScript("The **report** is ready now.")
+        let engine = engine("The report is ready.", runs: [("report", "strong", "1")])
+        let coordinator = try coordinator(engine, [.richText], script)
+        try coordinator.start(.rewriteDescribed, prompt: "anything")
+        try engine.run(coordinator)
+        XCTAssertEqual(runs("bold", in: engine), ["report=1"])
+        XCTAssertEqual(runs("strong", in: engine), [])
+    }
 }

@@ -8,12 +8,12 @@ import EmendRich
 /// wrote back get their original URLs (see OriginalLinkValues and CarriedRuns).
 enum AttributeTransfer {
     static func apply(original: AttributedText, result: AttributedText, placeholders: [String: PlaceholderText],
-                      styled: Bool) -> AttributedText {
+                      styled: Bool, presentationIntents: Bool = false) -> AttributedText {
         var (text, missing) = restorePlaceholders(in: result, placeholders, original: original)
         let spans = UnchangedSpans(old: original.string, new: text.string)
         if styled {
             text = OriginalLinkValues.restore(in: text, original: original)
-            text = carryRuns(from: original, into: text, spans: spans)
+            text = carryRuns(from: original, into: text, spans: spans, presentationIntents: presentationIntents)
         }
         text = insertMissing(missing, into: text, spans: spans)
         return styled ? text : AttributedText(text.string)

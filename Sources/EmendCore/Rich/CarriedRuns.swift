@@ -1,4 +1,5 @@
 import EmendText
+import EmendRich
 
 /// The original's runs on the words of a result that survived: every key the engine set, with
 /// its value byte for byte. Where such a run meets one the provider's Markdown gave with the
@@ -6,11 +7,14 @@ import EmendText
 /// re-pointed), the engine's value wins on those bytes: values are carried, never rewritten.
 extension AttributeTransfer {
     /// Adds the original's runs on the bytes that survived unchanged, merged with the
-    /// result's own runs.
-    static func carryRuns(from original: AttributedText, into text: AttributedText, spans: UnchangedSpans) -> AttributedText {
+    /// result's own runs. Inline styles take the key of the engine's result options (strong
+    /// rather than bold with presentation intents, bold rather than strong without).
+    static func carryRuns(from original: AttributedText, into text: AttributedText, spans: UnchangedSpans,
+                          presentationIntents: Bool) -> AttributedText {
         var carried: [AttributeRun] = []
         for run in original.attributeRuns {
-            for range in spans.mapped(run.range) { carried.append(AttributeRun(range: range, key: run.key, value: run.value)) }
+            let key = AttributeKey.form(of: run.key, presentationIntents: presentationIntents)
+            for range in spans.mapped(run.range) { carried.append(AttributeRun(range: range, key: key, value: run.value)) }
         }
         let own = text.attributeRuns.flatMap { yielding($0, to: carried) }
         return AttributedText(text.string, attributeRuns: mergedRuns(own + carried), blockIntents: text.blockIntents)
