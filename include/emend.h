@@ -146,7 +146,8 @@ enum {
     EMEND_RESULT_RICH_TEXT = 2,
     EMEND_RESULT_LIST = 4,
     EMEND_RESULT_TABLE = 8,
-    EMEND_RESULT_PRESENTATION_INTENT = 16
+    EMEND_RESULT_PRESENTATION_INTENT = 16 /* implies rich text; strong/emphasis/code instead
+                                           * of bold/italic/monospace: see EMEND_ATTR_STRONG */
 };
 typedef uint32_t emend_result_options;
 
@@ -270,8 +271,13 @@ typedef struct emend_rect {
 /* One attribute on a span of text: key and value are NUL-terminated UTF-8, e.g.
  * ("bold","1"), ("link","https://..."), ("font","Serif 12"). Keys are the engine's own;
  * Emend carries them: where words of the original survive a rewrite, their runs (any key)
- * come along. The keys below are the ones Emend itself reads (as Markdown for providers) and
- * writes (from a provider's Markdown); their value is "1" unless said otherwise.
+ * come along. Values are carried, never rewritten: a run on surviving words keeps the
+ * engine's value byte for byte, even where the provider's Markdown gave the same key another
+ * value there; a link whose destination the provider wrote back equal to an original URL up
+ * to case (a model upper-casing everything) gets the original URL; a destination the
+ * provider invents comes as a new link run. The keys below are the ones Emend itself reads
+ * (as Markdown for providers) and writes (from a provider's Markdown); their value is "1"
+ * unless said otherwise.
  *
  * Display attributes, for engines whose result options include EMEND_RESULT_RICH_TEXT: */
 #define EMEND_ATTR_BOLD          "bold"
@@ -283,7 +289,12 @@ typedef struct emend_rect {
 #define EMEND_ATTR_SUBSCRIPT     "subscript"      /* never from Markdown; carried only */
 #define EMEND_ATTR_LINK          "link"           /* value: the URL */
 /* Inline presentation intents, given instead of bold/italic/monospace to engines whose
- * result options include EMEND_RESULT_PRESENTATION_INTENT (strikethrough and link stay): */
+ * result options include EMEND_RESULT_PRESENTATION_INTENT (strikethrough and link stay).
+ * Runs carried from the engine's text take the same form: with presentation intents an
+ * original "bold" run on a word that survives arrives as "strong" (italic as emphasis,
+ * monospace as code), without them an original "strong" arrives as "bold", each with the
+ * engine's value; no text of a result carries both forms of one style. A revert gives back
+ * the engine's own runs as they were. */
 #define EMEND_ATTR_STRONG        "strong"
 #define EMEND_ATTR_EMPHASIS      "emphasis"
 #define EMEND_ATTR_CODE          "code"

@@ -12,6 +12,9 @@ final class CEngine: @unchecked Sendable {
     var selection = emend_range(location: 0, length: 0)
     let encoding: emend_position_encoding
     var protectedRanges: [emend_range] = []
+    /// The attribute runs the engine gives with its context (its own runs are not updated by
+    /// replaces: tests read what arrived in `styledReplaces`).
+    var attributeRuns: [(range: emend_range, key: String, value: String)] = []
 
     /// Hold context requests instead of answering them (tests answer with their own descs).
     var holdContexts = false
@@ -164,15 +167,22 @@ final class CEngine: @unchecked Sendable {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             protectedRanges.withUnsafeBufferPointer { protected in
-                var desc = emend_context_desc()
-                desc.struct_size = MemoryLayout<emend_context_desc>.size
-                desc.text = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: CChar.self) }
-                desc.text_length = buffer.count
-                desc.selection = selection
-                desc.engine_context = userData
-                desc.protected_ranges = protected.baseAddress
-                desc.protected_range_count = protected.count
-                return body(desc)
+                let strings = attributeRuns.map { (strdup($0.key), strdup($0.value)) }
+                defer { strings.forEach { free($0.0); free($0.1) } }
+                let runs = zip(attributeRuns, strings).map { emend_attribute_run(range: $0.0.range, key: $0.1.0, value: $0.1.1) }
+                return runs.withUnsafeBufferPointer { runs in
+                    var desc = emend_context_desc()
+                    desc.struct_size = MemoryLayout<emend_context_desc>.size
+                    desc.text = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: CChar.self) }
+                    desc.text_length = buffer.count
+                    desc.selection = selection
+                    desc.engine_context = userData
+                    desc.protected_ranges = protected.baseAddress
+                    desc.protected_range_count = protected.count
+                    desc.attribute_runs = runs.baseAddress
+                    desc.attribute_run_count = runs.count
+                    return body(desc)
+                }
             }
         }
     }

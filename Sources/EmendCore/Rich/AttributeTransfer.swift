@@ -4,13 +4,17 @@ import EmendRich
 /// Carrying the original's styling into a result: placeholders become the protected text
 /// they stand for, attributes of words that survive come along, and protected text the
 /// provider left out is put back where its words are (or at the end of the nearest
-/// surviving sentence) — never dropped.
+/// surviving sentence) — never dropped. Attribute values are the engine's: links the provider
+/// wrote back get their original URLs (see OriginalLinkValues and CarriedRuns).
 enum AttributeTransfer {
     static func apply(original: AttributedText, result: AttributedText, placeholders: [String: PlaceholderText],
-                      styled: Bool) -> AttributedText {
+                      styled: Bool, presentationIntents: Bool = false) -> AttributedText {
         var (text, missing) = restorePlaceholders(in: result, placeholders, original: original)
         let spans = UnchangedSpans(old: original.string, new: text.string)
-        if styled { text = carryRuns(from: original, into: text, spans: spans) }
+        if styled {
+            text = OriginalLinkValues.restore(in: text, original: original)
+            text = carryRuns(from: original, into: text, spans: spans, presentationIntents: presentationIntents)
+        }
         text = insertMissing(missing, into: text, spans: spans)
         return styled ? text : AttributedText(text.string)
     }
@@ -36,16 +40,6 @@ enum AttributeTransfer {
         for (range, replacement) in replacements.reversed() { text.replace(range, withStyled: replacement) }
         let missing = placeholders.filter { !seen.contains($0.key) }.map(\.value).sorted { $0.regionOffset < $1.regionOffset }
         return (text, missing)
-    }
-
-    /// Adds the original's runs on the bytes that survived unchanged, merged with the
-    /// result's own runs.
-    static func carryRuns(from original: AttributedText, into text: AttributedText, spans: UnchangedSpans) -> AttributedText {
-        var runs = text.attributeRuns
-        for run in original.attributeRuns {
-            for range in spans.mapped(run.range) { runs.append(AttributeRun(range: range, key: run.key, value: run.value)) }
-        }
-        return AttributedText(text.string, attributeRuns: mergedRuns(runs), blockIntents: text.blockIntents)
     }
 
     /// Runs sorted by start, with touching or overlapping runs of the same key and value joined.
