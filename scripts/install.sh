@@ -1,39 +1,50 @@
 #!/usr/bin/env bash
-# install.sh — build the release libemend.so and install library, headers and emend.pc.
+# install.sh — install Emend into a prefix, the way a package would.
 #
-#   bash scripts/install.sh PREFIX                 # e.g. /usr/local, or ./prefix to try it out
+#   bash scripts/install.sh [PREFIX]                # default ~/.local; /usr/local with sudo
 #   DESTDIR=/tmp/stage bash scripts/install.sh /usr # staged install (packaging)
 #   EMEND_SCRATCH=.build-x bash scripts/install.sh PREFIX   # build in another scratch dir
+#   EMEND_INSTALL_PROVIDERS=0 bash scripts/install.sh PREFIX # library, command and docs only
 #
 # Installs (under $DESTDIR$PREFIX):
-#   lib/libemend.so.<VERSION>   stripped with `strip --strip-unneeded`
-#   lib/libemend.so.<MAJOR>     -> libemend.so.<VERSION>   (the soname)
-#   lib/libemend.so             -> libemend.so.<MAJOR>     (for -lemend)
-#   include/*.h                 the C ABI (include/emend.h)
-#   lib/pkgconfig/emend.pc      from scripts/emend.pc.in, with prefix = PREFIX
-# The version comes from the VERSION file at the repository root; its major number must
-# match the library's SONAME. Works from any directory; needs no network.
+#   bin/emend                     the emend command
+#   lib/libemend.so.<VERSION>     stripped; lib/libemend.so.<MAJOR> (soname) and lib/libemend.so links
+#   include/emend*.h              the C ABI and the provider ABI
+#   lib/pkgconfig/emend.pc        from scripts/emend.pc.in, with prefix = PREFIX
+#   lib/emend/emend-scan          the provider scanner
+#   lib/emend/providers/          hunspell, harper, llama (when scripts/setup-llama.sh ran) and
+#                                 openai (listed, but off until config.toml says network = true)
+#   lib/emend/python/, lib/emend/harper_server.py   Harper's checker (PyPI harper-py)
+#   share/man/man1/emend*.1       one page per subcommand, generated from the argument parser
+#   share/man/man3/emend.3        the C ABI
+#   share/bash-completion/completions/emend, share/zsh/site-functions/_emend,
+#   share/fish/vendor_completions.d/emend.fish
+#   share/nvim/site/pack/emend/start/emend   the Neovim plugin (when editors/nvim exists)
+#   share/emend/install-manifest  every file and link above, for scripts/uninstall.sh
+# Running it again replaces the same files (quick once built). Needs no network unless
+# Harper's wheel is not installed yet. The version comes from the VERSION file.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-if [ "$#" -ne 1 ] || [ -z "$1" ]; then
-    echo "usage: $0 PREFIX   (DESTDIR and EMEND_SCRATCH are honoured)" >&2
+if [ "$#" -gt 1 ]; then
+    echo "usage: $0 [PREFIX]   (default ~/.local; DESTDIR, EMEND_SCRATCH and EMEND_INSTALL_PROVIDERS are honoured)" >&2
     exit 2
 fi
-
-prefix="$1"
+prefix="${1:-${PREFIX:-$HOME/.local}}"
 case "$prefix" in
     /*) ;;
     *) mkdir -p "$prefix"; prefix="$(cd "$prefix" && pwd)" ;;   # relative: from the cwd
 esac
 prefix="${prefix%/}"
-[ -n "$prefix" ] || prefix="/"   # PREFIX=/ (unusual, but keep it valid)
+[ -n "$prefix" ] || prefix="/"
 case "$prefix" in
     *[[:space:]]*) echo "install: PREFIX must not contain spaces (pkg-config cannot express them): $prefix" >&2; exit 2 ;;
 esac
 destdir="${DESTDIR:-}"
 destdir="${destdir%/}"
+root_of() { if [ "$prefix" = "/" ]; then printf '%s' "$destdir"; else printf '%s' "$destdir$prefix"; fi; }
+top="$(root_of)"
 
 version="$(tr -d '[:space:]' < "$root/VERSION")"
 if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
@@ -42,7 +53,13 @@ if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
 fi
 major="${version%%.*}"
 
+# ---- build -------------------------------------------------------------------------------
 lib="$(bash "$root/scripts/build-release.sh" ${EMEND_SCRATCH:+"$EMEND_SCRATCH"})"
+bin_dir="$(dirname "$lib")"
+scratch_args=(--package-path "$root" -c release)
+[ -n "${EMEND_SCRATCH:-}" ] && scratch_args+=(--scratch-path "$(cd "$EMEND_SCRATCH" && pwd)")
+swift build "${scratch_args[@]}" --product emend-cli >&2
+cli="$bin_dir/emend-cli"
 
 soname="$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\].*/\1/p')"
 if [ "$soname" != "libemend.so.$major" ]; then
@@ -50,61 +67,149 @@ if [ "$soname" != "libemend.so.$major" ]; then
     exit 1
 fi
 
-libdir_rel="lib"
-includedir_rel="include"
-libdir="$destdir$prefix/$libdir_rel"
-includedir="$destdir$prefix/$includedir_rel"
-pcdir="$libdir/pkgconfig"
-[ "$prefix" = "/" ] && { libdir="$destdir/$libdir_rel"; includedir="$destdir/$includedir_rel"; pcdir="$libdir/pkgconfig"; }
+# ---- installing, with a manifest -----------------------------------------------------------
+manifest_dir="$top/share/emend"
+manifest="$manifest_dir/install-manifest"
+entries=()
+# mkdirs REL: make a directory (and its parents), recording those this install created
+# (as "dir/" lines of the manifest, so that uninstall removes them again when empty).
+mkdirs() {
+    local rel="$1" missing=()
+    while [ -n "$rel" ] && [ "$rel" != "." ] && [ ! -d "$top/$rel" ]; do
+        missing+=("$rel/")
+        rel="$(dirname "$rel")"
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then entries+=("${missing[@]}"); fi
+    install -d "$top/$1"
+}
+# put SRC DEST MODE: install a file atomically (a temporary name, then rename).
+put() {
+    local src="$1" dest="$top/$2" mode="$3"
+    mkdirs "$(dirname "$2")"
+    install -m "$mode" "$src" "$(dirname "$dest")/.$(basename "$dest").tmp"
+    mv -f "$(dirname "$dest")/.$(basename "$dest").tmp" "$dest"
+    entries+=("$2")
+}
+# link TARGET NAME: a symbolic link NAME -> TARGET.
+link() {
+    mkdirs "$(dirname "$2")"
+    ln -sfn "$1" "$top/$2"
+    entries+=("$2")
+}
+# tree SRC DEST: a directory copied whole (replacing what was there).
+tree() {
+    local src="$1" dest="$2"
+    rm -rf "${top:?}/$dest"
+    mkdirs "$dest"
+    cp -a "$src/." "$top/$dest/"
+    record_tree "$dest"
+}
+# record_tree REL: every file, link and directory under REL goes into the manifest.
+record_tree() {
+    local rel="$1" item
+    while IFS= read -r item; do entries+=("$rel/${item#./}"); done < <(cd "$top/$rel" && find . \( -type f -o -type l \) | sort)
+    while IFS= read -r item; do entries+=("$rel/${item#./}/"); done < <(cd "$top/$rel" && find . -mindepth 1 -type d | sort)
+}
 
-install -d "$libdir" "$includedir" "$pcdir"
-
-# The library: install to a temporary name, strip, then move into place so that a
-# half-written file never sits under the real name.
+# The library: stripped, then its soname and development links.
 real="libemend.so.$version"
-install -m 0644 "$lib" "$libdir/.$real.tmp"
-strip --strip-unneeded "$libdir/.$real.tmp"
-chmod 0755 "$libdir/.$real.tmp"
-mv -f "$libdir/.$real.tmp" "$libdir/$real"
-ln -sfn "$real" "$libdir/$soname"
-ln -sfn "$soname" "$libdir/libemend.so"
+stripped="$(mktemp)"
+trap 'rm -f "$stripped"' EXIT
+cp "$lib" "$stripped"
+strip --strip-unneeded "$stripped"
+put "$stripped" "lib/$real" 0755
+link "$real" "lib/$soname"
+link "$soname" "lib/libemend.so"
 
-# The provider scanner and the system-wide providers directory: <libdir>/emend/.
-install -d "$libdir/emend/providers"
-install -m 0755 "$(dirname "$lib")/emend-scan" "$libdir/emend/.emend-scan.tmp"
-mv -f "$libdir/emend/.emend-scan.tmp" "$libdir/emend/emend-scan"
+for header in "$root"/include/*.h; do put "$header" "include/$(basename "$header")" 0644; done
 
-# Headers: every public header in include/.
-shopt -s nullglob
-headers=("$root"/include/*.h)
-shopt -u nullglob
-if [ "${#headers[@]}" -eq 0 ]; then
-    echo "install: no headers found in $root/include" >&2
-    exit 1
-fi
-install -m 0644 "${headers[@]}" "$includedir/"
-
-# pkg-config file. libdir/includedir are written relative to ${prefix} so that
-# `pkg-config --define-prefix` relocation keeps working.
+# pkg-config: libdir/includedir relative to ${prefix}, so `pkg-config --define-prefix` works.
 sed_escape() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
-sed -e "s|@prefix@|$(sed_escape "$prefix")|g" \
-    -e "s|@libdir@|\${prefix}/$libdir_rel|g" \
-    -e "s|@includedir@|\${prefix}/$includedir_rel|g" \
-    -e "s|@version@|$(sed_escape "$version")|g" \
-    "$root/scripts/emend.pc.in" > "$pcdir/emend.pc.tmp"
-if grep -q '@[a-z_]*@' "$pcdir/emend.pc.tmp"; then
-    echo "install: unsubstituted placeholder left in emend.pc:" >&2
-    grep '@[a-z_]*@' "$pcdir/emend.pc.tmp" >&2
-    rm -f "$pcdir/emend.pc.tmp"
+pc="$(mktemp)"
+sed -e "s|@prefix@|$(sed_escape "$prefix")|g" -e "s|@libdir@|\${prefix}/lib|g" \
+    -e "s|@includedir@|\${prefix}/include|g" -e "s|@version@|$(sed_escape "$version")|g" \
+    "$root/scripts/emend.pc.in" > "$pc"
+if grep -q '@[a-z_]*@' "$pc"; then
+    echo "install: unsubstituted placeholder left in emend.pc" >&2
     exit 1
 fi
-chmod 0644 "$pcdir/emend.pc.tmp"
-mv -f "$pcdir/emend.pc.tmp" "$pcdir/emend.pc"
+put "$pc" "lib/pkgconfig/emend.pc" 0644
+rm -f "$pc"
 
-echo "installed emend $version into $destdir$prefix:"
-echo "  $libdir/$real ($(du -h "$libdir/$real" | cut -f1), stripped; SONAME $soname)"
-echo "  $libdir/$soname -> $real"
-echo "  $libdir/libemend.so -> $soname"
-for h in "${headers[@]}"; do echo "  $includedir/$(basename "$h")"; done
-echo "  $pcdir/emend.pc"
-echo "  $libdir/emend/emend-scan (provider scanner); plugins go in $libdir/emend/providers"
+put "$cli" "bin/emend" 0755
+put "$bin_dir/emend-scan" "lib/emend/emend-scan" 0755
+mkdirs "lib/emend/providers"
+chmod 0755 "$top/lib/emend" "$top/lib/emend/providers"
+
+# ---- providers ---------------------------------------------------------------------------
+if [ "${EMEND_INSTALL_PROVIDERS:-1}" != 0 ]; then
+    staging="$(mktemp -d)"
+    bash "$root/providers/hunspell/build.sh" "$staging" >/dev/null
+    bash "$root/providers/openai/build.sh" "$staging" >/dev/null
+    # Harper: its checker and harper-py live in the prefix, so the install works without the clone.
+    python_dir="$prefix/lib/emend/python"
+    mkdirs "lib/emend/python"
+    HARPER_DEPS="$top/lib/emend/python" bash "$root/providers/harper/setup.sh" >&2
+    put "$root/providers/harper/harper_server.py" "lib/emend/harper_server.py" 0644
+    HARPER_DEPS="$python_dir" HARPER_SERVER="$prefix/lib/emend/harper_server.py" \
+        bash "$root/providers/harper/build.sh" "$staging" >/dev/null
+    if [ -f "$root/.deps/llama.env" ] || [ -n "${EMEND_LLAMA_PREFIX:-}" ]; then
+        bash "$root/providers/llama/build.sh" "$staging" >/dev/null
+    else
+        echo "install: the llama provider is left out (run scripts/setup-llama.sh first to include it)" >&2
+    fi
+    for plugin in "$staging"/*.so; do put "$plugin" "lib/emend/providers/$(basename "$plugin")" 0755; done
+    rm -rf "$staging"
+    record_tree "lib/emend/python"
+fi
+
+# ---- manual pages and completions --------------------------------------------------------
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/emend/man-$(sha256sum "$cli" | cut -c1-16)"
+if [ ! -f "$cache/emend.1" ]; then
+    # Generated from the argument parser (swift-argument-parser's generate-manual plugin),
+    # cached per build of the command.
+    mkdir -p "$cache"
+    swift package --package-path "$root" --allow-writing-to-directory "$cache" \
+        generate-manual --multi-page --output-directory "$cache" >&2
+fi
+for page in "$cache"/emend*.1; do
+    name="$(basename "$page" .1)"
+    [ "$name" = "emend.help" ] && continue
+    # emend.proofread -> emend-proofread, as man pages of subcommands are named (git-log).
+    dashed="${name//./-}"
+    upper="$(printf '%s' "$dashed" | tr '[:lower:]' '[:upper:]')"
+    fixed="$(mktemp)"
+    sed -e "s/^\.Dt [^ ]* 1$/.Dt $upper 1/" "$page" > "$fixed"
+    put "$fixed" "share/man/man1/$dashed.1" 0644
+    rm -f "$fixed"
+done
+put "$root/docs/man/emend.3" "share/man/man3/emend.3" 0644
+
+completions="$(mktemp -d)"
+"$cli" --generate-completion-script bash > "$completions/emend.bash"
+"$cli" --generate-completion-script zsh > "$completions/_emend"
+"$cli" --generate-completion-script fish > "$completions/emend.fish"
+put "$completions/emend.bash" "share/bash-completion/completions/emend" 0644
+put "$completions/_emend" "share/zsh/site-functions/_emend" 0644
+put "$completions/emend.fish" "share/fish/vendor_completions.d/emend.fish" 0644
+rm -rf "$completions"
+
+if [ -d "$root/editors/nvim" ]; then
+    tree "$root/editors/nvim" "share/nvim/site/pack/emend/start/emend"
+fi
+
+# ---- the manifest ------------------------------------------------------------------------
+mkdirs "share/emend"
+printf '%s\n' "${entries[@]}" "share/emend/install-manifest" | sort -u > "$manifest.tmp"
+mv -f "$manifest.tmp" "$manifest"
+
+echo "installed emend $version into $destdir$prefix ($(grep -vc '/$' "$manifest") files; list: $manifest):"
+echo "  bin/emend                         the command (emend --help, man emend)"
+echo "  lib/$real            the library ($(du -h "$top/lib/$real" | cut -f1), SONAME $soname), include/, lib/pkgconfig/emend.pc"
+echo "  lib/emend/providers/              $(cd "$top/lib/emend/providers" && ls | tr '\n' ' ')"
+echo "  share/man, completions for bash, zsh and fish"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "note: $prefix/bin is not on PATH; add this line to your shell's profile:"
+       echo "  export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac

@@ -1,36 +1,35 @@
 #!/usr/bin/env bash
-# Sets up a fresh Debian 12 machine with the Swift toolchain for Emend and runs it on its
-# defaults: installs the Debian packages, builds libemend.so (release: soname, static Swift
-# stdlib) and the emend command, builds the providers (Hunspell; Harper in a project-local
-# Python directory; the llama.cpp model provider with llama.cpp and its small model from
-# scripts/setup-llama.sh, cached outside the clone) into <build>/emend/providers where both
-# find them, runs the C example engines, and proofreads examples/text/notes.md with
-# `emend proofread`.
-# Usage: bash scripts/setup.sh
+# Sets up a fresh Debian 12 machine with the Swift toolchain for Emend, installs it, and runs
+# it on its defaults:
+#   1. the Debian packages (scripts/install-deps.sh);
+#   2. llama.cpp and the small default model (scripts/setup-llama.sh, cached outside the clone);
+#   3. scripts/install.sh into PREFIX (default ~/.local; PREFIX=/usr/local with sudo): the
+#      emend command, libemend.so, headers, emend.pc, the provider scanner, the providers
+#      (hunspell, harper, llama, openai — openai off until config.toml says network = true),
+#      man pages and shell completions;
+#   4. `emend doctor` on the installed copy, then `emend proofread examples/text/notes.md`.
+# Running it again is quick: everything is cached or rebuilt only when its sources changed.
+# Usage: [PREFIX=DIR] bash scripts/setup.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+prefix="${PREFIX:-$HOME/.local}"
 
 bash scripts/install-deps.sh
-lib_dir="$(dirname "$(bash scripts/build-release.sh)")"
-swift build -c release --product emend-cli >&2
-
-echo "== providers into $lib_dir/emend/providers"
-providers="$lib_dir/emend/providers"
-mkdir -p "$providers"
-chmod 0755 "$lib_dir/emend" "$providers"
-bash providers/harper/setup.sh
 bash scripts/setup-llama.sh
-bash providers/hunspell/build.sh "$providers" >/dev/null
-bash providers/llama/build.sh "$providers" >/dev/null
-bash providers/harper/build.sh "$providers" >/dev/null
+bash scripts/install.sh "$prefix"
+emend="$prefix/bin/emend"
 
-bash scripts/run-examples.sh c "$lib_dir"
-bash scripts/run-examples.sh plugins "$lib_dir"
+echo "== emend doctor"
+"$emend" doctor
 
 echo "== emend proofread examples/text/notes.md"
 status=0
-"$lib_dir/emend-cli" proofread examples/text/notes.md || status=$?
+"$emend" proofread examples/text/notes.md || status=$?
 # 1 means "suggestions found", like a linter: that is the expected outcome here.
 [ "$status" -le 1 ] || exit "$status"
-echo "setup done: $lib_dir/emend-cli is the emend command (try --help)"
+echo "setup done: $emend (man emend; emend --help)"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "add $prefix/bin to PATH to type just \`emend\`: export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
-# header against the Swift exports, the C and Rust example engines (also through the model providers), and `swift test`.
+# header against the Swift exports, the C and Rust example engines (also through the model providers), an
+# installation into a temporary prefix checked from the outside, and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,5 +18,7 @@ bash scripts/check-library.sh "$lib"
 echo "== header"
 bash scripts/check-header.sh
 bash scripts/run-examples.sh all "$lib_dir"
+echo "== installation (temporary prefix: pkg-config, man pages, completions, doctor, uninstall)"
+bash scripts/check-install.sh
 echo "== swift test"
 swift test --disable-swift-testing

@@ -42,8 +42,9 @@ struct EmendCommand: ParsableCommand {
               emend rewrite --tone concise --selection 0:200 notes.md
               emend follow-up "make it warmer" notes.md
               emend providers
+              emend doctor                             # is everything installed and working?
             """,
         version: EmendVersion.string,
-        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self]
+        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self]
     )
 }

@@ -3,8 +3,8 @@
 #
 # It is the process provider (providers/process/process.c) compiled with id org.emend.harper
 # and a built-in command that runs harper_server.py with this machine's Python and the
-# project-local harper-py (<repo>/.deps/python, installed by setup.sh). The absolute paths are
-# baked in now: run build.sh again after moving the repository or changing PYTHON. A
+# project-local harper-py (<repo>/.deps/python, or HARPER_DEPS, installed by setup.sh). The
+# absolute paths are baked in now: run build.sh again after moving them or changing PYTHON. A
 # `command` setting in config.toml still overrides the built-in one:
 #
 #     [providers."org.emend.harper"]
@@ -21,7 +21,8 @@ python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
 
 # A word of the command, in single quotes (process.c splits the command like sh would).
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-command="$(quote "$python") -u -I $(quote "$here/harper_server.py") --deps $(quote "$repo/.deps/python")"
+server="${HARPER_SERVER:-$here/harper_server.py}"
+command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${HARPER_DEPS:-$repo/.deps/python}")"
 # The command as a C string literal.
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
 

@@ -1,14 +1,14 @@
 #!/bin/sh
 # Installs Harper's Python bindings (PyPI harper-py 0.2.0, Apache-2.0) into <repo>/.deps/python
-# with pip --target: nothing goes anywhere else. Does nothing when that version is already
-# importable from there. PYTHON names the interpreter (default python3, 3.10 or newer); use
-# the same one for build.sh.
-# Usage: providers/harper/setup.sh
+# (or HARPER_DEPS, e.g. an installed prefix's lib/emend/python) with pip --target: nothing goes
+# anywhere else. Does nothing when that version is already importable from there. PYTHON
+# names the interpreter (default python3, 3.10 or newer); use the same one for build.sh.
+# Usage: [HARPER_DEPS=DIR] providers/harper/setup.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 python=${PYTHON:-python3}
-target="$repo/.deps/python"
+target="${HARPER_DEPS:-$repo/.deps/python}"
 version=0.2.0
 
 installed() {

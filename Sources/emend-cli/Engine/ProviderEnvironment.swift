@@ -17,11 +17,15 @@ struct ProviderEnvironment {
 
     /// The directory of the running executable (from /proc/self/exe).
     static func executableDirectory() -> String? {
+        executablePath().map(Paths.directory)
+    }
+
+    /// The running executable's path (from /proc/self/exe).
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return Paths.directory(of: path)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `<prefix>/lib` for an installed `<prefix>/bin/emend`; the build directory itself

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# check-install.sh — installs Emend into a temporary prefix as a user would and checks the
+# installation from the outside: the C example engines built with `pkg-config --cflags
+# --libs emend` only, `emend --version` and `emend doctor`, every man page through `man -l`,
+# the completions through `bash -n`, `zsh -n` and `fish --no-execute`, then uninstall.sh
+# leaving nothing behind.
+# Usage: bash scripts/check-install.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+
+echo "== install into $prefix"
+bash "$root/scripts/install.sh" "$prefix" | sed 's/^/   /'
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+# A private home: the user's own configuration and plugins play no part.
+# (XDG_DATA_HOME stays: the default model lives there, put by scripts/setup-llama.sh.)
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" EMEND_PROVIDER_PATH=""
+
+echo "== C engines against the installed copy (pkg-config only)"
+for example in engine tables proofread; do
+    # shellcheck disable=SC2046
+    cc -std=c11 -Wall -Wextra -Werror "$root/examples/c/$example.c" $(pkg-config --cflags --libs emend) \
+       -Wl,-rpath,"$(pkg-config --variable=libdir emend)" -o "$work/$example"
+    "$work/$example" > "$work/$example.out" || { cat "$work/$example.out"; echo "check-install: $example failed" >&2; exit 1; }
+    echo "   $example: ok ($(wc -l < "$work/$example.out") lines)"
+done
+
+echo "== the command"
+"$prefix/bin/emend" --version
+"$prefix/bin/emend" doctor | sed 's/^/   /'
+
+echo "== man pages"
+for page in "$prefix"/share/man/man1/*.1 "$prefix"/share/man/man3/*.3; do
+    out="$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null)" || { echo "check-install: man -l $page failed: $out" >&2; exit 1; }
+    MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "NAME" || { echo "check-install: $page has no NAME section" >&2; exit 1; }
+    echo "   $(basename "$page"): ok"
+done
+
+echo "== completions"
+bash -n "$prefix/share/bash-completion/completions/emend" && echo "   bash: ok"
+zsh -n "$prefix/share/zsh/site-functions/_emend" && echo "   zsh: ok"
+fish --no-execute "$prefix/share/fish/vendor_completions.d/emend.fish" && echo "   fish: ok"
+
+echo "== uninstall"
+bash "$root/scripts/uninstall.sh" "$prefix" | sed 's/^/   /'
+left="$(find "$prefix" -mindepth 1 | head -5)"
+if [ -n "$left" ]; then
+    echo "check-install: uninstall left files behind:" >&2
+    echo "$left" >&2
+    exit 1
+fi
+echo "check-install: all checks passed"
