@@ -63,7 +63,7 @@
  *
  * CALLBACKS Inside a delegate callback the engine may answer (emend_answer_*) and use the
  *          getters; calls that change the coordinator or the session (start, stop, accept,
- *          dispatch, ...) return EMEND_E_STATE there: make them after the callback returns.
+ *          dispatch, ...) return EMEND_E_IN_CALLBACK there: make them after the callback returns.
  *
  * NOTHING LOST  At every moment the engine's text is the original, the original plus the
  *          edits delivered and not undone, or the accepted result. Cancel, provider failure,
@@ -93,9 +93,15 @@ typedef enum emend_status {
     EMEND_E_INVALID_UTF8 = 3,     /* text is not valid UTF-8 */
     EMEND_E_RANGE = 4,            /* a range out of bounds or splitting a character */
     EMEND_E_NOT_FOUND = 5,        /* no context, suggestion or request with that id */
-    EMEND_E_STATE = 6,            /* the call is not allowed in the current state */
+    EMEND_E_STATE = 6,            /* the call is not allowed in the current state (no
+                                     session, no finished result, a session running, ...).
+                                     Changed: "inside a callback" is now IN_CALLBACK and
+                                     "not known yet, ask again" is AGAIN */
     EMEND_E_WRONG_THREAD = 7,     /* called on a thread that does not own the coordinator */
-    EMEND_E_TIMEOUT = 8,          /* a time limit passed (engine or provider did not answer) */
+    EMEND_E_TIMEOUT = 8,          /* the session failed: the engine did not answer a
+                                     callback within completion_timeout_ms, or the provider
+                                     did not finish within provider_timeout_ms. Changed:
+                                     run_until_idle's own limit is now BUSY */
     EMEND_E_REFUSED = 9,          /* the engine refused a replace */
     EMEND_E_STALE = 10,           /* a completion answered twice, or after its session ended */
     EMEND_E_PROVIDER = 11,        /* the provider failed; the message says why */
@@ -103,9 +109,22 @@ typedef enum emend_status {
     EMEND_E_CANCELLED = 13,       /* the session was stopped */
     EMEND_E_PROTECTED = 14,       /* an edit would change a protected range */
     EMEND_E_INTERNAL = 15,        /* a bug in Emend; please report it */
-    EMEND_E_POOR_RESULT = 16      /* the result is poor (e.g. a rewrite identical to the text,
+    EMEND_E_POOR_RESULT = 16,     /* the result is poor (e.g. a rewrite identical to the text,
                                      a summary longer than it) and the engine cannot present it
                                      with its explanation; the message gives the reason */
+    /* Added later, splitting TIMEOUT and STATE where the engine must act differently (a
+     * library older than this header returns TIMEOUT / STATE instead; codes are only ever
+     * appended, never renumbered): */
+    EMEND_E_BUSY = 17,            /* emend_coordinator_run_until_idle's timeout_ms passed with
+                                     work still going on. Nothing failed and the session goes
+                                     on: dispatch or call run_until_idle again. (Was TIMEOUT.) */
+    EMEND_E_IN_CALLBACK = 18,     /* a call that changes the coordinator or the session
+                                     (start, stop, accept, dispatch, ...) was made inside a
+                                     delegate callback; nothing happened: make it after the
+                                     callback returns. (Was STATE.) */
+    EMEND_E_AGAIN = 19            /* the answer is not known yet and the runtime has asked the
+                                     engine for what it needs (a suggestion's rectangles):
+                                     dispatch, then call again. (Was STATE.) */
 } emend_status;
 
 /* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
@@ -558,11 +577,12 @@ int emend_coordinator_fd(const emend_coordinator *coordinator);
 
 /* Run pending work, including delegate callbacks, without blocking. If `processed` is not
  * NULL it receives the number of work items run. Thread: the coordinator's. Must not be
- * called from inside a callback (EMEND_E_STATE). */
+ * called from inside a callback (EMEND_E_IN_CALLBACK). */
 emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *processed);
 
 /* Dispatch until the coordinator is idle (no provider running, no work pending, no
- * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_TIMEOUT; negative = no limit).
+ * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_BUSY: nothing failed, the work
+ * goes on; call again. Negative = no limit).
  * Idle also means that no provider code of this coordinator still executes: after a stop or
  * a failure, a cancelled run (a plugin still inside its run function) is waited for, at most
  * 5 seconds after its cancel (see emend_coordinator_destroy).
@@ -748,7 +768,8 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
 /* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
  * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
- * EMEND_E_STATE until they arrive: dispatch, then ask again. Thread: the coordinator's. */
+ * EMEND_E_AGAIN until they arrive: dispatch, then ask again (EMEND_E_STATE: no finished
+ * result to hit test). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 

@@ -20,6 +20,8 @@ final class CEngine: @unchecked Sendable {
     /// Called inside will_change_to_state after the engine answered it.
     var onStateChange: ((OpaquePointer?, emend_request_id) -> Void)?
     var presentedAction = EMEND_PRESENTED_COPY
+    /// Give requests_bounding_rects: one rectangle 10 units per offset, 10 high (for hit tests).
+    var givesBoundingRects = false
     /// The result options the coordinator is created with (0 = plain text).
     var resultOptions: emend_result_options = 0
     /// The styling of each replace that carried EMEND_REPLACE_STYLED: intents and runs as
@@ -78,6 +80,12 @@ final class CEngine: @unchecked Sendable {
             let r = result!.pointee
             engine.presented.append(String(decoding: UnsafeRawBufferPointer(start: r.text, count: r.text_length), as: UTF8.self))
             engine.check(emend_answer_presented(coordinator, request, engine.presentedAction), "present_result")
+        }
+        if givesBoundingRects {
+            table.requests_bounding_rects = { user, coordinator, _, _, range, request in
+                var rect = emend_rect(x: Double(range.location) * 10, y: 0, width: Double(range.length) * 10, height: 10)
+                CEngine.from(user).check(emend_answer_rects(coordinator, request, &rect, 1), "requests_bounding_rects")
+            }
         }
         return table
     }

@@ -80,7 +80,7 @@ extension Coordinator {
     }
 
     /// Index of the pending suggestion whose bounding rectangles contain the point. Missing
-    /// rectangles are requested and the call throws `.state` until they arrive.
+    /// rectangles are requested and the call throws `.again` until they arrive.
     public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
         try checkThread()
         guard delegate.capabilities.contains(.boundingRects) else {
@@ -92,7 +92,7 @@ extension Coordinator {
         if !missing.isEmpty {
             session.phase = .delivering
             requestBounds(missing[...]) { [weak self] in self?.session?.phase = .resting }
-            throw EmendError(.state, "asked the engine for rectangles; dispatch, then ask again")
+            throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
         }
         for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {
             return index

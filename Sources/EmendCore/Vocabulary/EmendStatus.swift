@@ -17,6 +17,15 @@ public enum EmendStatus: Int32, Sendable, Error {
     case protected = 14
     case `internal` = 15
     case poorResult = 16
+    /// run_until_idle's own time limit passed while work was still going on. Nothing failed:
+    /// call again. (Was `.timeout` before; `.timeout` now always means a failed session.)
+    case busy = 17
+    /// A call that changes the coordinator was made inside a delegate callback: make it
+    /// after the callback returns. (Was `.state`.)
+    case inCallback = 18
+    /// The answer is not known yet and has been asked for (a suggestion's rectangles):
+    /// dispatch, then ask again. (Was `.state`.)
+    case again = 19
 
     /// The C name of the status, e.g. "EMEND_E_RANGE".
     public var cName: StaticString {
@@ -38,6 +47,9 @@ public enum EmendStatus: Int32, Sendable, Error {
         case .protected: return "EMEND_E_PROTECTED"
         case .internal: return "EMEND_E_INTERNAL"
         case .poorResult: return "EMEND_E_POOR_RESULT"
+        case .busy: return "EMEND_E_BUSY"
+        case .inCallback: return "EMEND_E_IN_CALLBACK"
+        case .again: return "EMEND_E_AGAIN"
         }
     }
 }
