@@ -475,6 +475,28 @@ typedef struct emend_delegate {
     /* Show a result (limited behavior; summary and key points): emend_answer_presented. */
     void (*present_result)(void *user_data, emend_coordinator *coordinator,
                            const emend_presented_result *result, emend_request_id request);
+
+    /* (Added after the first version: the runtime calls it only when struct_size covers it.)
+     * The session ended: a notification, not a request — there is no request id and nothing
+     * to answer. Called exactly once per session, inside emend_coordinator_dispatch() (or
+     * emend_coordinator_run_until_idle()) on the engine's thread, after the state became
+     * INACTIVE (after will_change_to_state(INACTIVE) was answered). `status` is EMEND_OK and
+     * `message` "" when the session ended normally: accepted (Done), reverted, stopped, or
+     * ended by the engine's own edit of all the text it worked on. Otherwise `status` is why
+     * it failed (EMEND_E_REFUSED, EMEND_E_TIMEOUT, EMEND_E_PROVIDER, the status the engine
+     * gave emend_answer_failed, ...) and `message` says why, in the coordinator's position
+     * encoding where it names offsets. `message` is NUL-terminated UTF-8, never NULL, owned
+     * by the runtime and valid only during the call: copy it to keep it.
+     * This is how an engine that drives the coordinator from its event loop (poll
+     * emend_coordinator_fd(), then emend_coordinator_dispatch(), which returns EMEND_OK even
+     * when a session failed) learns why a session ended; emend_coordinator_run_until_idle()
+     * returns the same status, and emend_coordinator_last_session_status() gives it on
+     * request. A failed FOLLOW_UP does not end the session (it goes back to the result it
+     * refined), so it does not call this. Like every callback it may answer and use getters;
+     * start the next session after the dispatch returns (EMEND_E_IN_CALLBACK inside).
+     * Optional (NULL: not told). */
+    void (*session_ended)(void *user_data, emend_coordinator *coordinator, emend_status status,
+                          const char *message);
 } emend_delegate;
 /* The first version of emend_delegate ends before `replace`. */
 #define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
@@ -590,6 +612,18 @@ emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *
  * For simple programs and tests. Thread: the coordinator's. */
 emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, int timeout_ms);
 
+/* How the last session that ended ended, for engines that prefer asking to the
+ * session_ended notification (event-loop engines: use session_ended, which tells at the
+ * moment it happens; emend_coordinator_dispatch() itself returns EMEND_OK when a session
+ * fails). *out_status receives EMEND_OK when that session was accepted, reverted or stopped
+ * (and before any session ended), else the status it failed with; then the calling thread's
+ * emend_last_error_message() is set to why (offsets in the coordinator's position encoding),
+ * although the call itself returns EMEND_OK. The value stays until the next session ends;
+ * a session still running is not "ended". Allowed inside callbacks (a getter).
+ * Thread: the coordinator's. */
+emend_status emend_coordinator_last_session_status(const emend_coordinator *coordinator,
+                                                   emend_status *out_status);
+
 /* Preferred behavior (a request) and the resolved one (never DEFAULT): complete when the
  * delegate has replace, limited when it has only present_result, none otherwise.
  * Changing the preference during a session is EMEND_E_STATE. Thread: the coordinator's. */
@@ -632,8 +666,9 @@ typedef struct emend_tool_request {
  * distinct change its own replace); summary and key points, and every tool in limited
  * behavior, arrive through present_result. FOLLOW_UP needs a finished rewrite in the current
  * session and refines it; every other tool needs state INACTIVE (EMEND_E_STATE otherwise).
- * A failure later in the session is reported by emend_coordinator_run_until_idle.
- * Thread: the coordinator's. */
+ * A failure later in the session ends it: the delegate's session_ended tells (event-loop
+ * engines), emend_coordinator_run_until_idle returns it, and
+ * emend_coordinator_last_session_status gives it afterwards. Thread: the coordinator's. */
 emend_status emend_coordinator_start(emend_coordinator *coordinator,
                                      const emend_tool_request *request);
 

@@ -38,6 +38,8 @@ final class CEngine: @unchecked Sendable {
     private(set) var replaceEngineContexts: [UnsafeMutableRawPointer?] = []
     private(set) var selections: [[emend_range]] = []
     private(set) var presented: [String] = []
+    /// Every session_ended notification: status, message, and the state then.
+    private(set) var endings: [(status: emend_status, message: String, state: emend_state)] = []
     /// Statuses of the engine's own answers that were not EMEND_OK.
     private(set) var answerFailures: [String] = []
 
@@ -80,6 +82,11 @@ final class CEngine: @unchecked Sendable {
             let r = result!.pointee
             engine.presented.append(String(decoding: UnsafeRawBufferPointer(start: r.text, count: r.text_length), as: UTF8.self))
             engine.check(emend_answer_presented(coordinator, request, engine.presentedAction), "present_result")
+        }
+        table.session_ended = { user, coordinator, status, message in
+            var now = EMEND_STATE_INTERACTIVE_STREAMING
+            _ = emend_coordinator_get_state(coordinator, &now)
+            CEngine.from(user).endings.append((status, String(cString: message!), now))
         }
         if givesBoundingRects {
             table.requests_bounding_rects = { user, coordinator, _, _, range, request in

@@ -26,6 +26,10 @@ public final class Coordinator: @unchecked Sendable {
     var inDispatch = false
     /// Why the last session failed, until the next run_until_idle or start reads it.
     public internal(set) var lastFailure: EmendError?
+    /// What ends the current session, once it is known (see Coordinator+SessionEnd).
+    var endingFailure: EmendError?
+    /// How the last ended session ended; nil before the first one ends.
+    public internal(set) var lastSessionOutcome: SessionOutcome?
     var providerDeadline: Int64?
 
     public convenience init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
