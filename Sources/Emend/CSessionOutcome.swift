@@ -11,6 +11,7 @@ enum CSessionOutcome {
     }
 
     static func message(_ outcome: SessionOutcome, encoding: PositionEncoding) -> String {
-        outcome.message
+        guard case .failed(let error) = outcome else { return "" }
+        return error.message(in: encoding)
     }
 }

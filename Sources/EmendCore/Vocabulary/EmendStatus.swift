@@ -1,3 +1,5 @@
+import EmendText
+
 /// Status codes shared by the Swift API and the C ABI (same numbers as emend.h).
 public enum EmendStatus: Int32, Sendable, Error {
     case ok = 0
@@ -57,9 +59,27 @@ public enum EmendStatus: Int32, Sendable, Error {
 /// A failed call: a status and a message for a person.
 public struct EmendError: Error, Sendable, Equatable {
     public let status: EmendStatus
+    /// The message, with any offsets and ranges in UTF-8 bytes (the core's units).
     public let message: String
+    /// The message with the places it names kept apart (nil when it names none), so that a
+    /// caller counting UTF-16 units or code points can say them in its units: message(in:).
+    public let located: ErrorMessage?
+
     public init(_ status: EmendStatus, _ message: String) {
         self.status = status
         self.message = message
+        self.located = nil
+    }
+
+    /// An error whose message names offsets or ranges of a text (see ErrorMessage).
+    public init(_ status: EmendStatus, located message: ErrorMessage) {
+        self.status = status
+        self.message = message.text(in: .utf8)
+        self.located = message.hasPlaces ? message : nil
+    }
+
+    /// The message with its offsets and ranges counted in `encoding`.
+    public func message(in encoding: PositionEncoding) -> String {
+        located?.text(in: encoding) ?? message
     }
 }
