@@ -178,7 +178,13 @@ typedef enum emend_position_encoding {
     EMEND_ENCODING_CODEPOINT = 2  /* Unicode scalar values */
 } emend_position_encoding;
 
-/* Which text the coordinator asks contexts for. */
+/* Which text the coordinator asks contexts for: the scope tells the engine what to give in
+ * requests_contexts, nothing more. Whatever the scope, the tool works on the first context's
+ * `selection` as the engine gives it, widened to whole sentences, and on the whole context
+ * only when that selection is empty (a caret). So with FULL_DOCUMENT an engine that gives its
+ * whole text with the user's non-empty selection gets only that selection (widened to
+ * sentences) worked on: to work on the whole document, give selection {0, 0}, as
+ * examples/c/engine.c does. */
 typedef enum emend_context_scope {
     EMEND_SCOPE_USER_SELECTION = 0,
     EMEND_SCOPE_FULL_DOCUMENT = 1,
@@ -592,9 +598,17 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
  * Thread: the coordinator's. Returns nothing; the handle is invalid afterwards. */
 void emend_coordinator_destroy(emend_coordinator *coordinator);
 
-/* A file descriptor that is readable while work is pending for dispatch (an eventfd). Add it
- * to poll/epoll/GLib/libuv; call emend_coordinator_dispatch() when it is readable. Owned by
- * the coordinator: do not read or close it. Returns -1 for NULL. Thread: any. */
+/* A file descriptor for the engine's event loop: an epoll instance (holding the runtime's
+ * eventfd for posted work and timerfd for deadlines), so it is readable while there is work
+ * for emend_coordinator_dispatch(), or a deadline (a callback's completion timeout, the
+ * provider's) has come. Watch it for readability (POLLIN / EPOLLIN / G_IO_IN / UV_READABLE)
+ * and call emend_coordinator_dispatch() each time it is readable. It is level-triggered:
+ * it stays readable until a dispatch has run the work, so not dispatching makes the loop
+ * spin, and a wake-up that finds nothing to do (dispatch processes 0 items) is harmless.
+ * An edge-triggered watcher (EPOLLET) must dispatch on every wake-up. Never read from it,
+ * write to it or close it: it is owned by the coordinator and closed by
+ * emend_coordinator_destroy() (remove it from the loop first). The same number for the
+ * coordinator's lifetime. Returns -1 for NULL. Thread: any. */
 int emend_coordinator_fd(const emend_coordinator *coordinator);
 
 /* Run pending work, including delegate callbacks, without blocking. If `processed` is not
