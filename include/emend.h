@@ -693,6 +693,17 @@ emend_status emend_coordinator_start(emend_coordinator *coordinator,
  * session. Thread: the coordinator's. */
 emend_status emend_coordinator_stop(emend_coordinator *coordinator);
 
+/* The ids of the current session's contexts, in the order the engine gave them in its
+ * emend_answer_contexts (the working context, the first, first): the ids that
+ * emend_coordinator_update_range, emend_session_suggestion_at_offset and
+ * emend_session_copy_result take. They exist from the dispatch that takes the contexts
+ * answer until the session ends (then *out_count is 0). Up to `capacity` ids are copied to
+ * `out_ids` (which may be NULL when `capacity` is 0); *out_count receives how many there are,
+ * so a call with capacity 0 asks for the count. Thread: the coordinator's; allowed inside
+ * callbacks. */
+emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator, uint64_t *out_ids,
+                                           size_t capacity, size_t *out_count);
+
 /* The engine changed text of a context itself (typing, its own undo): `range` of the
  * context's text as the runtime last knew it now reads `text` (`text_length` bytes). Ranges
  * after it move. A change overlapping a proofreading suggestion makes that suggestion
