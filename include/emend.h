@@ -526,11 +526,19 @@ emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request
 /* Answer replace. APPLIED with `inserted_text` NULL means the proposed text went in exactly as
  * proposed; a non-NULL `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
  * really put in place of the range — a non-NULL pointer with length 0 means it inserted
- * nothing (bindings: pass NULL, not an empty slice, for "as proposed"). REFUSED means the
+ * nothing (bindings: pass NULL, not an empty slice, for "as proposed"; or better, use
+ * emend_answer_replace_as_proposed, which cannot be mistaken). REFUSED means the
  * text is unchanged; the inserted text is ignored. Thread: any. */
 emend_status emend_answer_replace(emend_coordinator *coordinator, emend_request_id request,
                                   emend_replace_answer answer, const char *inserted_text,
                                   size_t inserted_length);
+
+/* Answer replace: APPLIED, with exactly the proposed text — the same as emend_answer_replace
+ * with APPLIED and a NULL `inserted_text`, without depending on a NULL pointer. Why: a binding
+ * whose empty buffer is not NULL (a Rust empty slice, a Python b"") would turn "as proposed"
+ * into "inserted nothing" with emend_answer_replace. Thread: any. */
+emend_status emend_answer_replace_as_proposed(emend_coordinator *coordinator,
+                                              emend_request_id request);
 
 /* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. Thread: any. */
 emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
