@@ -555,6 +555,16 @@ emend_status emend_answer_presented(emend_coordinator *coordinator, emend_reques
 /* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). Thread: any. */
 emend_status emend_answer_done(emend_coordinator *coordinator, emend_request_id request);
 
+/* Whether `request` still awaits its answer: *out_pending is 1 when an answer would be
+ * taken, 0 when it would be refused as EMEND_E_STALE (answered already, withdrawn by a stop,
+ * timed out after completion_timeout_ms, its session or coordinator gone, or never issued).
+ * For an engine answering late (from a worker, after a dialog) to know whether acting on the
+ * answer still matters before it changes its document. The answer can still become stale
+ * between this call and the answer (a timeout on the engine's thread): the answer's own
+ * status stays the final word. A destroyed coordinator gives 0, not an error. Thread: any. */
+emend_status emend_request_is_pending(const emend_coordinator *coordinator, emend_request_id request,
+                                      int *out_pending);
+
 /* Answer any callback with a failure: the session ends (state inactive) with `status`
  * (EMEND_OK or an unknown status becomes EMEND_E_INTERNAL) and `message` (may be NULL);
  * whatever was delivered is put back (replaces of kind CANCEL), as by a stop. A failed
