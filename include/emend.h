@@ -24,7 +24,8 @@
  *          emend_coordinator_* and emend_session_* functions must be called on that thread
  *          and return EMEND_E_WRONG_THREAD elsewhere. Delegate callbacks run only inside
  *          emend_coordinator_dispatch() (or emend_coordinator_run_until_idle()) on that thread,
- *          never two at once. The emend_answer_* functions may be called from any thread.
+ *          never two at once. The emend_answer_* functions and emend_request_is_pending may be
+ *          called from any thread.
  *          Provider work runs on threads owned by the runtime.
  *
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
@@ -357,6 +358,9 @@ typedef struct emend_context_desc {
  * EMEND_E_TIMEOUT. A callback left NULL means "not supported" and the runtime copes
  * (e.g. no rectangles: no hit testing by point; no present_result: limited behavior is not
  * available). Pointers passed into a callback are valid until the callback returns.
+ * session_ended, the last member, is the exception: a notification with no request id and
+ * nothing to answer. Before answering late, emend_request_is_pending says whether the answer
+ * would still be taken.
  * ---------------------------------------------------------------------------------------- */
 
 typedef uint64_t emend_request_id;
