@@ -24,7 +24,8 @@
  *          emend_coordinator_* and emend_session_* functions must be called on that thread
  *          and return EMEND_E_WRONG_THREAD elsewhere. Delegate callbacks run only inside
  *          emend_coordinator_dispatch() (or emend_coordinator_run_until_idle()) on that thread,
- *          never two at once. The emend_answer_* functions may be called from any thread.
+ *          never two at once. The emend_answer_* functions and emend_request_is_pending may be
+ *          called from any thread.
  *          Provider work runs on threads owned by the runtime.
  *
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
@@ -63,7 +64,7 @@
  *
  * CALLBACKS Inside a delegate callback the engine may answer (emend_answer_*) and use the
  *          getters; calls that change the coordinator or the session (start, stop, accept,
- *          dispatch, ...) return EMEND_E_STATE there: make them after the callback returns.
+ *          dispatch, ...) return EMEND_E_IN_CALLBACK there: make them after the callback returns.
  *
  * NOTHING LOST  At every moment the engine's text is the original, the original plus the
  *          edits delivered and not undone, or the accepted result — always with the engine's
@@ -99,9 +100,15 @@ typedef enum emend_status {
     EMEND_E_INVALID_UTF8 = 3,     /* text is not valid UTF-8 */
     EMEND_E_RANGE = 4,            /* a range out of bounds or splitting a character */
     EMEND_E_NOT_FOUND = 5,        /* no context, suggestion or request with that id */
-    EMEND_E_STATE = 6,            /* the call is not allowed in the current state */
+    EMEND_E_STATE = 6,            /* the call is not allowed in the current state (no
+                                     session, no finished result, a session running, ...).
+                                     Changed: "inside a callback" is now IN_CALLBACK and
+                                     "not known yet, ask again" is AGAIN */
     EMEND_E_WRONG_THREAD = 7,     /* called on a thread that does not own the coordinator */
-    EMEND_E_TIMEOUT = 8,          /* a time limit passed (engine or provider did not answer) */
+    EMEND_E_TIMEOUT = 8,          /* the session failed: the engine did not answer a
+                                     callback within completion_timeout_ms, or the provider
+                                     did not finish within provider_timeout_ms. Changed:
+                                     run_until_idle's own limit is now BUSY */
     EMEND_E_REFUSED = 9,          /* the engine refused a replace */
     EMEND_E_STALE = 10,           /* a completion answered twice, or after its session ended */
     EMEND_E_PROVIDER = 11,        /* the provider failed; the message says why */
@@ -109,9 +116,22 @@ typedef enum emend_status {
     EMEND_E_CANCELLED = 13,       /* the session was stopped */
     EMEND_E_PROTECTED = 14,       /* an edit would change a protected range */
     EMEND_E_INTERNAL = 15,        /* a bug in Emend; please report it */
-    EMEND_E_POOR_RESULT = 16      /* the result is poor (e.g. a rewrite identical to the text,
+    EMEND_E_POOR_RESULT = 16,     /* the result is poor (e.g. a rewrite identical to the text,
                                      a summary longer than it) and the engine cannot present it
                                      with its explanation; the message gives the reason */
+    /* Added later, splitting TIMEOUT and STATE where the engine must act differently (a
+     * library older than this header returns TIMEOUT / STATE instead; codes are only ever
+     * appended, never renumbered): */
+    EMEND_E_BUSY = 17,            /* emend_coordinator_run_until_idle's timeout_ms passed with
+                                     work still going on. Nothing failed and the session goes
+                                     on: dispatch or call run_until_idle again. (Was TIMEOUT.) */
+    EMEND_E_IN_CALLBACK = 18,     /* a call that changes the coordinator or the session
+                                     (start, stop, accept, dispatch, ...) was made inside a
+                                     delegate callback; nothing happened: make it after the
+                                     callback returns. (Was STATE.) */
+    EMEND_E_AGAIN = 19            /* the answer is not known yet and the runtime has asked the
+                                     engine for what it needs (a suggestion's rectangles):
+                                     dispatch, then call again. (Was STATE.) */
 } emend_status;
 
 /* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
@@ -166,7 +186,13 @@ typedef enum emend_position_encoding {
     EMEND_ENCODING_CODEPOINT = 2  /* Unicode scalar values */
 } emend_position_encoding;
 
-/* Which text the coordinator asks contexts for. */
+/* Which text the coordinator asks contexts for: the scope tells the engine what to give in
+ * requests_contexts, nothing more. Whatever the scope, the tool works on the first context's
+ * `selection` as the engine gives it, widened to whole sentences, and on the whole context
+ * only when that selection is empty (a caret). So with FULL_DOCUMENT an engine that gives its
+ * whole text with the user's non-empty selection gets only that selection (widened to
+ * sentences) worked on: to work on the whole document, give selection {0, 0}, as
+ * examples/c/engine.c does. */
 typedef enum emend_context_scope {
     EMEND_SCOPE_USER_SELECTION = 0,
     EMEND_SCOPE_FULL_DOCUMENT = 1,
@@ -349,6 +375,9 @@ typedef struct emend_context_desc {
  * EMEND_E_TIMEOUT. A callback left NULL means "not supported" and the runtime copes
  * (e.g. no rectangles: no hit testing by point; no present_result: limited behavior is not
  * available). Pointers passed into a callback are valid until the callback returns.
+ * session_ended, the last member, is the exception: a notification with no request id and
+ * nothing to answer. Before answering late, emend_request_is_pending says whether the answer
+ * would still be taken.
  * ---------------------------------------------------------------------------------------- */
 
 typedef uint64_t emend_request_id;
@@ -476,6 +505,28 @@ typedef struct emend_delegate {
     /* Show a result (limited behavior; summary and key points): emend_answer_presented. */
     void (*present_result)(void *user_data, emend_coordinator *coordinator,
                            const emend_presented_result *result, emend_request_id request);
+
+    /* (Added after the first version: the runtime calls it only when struct_size covers it.)
+     * The session ended: a notification, not a request — there is no request id and nothing
+     * to answer. Called exactly once per session, inside emend_coordinator_dispatch() (or
+     * emend_coordinator_run_until_idle()) on the engine's thread, after the state became
+     * INACTIVE (after will_change_to_state(INACTIVE) was answered). `status` is EMEND_OK and
+     * `message` "" when the session ended normally: accepted (Done), reverted, stopped, or
+     * ended by the engine's own edit of all the text it worked on. Otherwise `status` is why
+     * it failed (EMEND_E_REFUSED, EMEND_E_TIMEOUT, EMEND_E_PROVIDER, the status the engine
+     * gave emend_answer_failed, ...) and `message` says why, in the coordinator's position
+     * encoding where it names offsets. `message` is NUL-terminated UTF-8, never NULL, owned
+     * by the runtime and valid only during the call: copy it to keep it.
+     * This is how an engine that drives the coordinator from its event loop (poll
+     * emend_coordinator_fd(), then emend_coordinator_dispatch(), which returns EMEND_OK even
+     * when a session failed) learns why a session ended; emend_coordinator_run_until_idle()
+     * returns the same status, and emend_coordinator_last_session_status() gives it on
+     * request. A failed FOLLOW_UP does not end the session (it goes back to the result it
+     * refined), so it does not call this. Like every callback it may answer and use getters;
+     * start the next session after the dispatch returns (EMEND_E_IN_CALLBACK inside).
+     * Optional (NULL: not told). */
+    void (*session_ended)(void *user_data, emend_coordinator *coordinator, emend_status status,
+                          const char *message);
 } emend_delegate;
 /* The first version of emend_delegate ends before `replace`. */
 #define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
@@ -499,11 +550,19 @@ emend_status emend_answer_contexts(emend_coordinator *coordinator, emend_request
 /* Answer replace. APPLIED with `inserted_text` NULL means the proposed text went in exactly as
  * proposed; a non-NULL `inserted_text` (`inserted_length` bytes, UTF-8) is what the engine
  * really put in place of the range — a non-NULL pointer with length 0 means it inserted
- * nothing (bindings: pass NULL, not an empty slice, for "as proposed"). REFUSED means the
+ * nothing (bindings: pass NULL, not an empty slice, for "as proposed"; or better, use
+ * emend_answer_replace_as_proposed, which cannot be mistaken). REFUSED means the
  * text is unchanged; the inserted text is ignored. Thread: any. */
 emend_status emend_answer_replace(emend_coordinator *coordinator, emend_request_id request,
                                   emend_replace_answer answer, const char *inserted_text,
                                   size_t inserted_length);
+
+/* Answer replace: APPLIED, with exactly the proposed text — the same as emend_answer_replace
+ * with APPLIED and a NULL `inserted_text`, without depending on a NULL pointer. Why: a binding
+ * whose empty buffer is not NULL (a Rust empty slice, a Python b"") would turn "as proposed"
+ * into "inserted nothing" with emend_answer_replace. Thread: any. */
+emend_status emend_answer_replace_as_proposed(emend_coordinator *coordinator,
+                                              emend_request_id request);
 
 /* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. Thread: any. */
 emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
@@ -519,6 +578,16 @@ emend_status emend_answer_presented(emend_coordinator *coordinator, emend_reques
 
 /* Answer any callback that returns nothing (select, prepare, finish, will_change_to_state). Thread: any. */
 emend_status emend_answer_done(emend_coordinator *coordinator, emend_request_id request);
+
+/* Whether `request` still awaits its answer: *out_pending is 1 when an answer would be
+ * taken, 0 when it would be refused as EMEND_E_STALE (answered already, withdrawn by a stop,
+ * timed out after completion_timeout_ms, its session or coordinator gone, or never issued).
+ * For an engine answering late (from a worker, after a dialog) to know whether acting on the
+ * answer still matters before it changes its document. The answer can still become stale
+ * between this call and the answer (a timeout on the engine's thread): the answer's own
+ * status stays the final word. A destroyed coordinator gives 0, not an error. Thread: any. */
+emend_status emend_request_is_pending(const emend_coordinator *coordinator, emend_request_id request,
+                                      int *out_pending);
 
 /* Answer any callback with a failure: the session ends (state inactive) with `status`
  * (EMEND_OK or an unknown status becomes EMEND_E_INTERNAL) and `message` (may be NULL);
@@ -571,24 +640,45 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
  * Thread: the coordinator's. Returns nothing; the handle is invalid afterwards. */
 void emend_coordinator_destroy(emend_coordinator *coordinator);
 
-/* A file descriptor that is readable while work is pending for dispatch (an eventfd). Add it
- * to poll/epoll/GLib/libuv; call emend_coordinator_dispatch() when it is readable. Owned by
- * the coordinator: do not read or close it. Returns -1 for NULL. Thread: any. */
+/* A file descriptor for the engine's event loop: an epoll instance (holding the runtime's
+ * eventfd for posted work and timerfd for deadlines), so it is readable while there is work
+ * for emend_coordinator_dispatch(), or a deadline (a callback's completion timeout, the
+ * provider's) has come. Watch it for readability (POLLIN / EPOLLIN / G_IO_IN / UV_READABLE)
+ * and call emend_coordinator_dispatch() each time it is readable. It is level-triggered:
+ * it stays readable until a dispatch has run the work, so not dispatching makes the loop
+ * spin, and a wake-up that finds nothing to do (dispatch processes 0 items) is harmless.
+ * An edge-triggered watcher (EPOLLET) must dispatch on every wake-up. Never read from it,
+ * write to it or close it: it is owned by the coordinator and closed by
+ * emend_coordinator_destroy() (remove it from the loop first). The same number for the
+ * coordinator's lifetime. Returns -1 for NULL. Thread: any. */
 int emend_coordinator_fd(const emend_coordinator *coordinator);
 
 /* Run pending work, including delegate callbacks, without blocking. If `processed` is not
  * NULL it receives the number of work items run. Thread: the coordinator's. Must not be
- * called from inside a callback (EMEND_E_STATE). */
+ * called from inside a callback (EMEND_E_IN_CALLBACK). */
 emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *processed);
 
 /* Dispatch until the coordinator is idle (no provider running, no work pending, no
- * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_TIMEOUT; negative = no limit).
+ * callback awaiting an answer) or `timeout_ms` passes (EMEND_E_BUSY: nothing failed, the work
+ * goes on; call again. Negative = no limit).
  * Idle also means that no provider code of this coordinator still executes: after a stop or
  * a failure, a cancelled run (a plugin still inside its run function) is waited for, at most
  * 5 seconds after its cancel (see emend_coordinator_destroy).
  * Returns the status the last session failed with, if it failed during this call.
  * For simple programs and tests. Thread: the coordinator's. */
 emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, int timeout_ms);
+
+/* How the last session that ended ended, for engines that prefer asking to the
+ * session_ended notification (event-loop engines: use session_ended, which tells at the
+ * moment it happens; emend_coordinator_dispatch() itself returns EMEND_OK when a session
+ * fails). *out_status receives EMEND_OK when that session was accepted, reverted or stopped
+ * (and before any session ended), else the status it failed with; then the calling thread's
+ * emend_last_error_message() is set to why (offsets in the coordinator's position encoding),
+ * although the call itself returns EMEND_OK. The value stays until the next session ends;
+ * a session still running is not "ended". Allowed inside callbacks (a getter).
+ * Thread: the coordinator's. */
+emend_status emend_coordinator_last_session_status(const emend_coordinator *coordinator,
+                                                   emend_status *out_status);
 
 /* Preferred behavior (a request) and the resolved one (never DEFAULT): complete when the
  * delegate has replace, limited when it has only present_result, none otherwise.
@@ -632,8 +722,9 @@ typedef struct emend_tool_request {
  * distinct change its own replace); summary and key points, and every tool in limited
  * behavior, arrive through present_result. FOLLOW_UP needs a finished rewrite in the current
  * session and refines it; every other tool needs state INACTIVE (EMEND_E_STATE otherwise).
- * A failure later in the session is reported by emend_coordinator_run_until_idle.
- * Thread: the coordinator's. */
+ * A failure later in the session ends it: the delegate's session_ended tells (event-loop
+ * engines), emend_coordinator_run_until_idle returns it, and
+ * emend_coordinator_last_session_status gives it afterwards. Thread: the coordinator's. */
 emend_status emend_coordinator_start(emend_coordinator *coordinator,
                                      const emend_tool_request *request);
 
@@ -643,6 +734,17 @@ emend_status emend_coordinator_start(emend_coordinator *coordinator,
  * awaited first. The state becomes INACTIVE once the restore is done. OK when there is no
  * session. Thread: the coordinator's. */
 emend_status emend_coordinator_stop(emend_coordinator *coordinator);
+
+/* The ids of the current session's contexts, in the order the engine gave them in its
+ * emend_answer_contexts (the working context, the first, first): the ids that
+ * emend_coordinator_update_range, emend_session_suggestion_at_offset and
+ * emend_session_copy_result take. They exist from the dispatch that takes the contexts
+ * answer until the session ends (then *out_count is 0). Up to `capacity` ids are copied to
+ * `out_ids` (which may be NULL when `capacity` is 0); *out_count receives how many there are,
+ * so a call with capacity 0 asks for the count. Thread: the coordinator's; allowed inside
+ * callbacks. */
+emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator, uint64_t *out_ids,
+                                           size_t capacity, size_t *out_count);
 
 /* The engine changed text of a context itself (typing, its own undo): `range` of the
  * context's text as the runtime last knew it now reads `text` (`text_length` bytes). Ranges
@@ -773,7 +875,8 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
 /* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
  * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
- * EMEND_E_STATE until they arrive: dispatch, then ask again. Thread: the coordinator's. */
+ * EMEND_E_AGAIN until they arrive: dispatch, then ask again (EMEND_E_STATE: no finished
+ * result to hit test). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 

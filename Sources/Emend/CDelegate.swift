@@ -29,6 +29,7 @@ final class CDelegate: CoordinatorDelegate {
         if table.finish_text_animation != nil { caps.insert(.finishAnimation) }
         if table.will_change_to_state != nil { caps.insert(.willChangeState) }
         if table.present_result != nil { caps.insert(.presentResult) }
+        if table.session_ended != nil { caps.insert(.sessionEnded) }
         return caps
     }
 
@@ -112,5 +113,15 @@ final class CDelegate: CoordinatorDelegate {
             table.present_result?(table.user_data, handle, &presented, request)
         }
         withExtendedLifetime(styling) {}
+    }
+}
+
+extension CDelegate {
+    /// session_ended: a notification with a message valid only during the call. The message
+    /// is taken from the coordinator's outcome so that offsets in it speak the engine's
+    /// encoding (see EmendError.message(in:)).
+    func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {
+        let text = coordinator.lastSessionOutcome.map { CSessionOutcome.message($0, encoding: encoding) } ?? message
+        text.withCString { table.session_ended?(table.user_data, handle, CSessionOutcome.cStatus(status), $0) }
     }
 }

@@ -32,7 +32,7 @@ enum CText {
         do {
             return try PositionConverter(text).utf8Range(location: Int(range.location), length: Int(range.length), from: encoding)
         } catch {
-            throw EmendError(.range, describe(error, name: name, range: range))
+            throw EmendError(.range, describe(error, name: name, range: range, encoding: encoding))
         }
     }
 
@@ -42,12 +42,13 @@ enum CText {
         return emend_range(location: UInt64(converted.location), length: UInt64(converted.length))
     }
 
-    private static func describe(_ error: PositionError, name: String, range: emend_range) -> String {
+    /// The engine's own numbers (PositionError counts in `encoding`), naming the units.
+    private static func describe(_ error: PositionError, name: String, range: emend_range, encoding: PositionEncoding) -> String {
         switch error {
         case .outOfBounds(let offset, let length):
-            return "\(name) (location \(range.location), length \(range.length)) ends past the text: offset \(offset) > length \(length)"
+            return "\(name) (location \(range.location), length \(range.length)) ends past the text: offset \(offset) > length \(length) (\(encoding.unitName))"
         case .splitsCharacter(let offset):
-            return "\(name) (location \(range.location), length \(range.length)): offset \(offset) splits a character"
+            return "\(name) (location \(range.location), length \(range.length)): offset \(offset) splits a character (\(encoding.unitName))"
         }
     }
 }

@@ -42,14 +42,15 @@ final class CoordinatorHandle {
     }
 }
 
-/// Runs `body` with the handle behind a C pointer, without retain/release.
+/// Runs `body` with the handle behind a C pointer, without retain/release. Offsets and
+/// ranges in a failure's message are said in the coordinator's encoding.
 @inline(__always)
 func withHandle(_ pointer: OpaquePointer?, _ body: (CoordinatorHandle) throws(EmendError) -> Void) -> emend_status {
     exporting { () throws(EmendError) in
         let raw = try required(pointer, "coordinator")
         var failure: EmendError?
         Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(raw))._withUnsafeGuaranteedRef { handle in
-            do throws(EmendError) { try body(handle) } catch { failure = error }
+            do throws(EmendError) { try body(handle) } catch { failure = error.speaking(handle.encoding) }
         }
         if let failure { throw failure }
     }

@@ -56,6 +56,13 @@ public func emend_answer_replace(_ coordinator: OpaquePointer?, _ request: emend
     }, request)
 }
 
+/// APPLIED as proposed without a NULL pointer meaning it: bindings whose empty buffers are
+/// not NULL would otherwise say "inserted nothing" when they mean "as proposed".
+@_cdecl("emend_answer_replace_as_proposed")
+public func emend_answer_replace_as_proposed(_ coordinator: OpaquePointer?, _ request: emend_request_id) -> emend_status {
+    answering(coordinator, { _ throws(EmendError) in .replaced(nil) }, request)
+}
+
 @_cdecl("emend_answer_rects")
 public func emend_answer_rects(_ coordinator: OpaquePointer?, _ request: emend_request_id,
                                _ rects: UnsafePointer<emend_rect>?, _ count: Int) -> emend_status {

@@ -39,7 +39,7 @@ enum StructLayouts {
         D.field(\.struct_size), D.field(\.user_data), D.field(\.requests_contexts), D.field(\.replace),
         D.field(\.select_ranges), D.field(\.requests_bounding_rects), D.field(\.requests_underline_rects),
         D.field(\.prepare_for_text_animation), D.field(\.requests_preview), D.field(\.finish_text_animation),
-        D.field(\.will_change_to_state), D.field(\.present_result),
+        D.field(\.will_change_to_state), D.field(\.present_result), D.field(\.session_ended),
     ])
 
     typealias O = StructLayout<emend_coordinator_options>

@@ -101,7 +101,7 @@ final class ABIStateTests: XCTestCase {
         XCTAssertEqual(suggestion(coordinator, 1)?.state, EMEND_SUGGESTION_REJECTED)
     }
 
-    func testDispatchInsideACallbackIsAStateError() throws {
+    func testDispatchInsideACallbackIsAnInCallbackError() throws {
         let engine = CEngine("I do not think it is ready.")
         var inner: [emend_status] = []
         engine.onStateChange = { coordinator, _ in
@@ -113,7 +113,7 @@ final class ABIStateTests: XCTestCase {
         XCTAssertEqual(start(coordinator, EMEND_TOOL_REWRITE_FRIENDLY), EMEND_OK)
         XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK)
         XCTAssertEqual(inner.count, 4)
-        XCTAssertTrue(inner.allSatisfy { $0 == EMEND_E_STATE }, "\(inner.map { String(cString: emend_status_name($0)) })")
+        XCTAssertTrue(inner.allSatisfy { $0 == EMEND_E_IN_CALLBACK }, "\(inner.map { String(cString: emend_status_name($0)) })")
         XCTAssertEqual(engine.text, "I don't think it's ready!", "the refused stop changed nothing")
     }
 

@@ -16,8 +16,20 @@ final class ABIStatusNameTests: XCTestCase {
         XCTAssertEqual(String(cString: emend_status_name(EMEND_E_POOR_RESULT)), "EMEND_E_POOR_RESULT")
     }
 
+    /// The codes that split TIMEOUT and STATE are appended: the old numbers stay.
+    func testSplitStatusesAreAppendedWithTheirNames() {
+        XCTAssertEqual(EMEND_E_TIMEOUT.rawValue, 8)
+        XCTAssertEqual(EMEND_E_STATE.rawValue, 6)
+        XCTAssertEqual(EMEND_E_BUSY.rawValue, 17)
+        XCTAssertEqual(EMEND_E_IN_CALLBACK.rawValue, 18)
+        XCTAssertEqual(EMEND_E_AGAIN.rawValue, 19)
+        XCTAssertEqual(String(cString: emend_status_name(EMEND_E_BUSY)), "EMEND_E_BUSY")
+        XCTAssertEqual(String(cString: emend_status_name(EMEND_E_IN_CALLBACK)), "EMEND_E_IN_CALLBACK")
+        XCTAssertEqual(String(cString: emend_status_name(EMEND_E_AGAIN)), "EMEND_E_AGAIN")
+    }
+
     func testUnknownStatusesAreNamedUnknown() {
-        for value: Int32 in [-1, -2, 17, 1000, Int32.min, Int32.max] {
+        for value: Int32 in [-1, -2, 20, 1000, Int32.min, Int32.max] {
             XCTAssertEqual(String(cString: emend_status_name(status(value))), "EMEND_E_UNKNOWN", "status \(value)")
         }
     }

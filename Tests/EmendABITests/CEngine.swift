@@ -25,6 +25,8 @@ final class CEngine: @unchecked Sendable {
     /// Called inside will_change_to_state after the engine answered it.
     var onStateChange: ((OpaquePointer?, emend_request_id) -> Void)?
     var presentedAction = EMEND_PRESENTED_COPY
+    /// Give requests_bounding_rects: one rectangle 10 units per offset, 10 high (for hit tests).
+    var givesBoundingRects = false
     /// The result options the coordinator is created with (0 = plain text).
     var resultOptions: emend_result_options = 0
     /// The styling of each replace that carried EMEND_REPLACE_STYLED: intents and runs as
@@ -41,6 +43,8 @@ final class CEngine: @unchecked Sendable {
     private(set) var replaceEngineContexts: [UnsafeMutableRawPointer?] = []
     private(set) var selections: [[emend_range]] = []
     private(set) var presented: [String] = []
+    /// Every session_ended notification: status, message, and the state then.
+    private(set) var endings: [(status: emend_status, message: String, state: emend_state)] = []
     /// Statuses of the engine's own answers that were not EMEND_OK.
     private(set) var answerFailures: [String] = []
 
@@ -83,6 +87,17 @@ final class CEngine: @unchecked Sendable {
             let r = result!.pointee
             engine.presented.append(String(decoding: UnsafeRawBufferPointer(start: r.text, count: r.text_length), as: UTF8.self))
             engine.check(emend_answer_presented(coordinator, request, engine.presentedAction), "present_result")
+        }
+        table.session_ended = { user, coordinator, status, message in
+            var now = EMEND_STATE_INTERACTIVE_STREAMING
+            _ = emend_coordinator_get_state(coordinator, &now)
+            CEngine.from(user).endings.append((status, String(cString: message!), now))
+        }
+        if givesBoundingRects {
+            table.requests_bounding_rects = { user, coordinator, _, _, range, request in
+                var rect = emend_rect(x: Double(range.location) * 10, y: 0, width: Double(range.length) * 10, height: 10)
+                CEngine.from(user).check(emend_answer_rects(coordinator, request, &rect, 1), "requests_bounding_rects")
+            }
         }
         return table
     }

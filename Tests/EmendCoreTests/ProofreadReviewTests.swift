@@ -89,7 +89,7 @@ final class ProofreadReviewTests: XCTestCase {
         let anExample = try XCTUnwrap(byteRange(of: "an example", in: engine.text))
         // The engine's rectangles are 10 units per byte: x inside "an example".
         let x = Double(anExample.lowerBound) * 10 + 5
-        XCTAssertThrowsEmend(.state) { _ = try coordinator.suggestionIndex(x: x, y: 5) }
+        XCTAssertThrowsEmend(.again) { _ = try coordinator.suggestionIndex(x: x, y: 5) }
         try engine.run(coordinator)
         XCTAssertEqual(engine.boundsRequests.count, 4)
         XCTAssertEqual(try coordinator.suggestionIndex(x: x, y: 5), 3)

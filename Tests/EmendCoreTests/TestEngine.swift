@@ -57,6 +57,8 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     private(set) var previewsGiven: [UInt] = []
     private(set) var previewsFinished: [UInt] = []
     private var nextPreview: UInt = 0xBEEF
+    /// Every sessionEnded notification: its status and message, and the state then.
+    private(set) var endings: [(status: EmendStatus, message: String, state: CoordinatorState)] = []
     /// Answers the coordinator rejected (should stay empty).
     private(set) var answerErrors: [EmendError] = []
 
@@ -223,6 +225,11 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         presented.append(result)
         if presentAnswering == .later { return heldPresents.append(request) }
         reply(coordinator, request, .presented(presentedAction))
+    }
+
+    func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {
+        note("sessionEnded")
+        endings.append((status, message, coordinator.state))
     }
 
     // MARK: Dispatching

@@ -21,6 +21,10 @@ typedef struct document {
     int replaces;
     int selects;
     emend_state last_state;
+    int sessions_ended;          /* session_ended calls so far */
+    emend_status ended_status;   /* the last one's status and message (copied: the runtime's
+                                    string is valid only during the call) */
+    char ended_message[256];
 } document;
 
 static void document_set(document *doc, const char *text) {
@@ -81,6 +85,17 @@ static void will_change_to_state(void *user_data, emend_coordinator *coordinator
     emend_answer_done(coordinator, request);
 }
 
+/* The session ended: how an event-loop engine learns that a session failed (dispatch itself
+ * returns EMEND_OK). A notification: nothing to answer. */
+static void session_ended(void *user_data, emend_coordinator *coordinator, emend_status status, const char *message) {
+    document *doc = user_data;
+    (void)coordinator;
+    doc->sessions_ended++;
+    doc->ended_status = status;
+    snprintf(doc->ended_message, sizeof doc->ended_message, "%s", message);
+    if (status != EMEND_OK) fprintf(stderr, "session failed: %s: %s\n", emend_status_name(status), message);
+}
+
 /* ---- checks ---- */
 
 static int failures = 0;
@@ -106,11 +121,14 @@ static int failures = 0;
     } while (0)
 
 /* An event loop as a GUI toolkit would run it: wait until the coordinator's descriptor is
- * readable, dispatch, repeat until the engine has seen `state`. */
+ * readable, dispatch, repeat until the engine has seen `state`, or a session ended with a
+ * failure (session_ended told us). */
 static int run_event_loop_until(emend_coordinator *coordinator, document *doc, emend_state state) {
     struct pollfd pfd = {emend_coordinator_fd(coordinator), POLLIN, 0};
+    int ended = doc->sessions_ended;
     for (int rounds = 0; rounds < 10000; rounds++) {
         if (doc->last_state == state) return 1;
+        if (doc->sessions_ended != ended && doc->ended_status != EMEND_OK) return 0;
         if (poll(&pfd, 1, 10000) <= 0) return 0;
         if (emend_coordinator_dispatch(coordinator, NULL) != EMEND_OK) return 0;
     }
@@ -132,6 +150,7 @@ int main(void) {
     delegate.replace = replace;
     delegate.select_ranges = select_ranges;
     delegate.will_change_to_state = will_change_to_state;
+    delegate.session_ended = session_ended;
 
     emend_coordinator *coordinator = NULL;
     CALL(emend_coordinator_create(&delegate, NULL, &coordinator));
@@ -172,6 +191,8 @@ int main(void) {
     emend_state state;
     CALL(emend_coordinator_get_state(coordinator, &state));
     CHECK(state == EMEND_STATE_INACTIVE, "inactive after Done");
+    CHECK(doc.sessions_ended == 1 && doc.ended_status == EMEND_OK && doc.ended_message[0] == '\0',
+          "session_ended told once, OK, after Done (%d, %s)", doc.sessions_ended, emend_status_name(doc.ended_status));
 
     /* Rewrite professionally, then revert: the document must come back byte for byte. */
     document_set(&doc, "I can't come today, it's raining. We're gonna stay home.");
@@ -191,6 +212,11 @@ int main(void) {
     CHECK(strcmp(doc.text, before) == 0, "revert restores the original byte for byte");
     CALL(emend_coordinator_get_state(coordinator, &state));
     CHECK(state == EMEND_STATE_INACTIVE, "inactive after revert");
+    CHECK(doc.sessions_ended == 2 && doc.ended_status == EMEND_OK, "session_ended told OK after revert");
+    /* Engines that prefer asking: the same status on request. */
+    emend_status last = EMEND_E_INTERNAL;
+    CALL(emend_coordinator_last_session_status(coordinator, &last));
+    CHECK(last == EMEND_OK, "the last session ended OK (%s)", emend_status_name(last));
 
     /* Bad input is an error, never a crash. */
     CHECK(emend_coordinator_start(NULL, &rewrite) == EMEND_E_INVALID_ARGUMENT, "NULL coordinator");

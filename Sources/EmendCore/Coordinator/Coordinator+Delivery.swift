@@ -78,7 +78,8 @@ extension Coordinator {
                     next()
                 case .refused, .unsupported:
                     if let onRefused { return onRefused() }
-                    self.fail(EmendError(.refused, "the engine refused a replace at \(range)"))
+                    let sent = inFlight.range ?? range
+                    self.fail(EmendError(.refused, located: "the engine refused a replace at \(range: sent, in: context.text.string)"))
                 case .failed(let error):
                     self.fail(error)
                 default:

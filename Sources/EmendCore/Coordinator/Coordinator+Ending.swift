@@ -40,6 +40,7 @@ extension Coordinator {
         providerDeadline = nil
         if session.phase == .stopping {
             // Failing while restoring: keep what is there; the text is original plus delivered edits.
+            noteEndingFailure(error)
             return endSession()
         }
         if let base = session.followUpBase, !session.cancelRequested {
@@ -51,6 +52,7 @@ extension Coordinator {
                 self.changeState(to: .interactiveResting) { session.enter(.resting) }
             } }
         }
+        noteEndingFailure(error)
         restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
     }
 
@@ -98,7 +100,7 @@ extension Coordinator {
     /// Ends the session, keeping the text as it is, and goes inactive.
     func endSession(_ error: EmendError? = nil) {
         guard let session, session.phase != .ended else { return }
-        if let error { lastFailure = error }
+        if let error { lastFailure = error; noteEndingFailure(error) }
         session.cancelProviders()
         providerDeadline = nil
         if session.openAnimation != nil {
@@ -111,6 +113,7 @@ extension Coordinator {
             guard let self, self.session === session else { return }
             self.session = nil
             self.state = .inactive
+            self.reportSessionEnded()
         }
         if state == .inactive { return finish() }
         changeState(to: .inactive, then: finish)

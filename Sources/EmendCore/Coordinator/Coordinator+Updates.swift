@@ -11,7 +11,7 @@ extension Coordinator {
         try checkThread()
         let context = try context(contextID)
         guard range.upperBound <= context.text.utf8Count else {
-            throw EmendError(.range, "range \(range) is outside the context's \(context.text.utf8Count) bytes")
+            throw EmendError(.range, located: "range \(range: range, in: context.text.string) is outside the context's text (\(lengthOf: context.text.string))")
         }
         guard let session else { return }
         // An update that changes nothing (an empty range and no text, or the same text) is no edit.
@@ -70,17 +70,17 @@ extension Coordinator {
     /// Index of the pending suggestion whose text contains `offset` (UTF-8 bytes).
     public func suggestionIndex(contextID: UInt64, offset: Int) throws(EmendError) -> Int {
         try checkThread()
-        _ = try context(contextID)
+        let text = try context(contextID).text.string
         let found = session?.suggestions.firstIndex { suggestion in
             guard suggestion.contextID == contextID, suggestion.state == .pending, let r = suggestion.anchor.range else { return false }
             return r.contains(offset) || (r.isEmpty && r.lowerBound == offset)
         }
-        guard let found else { throw EmendError(.notFound, "no pending suggestion at offset \(offset)") }
+        guard let found else { throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: text)") }
         return found
     }
 
     /// Index of the pending suggestion whose bounding rectangles contain the point. Missing
-    /// rectangles are requested and the call throws `.state` until they arrive.
+    /// rectangles are requested and the call throws `.again` until they arrive.
     public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
         try checkThread()
         guard delegate.capabilities.contains(.boundingRects) else {
@@ -92,7 +92,7 @@ extension Coordinator {
         if !missing.isEmpty {
             session.enter(.delivering)
             requestBounds(missing[...]) { [weak self] in self?.session?.enter(.resting) }
-            throw EmendError(.state, "asked the engine for rectangles; dispatch, then ask again")
+            throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
         }
         for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {
             return index

@@ -29,6 +29,10 @@ public final class Coordinator: @unchecked Sendable {
     public internal(set) var refusedMoves: [String] = []
     /// Why the last session failed, until the next run_until_idle or start reads it.
     public internal(set) var lastFailure: EmendError?
+    /// What ends the current session, once it is known (see Coordinator+SessionEnd).
+    var endingFailure: EmendError?
+    /// How the last ended session ended; nil before the first one ends.
+    public internal(set) var lastSessionOutcome: SessionOutcome?
     var providerDeadline: Int64?
 
     public convenience init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
@@ -60,7 +64,7 @@ public final class Coordinator: @unchecked Sendable {
     /// Fails inside a delegate callback, where only answers and getters are allowed.
     public func checkOutsideCallbacks() throws(EmendError) {
         guard !inDispatch else {
-            throw EmendError(.state, "not allowed inside a delegate callback: call it after the callback returns")
+            throw EmendError(.inCallback, "not allowed inside a delegate callback: call it after the callback returns")
         }
     }
 
@@ -107,7 +111,7 @@ public final class Coordinator: @unchecked Sendable {
     @discardableResult
     public func dispatch() throws(EmendError) -> Int {
         try checkThread()
-        guard !inDispatch else { throw EmendError(.state, "dispatch was called from inside a delegate callback") }
+        guard !inDispatch else { throw EmendError(.inCallback, "dispatch was called from inside a delegate callback") }
         inDispatch = true
         defer { inDispatch = false }
         var processed = 0
@@ -141,7 +145,8 @@ public final class Coordinator: @unchecked Sendable {
     }
 
     /// Dispatches until idle or until `timeoutMilliseconds` pass (negative: no limit).
-    /// Throws the failure of a session that failed meanwhile.
+    /// Throws the failure of a session that failed meanwhile, or `.busy` when the limit
+    /// passed first (nothing failed: the work goes on).
     public func runUntilIdle(timeoutMilliseconds: Int = -1) throws(EmendError) {
         try checkThread()
         lastFailure = nil
@@ -153,7 +158,7 @@ public final class Coordinator: @unchecked Sendable {
             var wait: Int32 = -1
             if timeoutMilliseconds >= 0 {
                 let left = Int64(timeoutMilliseconds) - (MonotonicClock.nowMilliseconds() - start)
-                if left <= 0 { throw EmendError(.timeout, "the coordinator was still busy after \(timeoutMilliseconds) ms") }
+                if left <= 0 { throw EmendError(.busy, "the coordinator was still busy after \(timeoutMilliseconds) ms") }
                 wait = Int32(min(left, Int64(Int32.max)))
             }
             queue.wait(timeoutMilliseconds: wait)

@@ -75,7 +75,9 @@ public struct DelegateCapabilities: OptionSet, Sendable {
     public static let finishAnimation = DelegateCapabilities(rawValue: 1 << 6)
     public static let willChangeState = DelegateCapabilities(rawValue: 1 << 7)
     public static let presentResult = DelegateCapabilities(rawValue: 1 << 8)
-    public static let all = DelegateCapabilities(rawValue: 0x1FF)
+    /// The engine wants `sessionEnded` (a notification; nothing to answer).
+    public static let sessionEnded = DelegateCapabilities(rawValue: 1 << 9)
+    public static let all = DelegateCapabilities(rawValue: 0x3FF)
 }
 
 /// The engine's side of the coordinator (Apple's WritingToolsCoordinator.Delegate). Every
@@ -94,4 +96,14 @@ public protocol CoordinatorDelegate: AnyObject {
     func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID)
     func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID)
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID)
+    /// The session ended (state inactive): `.ok` and "" when accepted, reverted or stopped,
+    /// else why it failed. A notification, not a request: nothing to answer. Once per
+    /// session, during dispatch. Why: an engine driven by its event loop calls `dispatch`,
+    /// which does not throw a session's failure; only `runUntilIdle` did.
+    func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String)
+}
+
+extension CoordinatorDelegate {
+    /// Not told by default: delegates written before the notification keep compiling.
+    public func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {}
 }

@@ -1,3 +1,5 @@
+import EmendText
+
 /// Status codes shared by the Swift API and the C ABI (same numbers as emend.h).
 public enum EmendStatus: Int32, Sendable, Error {
     case ok = 0
@@ -17,6 +19,15 @@ public enum EmendStatus: Int32, Sendable, Error {
     case protected = 14
     case `internal` = 15
     case poorResult = 16
+    /// run_until_idle's own time limit passed while work was still going on. Nothing failed:
+    /// call again. (Was `.timeout` before; `.timeout` now always means a failed session.)
+    case busy = 17
+    /// A call that changes the coordinator was made inside a delegate callback: make it
+    /// after the callback returns. (Was `.state`.)
+    case inCallback = 18
+    /// The answer is not known yet and has been asked for (a suggestion's rectangles):
+    /// dispatch, then ask again. (Was `.state`.)
+    case again = 19
 
     /// The C name of the status, e.g. "EMEND_E_RANGE".
     public var cName: StaticString {
@@ -38,6 +49,9 @@ public enum EmendStatus: Int32, Sendable, Error {
         case .protected: return "EMEND_E_PROTECTED"
         case .internal: return "EMEND_E_INTERNAL"
         case .poorResult: return "EMEND_E_POOR_RESULT"
+        case .busy: return "EMEND_E_BUSY"
+        case .inCallback: return "EMEND_E_IN_CALLBACK"
+        case .again: return "EMEND_E_AGAIN"
         }
     }
 }
@@ -45,9 +59,27 @@ public enum EmendStatus: Int32, Sendable, Error {
 /// A failed call: a status and a message for a person.
 public struct EmendError: Error, Sendable, Equatable {
     public let status: EmendStatus
+    /// The message, with any offsets and ranges in UTF-8 bytes (the core's units).
     public let message: String
+    /// The message with the places it names kept apart (nil when it names none), so that a
+    /// caller counting UTF-16 units or code points can say them in its units: message(in:).
+    public let located: ErrorMessage?
+
     public init(_ status: EmendStatus, _ message: String) {
         self.status = status
         self.message = message
+        self.located = nil
+    }
+
+    /// An error whose message names offsets or ranges of a text (see ErrorMessage).
+    public init(_ status: EmendStatus, located message: ErrorMessage) {
+        self.status = status
+        self.message = message.text(in: .utf8)
+        self.located = message.hasPlaces ? message : nil
+    }
+
+    /// The message with its offsets and ranges counted in `encoding`.
+    public func message(in encoding: PositionEncoding) -> String {
+        located?.text(in: encoding) ?? message
     }
 }

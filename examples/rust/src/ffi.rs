@@ -38,6 +38,10 @@ pub const EMEND_E_UNSUPPORTED: EmendStatus = 12;
 pub const EMEND_E_CANCELLED: EmendStatus = 13;
 pub const EMEND_E_PROTECTED: EmendStatus = 14;
 pub const EMEND_E_INTERNAL: EmendStatus = 15;
+pub const EMEND_E_POOR_RESULT: EmendStatus = 16;
+pub const EMEND_E_BUSY: EmendStatus = 17;
+pub const EMEND_E_IN_CALLBACK: EmendStatus = 18;
+pub const EMEND_E_AGAIN: EmendStatus = 19;
 
 // ---- coordinator vocabulary ------------------------------------------------------------
 

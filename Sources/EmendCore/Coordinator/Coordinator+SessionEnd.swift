@@ -1,0 +1,28 @@
+/// Telling the engine how a session ended.
+///
+/// Why: an engine that drives the coordinator from its event loop calls `dispatch`, which
+/// returns normally when a session fails; only `runUntilIdle` threw the failure. The outcome
+/// is kept per session (not in `lastFailure`, which `runUntilIdle` clears on entry) and
+/// reported once, when the state became inactive.
+extension Coordinator {
+    /// Remembers the failure that ends the current session. The first one is the cause: a
+    /// later one (a replace refused while putting things back) does not replace it.
+    func noteEndingFailure(_ error: EmendError) {
+        if endingFailure == nil { endingFailure = error }
+    }
+
+    /// Records the outcome of the session that just ended and tells the delegate, during
+    /// dispatch (queued when the end came outside it). Called by `endSession` once the
+    /// state is inactive and the session is gone.
+    func reportSessionEnded() {
+        let outcome: SessionOutcome = endingFailure.map { .failed($0) } ?? .finished
+        endingFailure = nil
+        lastSessionOutcome = outcome
+        guard delegate.capabilities.contains(.sessionEnded) else { return }
+        let notify = { [weak self] in
+            guard let self else { return }
+            self.delegate.sessionEnded(self, status: outcome.status, message: outcome.message)
+        }
+        if inDispatch { notify() } else { queue.post(notify) }
+    }
+}
