@@ -80,7 +80,7 @@ public func emend_answer_done(_ coordinator: OpaquePointer?, _ request: emend_re
 public func emend_answer_failed(_ coordinator: OpaquePointer?, _ request: emend_request_id, _ status: emend_status,
                                 _ message: UnsafePointer<CChar>?) -> emend_status {
     answering(coordinator, { _ throws(EmendError) in
-        let code = EmendStatus(rawValue: numericCast(status.rawValue)) ?? .internal
+        let code = Int32(exactly: status.rawValue).flatMap(EmendStatus.init(rawValue:)) ?? .internal
         let text = (try? CText.optionalCString(message, name: "message")) ?? nil
         return .failed(EmendError(code == .ok ? .internal : code, text ?? "the engine failed the request"))
     }, request)

@@ -8,7 +8,8 @@ public func emend_last_error_message() -> UnsafePointer<CChar> {
 
 @_cdecl("emend_status_name")
 public func emend_status_name(_ status: emend_status) -> UnsafePointer<CChar> {
-    let name: StaticString = EmendStatus(rawValue: numericCast(status.rawValue))?.cName ?? "EMEND_E_UNKNOWN"
+    // Any 32-bit value may come from C (a negative int is a huge rawValue): unknown, not a trap.
+    let name: StaticString = Int32(exactly: status.rawValue).flatMap(EmendStatus.init(rawValue:))?.cName ?? "EMEND_E_UNKNOWN"
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
