@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
-# header against the Swift exports, the C and Rust example engines (also through the model providers), and `swift test`.
+# header against the Swift exports, the C examples under ASan/UBSan and a short fuzz run of
+# the C ABI, the C and Rust example engines (also through the model providers), and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +17,9 @@ echo "== library packaging"
 bash scripts/check-library.sh "$lib"
 echo "== header"
 bash scripts/check-header.sh
+echo "== sanitizers: C examples under ASan/UBSan/LSan, then a short deterministic fuzz run (fuzz/README.md)"
+bash scripts/sanitize-examples.sh
+EMEND_FUZZ_SEED=1 EMEND_FUZZ_FRESH=1 bash scripts/fuzz.sh 60
 bash scripts/run-examples.sh all "$lib_dir"
 echo "== swift test"
 swift test --disable-swift-testing
