@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
-# header against the Swift exports, the C and Rust example engines (also through the model providers), an
+# header against the Swift exports, the C examples under ASan/UBSan and a short fuzz run of
+# the C ABI, the C and Rust example engines (also through the model providers), an
 # installation into a temporary prefix checked from the outside, and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
@@ -17,6 +18,9 @@ echo "== library packaging"
 bash scripts/check-library.sh "$lib"
 echo "== header"
 bash scripts/check-header.sh
+echo "== sanitizers: C examples under ASan/UBSan/LSan, then a short deterministic fuzz run (fuzz/README.md)"
+bash scripts/sanitize-examples.sh
+EMEND_FUZZ_SEED=1 EMEND_FUZZ_FRESH=1 bash scripts/fuzz.sh 60
 bash scripts/run-examples.sh all "$lib_dir"
 echo "== installation (temporary prefix: pkg-config, man pages, completions, doctor, uninstall)"
 bash scripts/check-install.sh
