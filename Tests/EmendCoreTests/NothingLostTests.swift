@@ -275,3 +275,19 @@ final class CoordinatorLifetimeTests: XCTestCase {
         XCTAssertNil(weakCoordinator, "nothing the coordinator owns may own it back")
     }
 }
+
+/// An engine that fails a will-change-to-state fails the session: nothing is delivered.
+final class FailedStateChangeTests: XCTestCase {
+    func testFailingTheStartOfASessionFailsItAndChangesNothing() throws {
+        for behavior in [Behavior.default, .limited] {
+            let engine = TestEngine("They has brought snacks. I could of done it better.")
+            engine.failStates = [.noninteractive, .interactiveStreaming]
+            let coordinator = try makeCoordinator(engine, options: options(behavior: behavior))
+            try coordinator.start(.keyPoints)
+            XCTAssertThrowsEmend(.refused) { try engine.run(coordinator) }
+            XCTAssertEqual(coordinator.state, .inactive)
+            XCTAssertEqual(engine.text, "They has brought snacks. I could of done it better.")
+            XCTAssertTrue(engine.presented.isEmpty && engine.replaces.isEmpty, "nothing went on after the failure")
+        }
+    }
+}

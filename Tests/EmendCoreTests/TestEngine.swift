@@ -26,6 +26,8 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     var presentedAction: PresentedAction = .apply
     /// Answer present_result later (held until `releaseHeldPresents`).
     var presentAnswering: Answering = .atOnce
+    /// States whose will-change the engine answers with a failure.
+    var failStates: Set<CoordinatorState> = []
     /// Told of every replace the engine applies for Emend (range before, text inserted).
     var onApply: ((Range<Int>, String) -> Void)?
     /// What the engine inserts instead of a proposal (nil: the proposal as it is).
@@ -216,6 +218,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         note("willChangeToState")
         states.append(state)
         statesBeforeChange.append(coordinator.state)
+        if failStates.contains(state) { return reply(coordinator, request, .failed(EmendError(.refused, "the view is closing"))) }
         if stateAnswering == .later { return heldStates.append(request) }
         reply(coordinator, request, .done)
     }

@@ -33,8 +33,13 @@ extension Coordinator {
     /// Tells the delegate the state is about to change, then changes it and runs `then`.
     func changeState(to newState: CoordinatorState, then: @escaping () -> Void) {
         guard newState != state else { return then() }
-        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] _ in
+        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] answer in
             guard let self else { return }
+            if case .failed(let error) = answer, newState != .inactive, let session = self.session, session.phase != .stopping {
+                // The engine cannot go where the session was heading: the session fails (and
+                // puts back what it delivered). Going back to inactive cannot be refused.
+                return self.fail(error)
+            }
             // The engine was told: the state changes even if a stop came meanwhile, so that
             // the stop's own change back to inactive reaches the engine too.
             self.state = newState
