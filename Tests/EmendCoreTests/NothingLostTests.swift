@@ -291,3 +291,18 @@ final class FailedStateChangeTests: XCTestCase {
         }
     }
 }
+
+/// A preview handle comes back through finish even when the engine cannot prepare.
+final class PreviewHandleTests: XCTestCase {
+    func testAPreviewHandleComesBackWithoutPrepare() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        engine.capabilities = DelegateCapabilities.all.subtracting(.prepareAnimation)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertFalse(engine.previewsGiven.isEmpty)
+        XCTAssertEqual(engine.previewsFinished, engine.previewsGiven)
+    }
+}

@@ -97,7 +97,12 @@ extension Coordinator {
         let id = context.id, engineContext = context.engineContext
         call(.preview, .preview, invoke: { [unowned self] in self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] answer in
             guard let self else { return }
-            if case .preview(let handle) = answer { self.session?.preview = handle }
+            if case .preview(let handle) = answer, handle != 0 {
+                // A handle given must come back through finish, even when prepare is not
+                // supported: the animation counts as open from here.
+                self.session?.preview = handle
+                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
+            }
             self.call(.prepareAnimation, .done, invoke: { [unowned self] in
                 self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
                 self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0)

@@ -1,0 +1,114 @@
+/// The words of a text as the fact extractor reads them: punctuation stripped, with where
+/// sentences and clauses begin and end, links and addresses kept whole.
+struct FactWord: Equatable {
+    /// The word without the punctuation around it ("Friday", "$5", "don't", "10:30").
+    let text: String
+    /// Lower case, curly apostrophes made straight.
+    let lower: String
+    /// The first word of a sentence (or of a line, a list item, a heading).
+    let startsSentence: Bool
+    /// Punctuation after it ends a clause (, ; : . ! ? or a line break).
+    let endsClause: Bool
+    /// A link or an e-mail address (never a name or a number).
+    let isAddress: Bool
+}
+
+enum FactWords {
+    static let sentenceEnds: Set<Character> = [".", "!", "?"]
+    static let clauseEnds: Set<Character> = [",", ";", ":", ".", "!", "?", "—", "–"]
+    static let leading: Set<Character> = ["(", "[", "{", "\"", "“", "‘", "'", "`", "*", "_", "<", "«"]
+    static let trailing: Set<Character> = [")", "]", "}", "\"", "”", "’", "'", "`", "*", "_", ">", "»", ".", ",", ";", ":", "!", "?", "…"]
+
+    /// The words of `text`, in order.
+    static func words(in text: String) -> [FactWord] {
+        var words: [FactWord] = []
+        var nextStartsSentence = true
+        for (chunk, breakBefore) in chunks(of: text) {
+            if breakBefore { nextStartsSentence = true }
+            if isAddress(chunk) {
+                let bare = trimmed(chunk)
+                words.append(FactWord(text: bare, lower: bare.lowercased(), startsSentence: nextStartsSentence,
+                                      endsClause: chunk.last.map { clauseEnds.contains($0) } ?? false, isAddress: true))
+                nextStartsSentence = chunk.last.map { sentenceEnds.contains($0) } ?? false
+                continue
+            }
+            // A list marker ("-", "*", "1.", "#") starts a sentence without being a word.
+            if chunk == "-" || chunk == "*" || chunk == "+" || chunk.allSatisfy({ $0 == "#" }) || isOrdinalMarker(chunk) {
+                nextStartsSentence = true
+                continue
+            }
+            let bare = trimmed(chunk)
+            let tail = chunk.reversed().prefix { trailing.contains($0) }
+            let endsSentence = tail.contains { sentenceEnds.contains($0) } && !isAbbreviation(bare)
+            let endsClause = endsSentence || tail.contains { clauseEnds.contains($0) }
+            if !bare.isEmpty {
+                words.append(FactWord(text: bare, lower: normalized(bare), startsSentence: nextStartsSentence,
+                                      endsClause: endsClause, isAddress: false))
+                nextStartsSentence = false
+            }
+            if endsSentence || chunk.last == ":" { nextStartsSentence = true }
+        }
+        return words
+    }
+
+    /// Whitespace-separated chunks, each with whether a line break came before it.
+    private static func chunks(of text: String) -> [(String, Bool)] {
+        var chunks: [(String, Bool)] = []
+        var current = ""
+        var sawBreak = false
+        for character in text {
+            if character.isWhitespace {
+                if !current.isEmpty { chunks.append((current, sawBreak)); current = ""; sawBreak = false }
+                if character.isNewline { sawBreak = true }
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { chunks.append((current, sawBreak)) }
+        return chunks
+    }
+
+    static func trimmed(_ chunk: String) -> String {
+        var s = Substring(chunk)
+        while let first = s.first, leading.contains(first) { s = s.dropFirst() }
+        while let last = s.last, trailing.contains(last) {
+            // "U.S." keeps its dots; "e.g." too.
+            if last == ".", isAbbreviation(String(s)) { break }
+            s = s.dropLast()
+        }
+        return String(s)
+    }
+
+    static func normalized(_ word: String) -> String {
+        word.lowercased().replacingCharacters("’", with: "'")
+    }
+
+    static func isAddress(_ chunk: String) -> Bool {
+        let bare = trimmed(chunk).lowercased()
+        if bare.contains("://") || bare.hasPrefix("www.") { return true }
+        if let at = bare.firstIndex(of: "@"), at != bare.startIndex, bare[bare.index(after: at)...].contains(".") { return true }
+        return false
+    }
+
+    /// "1." or "2)" of a numbered list.
+    private static func isOrdinalMarker(_ chunk: String) -> Bool {
+        guard let last = chunk.last, last == "." || last == ")" else { return false }
+        let digits = chunk.dropLast()
+        return !digits.isEmpty && digits.count <= 3 && digits.allSatisfy(\.isNumber)
+    }
+
+    /// Dotted abbreviations whose dot does not end a sentence ("e.g.", "U.S.", "a.m.").
+    private static func isAbbreviation(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        if ["e.g.", "i.e.", "etc.", "vs.", "mr.", "mrs.", "ms.", "dr.", "a.m.", "p.m.", "approx.", "no."].contains(lower) { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts.dropLast().allSatisfy { $0.count == 1 && $0.first!.isLetter }
+    }
+}
+
+extension String {
+    /// This string with every `character` replaced by `replacement`.
+    func replacingCharacters(_ character: Character, with replacement: Character) -> String {
+        String(map { $0 == character ? replacement : $0 })
+    }
+}
