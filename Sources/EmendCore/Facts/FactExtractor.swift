@@ -170,6 +170,8 @@ enum FactExtractor {
         let bare = word.lower.trimmingCharacters(".")
         if notNames.contains(bare) || weekdays.contains(bare) || months.contains(bare) || relativeDays.contains(bare) { return false }
         if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == ":" }) { return false }
+        // "3pm", "10:30am", "3rd", "5km" are numbers and times, not names ("3M" still is one).
+        if first.isNumber && !text.contains(where: \.isUppercase) { return false }
         let letters = text.filter(\.isLetter)
         let acronym = letters.count >= 2 && letters.allSatisfy(\.isUppercase)
         let innerCapital = text.dropFirst().contains { $0.isUppercase } && text.contains { $0.isLowercase }

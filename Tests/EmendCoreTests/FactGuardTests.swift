@@ -1,0 +1,79 @@
+import XCTest
+@testable import EmendCore
+
+/// The fact guard: each kind of fact, kept, dropped, added, changed; rewrites against
+/// summaries; formatting that is free.
+final class FactGuardTests: XCTestCase {
+    private func changes(_ tool: WritingTool, _ source: String, _ result: String, prompt: String? = nil) -> [String] {
+        FactGuard.check(tool: tool, source: source, result: result, prompt: prompt)?.changes ?? []
+    }
+
+    func testTheLaunchNoteFromTheIssue() {
+        let source = "the launch got pushed to next week because legal still hasnt signed off on the privacy page. please dont tell customers a date yet"
+        let result = "I'm glad to hear that the launch has been delayed. Please let customers know about this situation."
+        let found = changes(.rewriteFriendly, source, result)
+        XCTAssertTrue(found.contains("drops ‘next week’"), "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("negation of ‘tell customers a date") }, "\(found)")
+        let report = FactGuard.check(tool: .rewriteFriendly, source: source, result: result)
+        XCTAssertTrue(report?.explanation.hasPrefix("The result changes facts of the text: ") ?? false)
+        XCTAssertTrue(report?.factsToKeep.contains("next week") ?? false, "\(report?.factsToKeep ?? [])")
+    }
+
+    func testAGoodRewriteKeepsEveryFact() {
+        let source = "The launch moves to next week because legal hasn't signed off. Please don't tell customers a date; Ana will email ana@example.com by Friday at 3pm about the $5 fee."
+        let result = "Heads up: the launch is moving to next week, since legal has not signed off yet. Please do not give customers a date! Ana will email ana@example.com by friday at 3 p.m. about the five dollars fee."
+        XCTAssertEqual(changes(.rewriteFriendly, source, result), [])
+    }
+
+    func testNumbersChangedDroppedAndAdded() {
+        XCTAssertEqual(changes(.rewriteConcise, "We need 5 testers for 3 days.", "We need 7 testers for 3 days."), ["changes ‘5’ to ‘7’"])
+        XCTAssertEqual(changes(.rewriteConcise, "We need five testers.", "We need 5 testers."), [])
+        XCTAssertEqual(changes(.rewriteConcise, "It costs $1,200 per month.", "It costs 1200 dollars a month."), [])
+        XCTAssertEqual(changes(.rewriteConcise, "Uptime was 99.5% last quarter.", "Uptime was high last quarter."), ["drops ‘99.5%’"])
+        XCTAssertEqual(changes(.summary, "Uptime was 99.5% last quarter.", "Uptime was high."), [], "a summary may leave facts out")
+        XCTAssertEqual(changes(.summary, "Uptime was high.", "Uptime was 99.9%."), ["adds ‘99.9%’"], "but never adds one")
+    }
+
+    func testDatesTimesAndWeekdays() {
+        XCTAssertEqual(changes(.rewriteProfessional, "See you on Friday at 10:30.", "See you on friday at 10:30am."), [])
+        XCTAssertEqual(changes(.rewriteProfessional, "See you on Friday.", "See you on Monday."), ["changes ‘Friday’ to ‘Monday’"])
+        XCTAssertEqual(changes(.rewriteProfessional, "Due March 3rd.", "Due on 3 March."), [])
+        XCTAssertEqual(changes(.rewriteProfessional, "Call me at 3pm.", "Call me at 15:00."), [])
+        XCTAssertEqual(changes(.rewriteProfessional, "Call me at 3pm.", "Call me at 4pm."), ["changes ‘3pm’ to ‘4pm’"])
+        XCTAssertEqual(changes(.keyPoints, "We ship soon.", "- We ship tomorrow"), ["adds ‘tomorrow’"])
+    }
+
+    func testNamesLinksAddressesQuotesAndCode() {
+        XCTAssertEqual(changes(.rewriteFriendly, "Ask Priya Patel about it.", "Ask about it."), ["drops ‘Priya Patel’"])
+        XCTAssertEqual(changes(.rewriteFriendly, "Thanks. Priya will call.", "Thank you! priya will call."), [], "a name's case is free")
+        XCTAssertEqual(changes(.summary, "The team met.", "The team met with Acme Corp."), ["adds ‘Acme Corp’"])
+        XCTAssertEqual(changes(.rewriteFriendly, "Docs at https://example.com/a.", "Docs are online."), ["drops ‘https://example.com/a’"])
+        XCTAssertTrue(changes(.rewriteFriendly, "Mail bob@example.org now.", "Mail him now.").contains("drops ‘bob@example.org’"))
+        XCTAssertEqual(changes(.rewriteFriendly, "She said “we are done” and left.", "She said we might be done and left."), ["drops ‘“we are done”’"])
+        XCTAssertEqual(changes(.rewriteConcise, "Run `make test` first.", "Run the tests first."), ["drops ‘`make test`’"])
+    }
+
+    func testNegationsFlippedLostAndAdded() {
+        XCTAssertEqual(changes(.rewriteFriendly, "Do not deploy on Friday.", "Deploy on Friday!"), ["negation of ‘deploy on Friday’ lost"])
+        XCTAssertEqual(changes(.summary, "Do not deploy on Friday.", "Deploy on Friday."), ["negation of ‘deploy on Friday’ lost"], "a summary must not flip one either")
+        XCTAssertEqual(changes(.rewriteFriendly, "We will deploy on Friday.", "We won't deploy on Friday."), ["adds a negation to ‘deploy on Friday’"])
+        XCTAssertEqual(changes(.rewriteFriendly, "It isnt ready.", "It is not ready yet."), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "We cannot ship without tests.", "We can't ship without tests."), [])
+    }
+
+    func testAFactOfThePromptMayBeAdded() {
+        XCTAssertEqual(changes(.rewriteDescribed, "We meet soon.", "We meet on Monday.", prompt: "say we meet on Monday"), [])
+        XCTAssertEqual(changes(.rewriteDescribed, "We meet soon.", "We meet on Monday.", prompt: "make it formal"), ["adds ‘Monday’"])
+    }
+
+    func testProofreadAndComposeAreNotGuarded() {
+        XCTAssertNil(FactGuard.check(tool: .proofread, source: "5 apples", result: "7 apples"))
+        XCTAssertNil(FactGuard.check(tool: .compose, source: "", result: "Meet on Monday at 5."))
+    }
+
+    func testSentenceStartsAreNotNames() {
+        let facts = FactExtractor.facts(in: "Please review it. Thanks for that. Then ask Ana. Ana said yes, NASA too.")
+        XCTAssertEqual(facts.filter { $0.kind == .name }.map(\.key), ["ana", "ana", "nasa"],
+                       "a capitalised word at a sentence's start is a name only when it is one elsewhere")
+    }
+}
