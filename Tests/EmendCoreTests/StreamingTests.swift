@@ -70,8 +70,8 @@ final class StreamingTests: XCTestCase {
 
     func testAPlaceholderTokenNeverStreamsIntoTheText() throws {
         // The model moves the attachment's placeholder into the sentence before it.
-        let original = "Sentence one has nothing in it. Sentence two has \u{FFFC} inside it. " + Self.long
-        var chunks = ["Sentence one has ⟦1⟧ in it now. ", "Sentence two has nothing inside it. "]
+        let original = "Sentence one has a hole in it. Sentence two has \u{FFFC} inside it. " + Self.long
+        var chunks = ["Sentence one has ⟦1⟧ in it now. ", "Sentence two has a hole inside it. "]
         chunks += (1...8).map { "Sentence \($0) isn't very long and it isn't short. " }
         let engine = TestEngine(original, selection: 0..<original.utf8.count)
         let provider = ScriptedProvider(markdown: true, pauseMicroseconds: 20_000, chunks)
@@ -80,7 +80,7 @@ final class StreamingTests: XCTestCase {
         try engine.run(coordinator)
         XCTAssertFalse(engine.replaces.contains { $0.text.contains("⟦") }, "\(engine.replaces.map(\.text))")
         XCTAssertEqual(engine.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 1, engine.text)
-        XCTAssertTrue(engine.text.hasPrefix("Sentence one has \u{FFFC} in it now. Sentence two has nothing inside it. Sentence 1 isn't"),
+        XCTAssertTrue(engine.text.hasPrefix("Sentence one has \u{FFFC} in it now. Sentence two has a hole inside it. Sentence 1 isn't"),
                       engine.text)
         XCTAssertTrue(engine.presented.isEmpty)
     }

@@ -15,6 +15,12 @@ extension Coordinator {
             let original = session.run.requestRegionText
             let result = composedResult(richResult(session, original: original), session: session)
             session.run.resultExplanation = ResultQuality.problem(tool: session.tool, source: original.string, result: result.string)
+            if session.run.resultExplanation == nil, session.run.providers.first?.needsFactCheck ?? true,
+               let report = FactGuard.check(tool: session.tool, source: original.string, result: result.string, prompt: session.prompt) {
+                logger("the result changes facts: \(report.changes.joined(separator: ", "))")
+                if askAgain(session, report: report) { return }
+                session.run.resultExplanation = report.explanation
+            }
             session.versions.append(versionHunks(of: result, session: session, context: context))
         }
         session.hasResult = true
@@ -39,6 +45,25 @@ extension Coordinator {
                 self.afterDelivery()
             }
         }
+    }
+
+    /// Asks the provider once more, naming the facts its answer changed, when it can be asked
+    /// again and this was its first answer; what streamed in goes back first. Returns whether
+    /// it asked.
+    private func askAgain(_ session: Session, report: FactGuard.Report) -> Bool {
+        let run = session.run
+        guard run.guidance == nil, let provider = run.providers.first, provider.canRetry, !session.cancelRequested else { return false }
+        var guidance = "Your last answer changed facts of the text (\(report.changes.joined(separator: "; "))). Write it again and keep every name, number, date and negation exactly as the text states them"
+        if !report.factsToKeep.isEmpty {
+            guidance += ", in particular: " + report.factsToKeep.map { "‘\($0)’" }.joined(separator: ", ")
+        }
+        guidance += "."
+        session.enter(.delivering)
+        transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
+            guard let self, let session = self.session, session.run === run else { return }
+            self.runProviders([provider], previousResult: run.previousResult, guidance: guidance) { [weak self] in self?.handleResult() }
+        }
+        return true
     }
 
     /// A result as a change of the base the provider read, rebased through whatever the

@@ -134,7 +134,7 @@ extension Coordinator {
     /// Runs providers side by side on the region. `then` runs once, when the first of them
     /// finished successfully (its output is the session's result); the edits of those that
     /// finish later wait in `lateBatches` to be merged. The session fails only when all fail.
-    func runProviders(_ providers: [WritingProvider], previousResult: String?, then: @escaping () -> Void) {
+    func runProviders(_ providers: [WritingProvider], previousResult: String?, guidance: String? = nil, then: @escaping () -> Void) {
         guard let session else { return }
         guard let context = session.working, let region = session.region?.range else {
             return fail(EmendError(.internal, "the session lost its working region"))
@@ -148,11 +148,15 @@ extension Coordinator {
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
         let protected = context.text.allProtectedRanges.filter { surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound }
-        let request = ProviderRequest(
+        var request = ProviderRequest(
             tool: session.tool, text: context.text.substring(surrounding), selection: shifted(region),
             protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
             prompt: session.prompt, previousResult: previousResult, language: options.language,
             markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
+        request.guidance = guidance
+        state.providers = providers
+        state.previousResult = previousResult
+        state.guidance = guidance
         state.writesMarkdown = providers.first?.writesMarkdown ?? false
         state.requestOffset = offset
         state.requestRegionText = context.text.slice(region)

@@ -133,6 +133,9 @@ enum FactExtractor {
     /// Capitalised words that are not there only because a sentence starts, joined when they
     /// follow each other ("Acme Corp"); acronyms, CamelCase and words with digits anywhere.
     private static func names(_ words: [FactWord], in text: String) -> [Fact] {
+        // A text in capitals ("I AM HAPPY") shouts: its capitals say nothing about names.
+        let letters = text.filter(\.isLetter)
+        if letters.count >= 8 && letters.filter(\.isUppercase).count * 10 >= letters.count * 8 { return [] }
         // Words written capitalised somewhere other than a sentence's start are names even
         // where a sentence starts with them.
         var capitalisedMidSentence: Set<String> = []

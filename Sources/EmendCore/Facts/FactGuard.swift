@@ -25,6 +25,7 @@ public enum FactGuard {
     /// What `result` of `tool` on `source` changed; nil when it keeps the facts.
     public static func check(tool: WritingTool, source: String, result: String, prompt: String? = nil) -> Report? {
         guard guards(tool) else { return nil }
+        let result = tool == .table || tool == .list || tool == .keyPoints ? withoutScaffolding(result) : result
         let sourceFacts = FactExtractor.facts(in: source)
         let resultFacts = FactExtractor.facts(in: result)
         let promptFacts = prompt.map(FactExtractor.facts(in:)) ?? []
@@ -63,6 +64,31 @@ public enum FactGuard {
             dropped.contains { $0.matches(fact) } || (fact.kind == .negation && changes.contains { $0.contains(fact.shown) })
         }.map { $0.kind == .negation ? "not \($0.shown)" : $0.shown }
         return Report(changes: changes, factsToKeep: keep)
+    }
+
+    /// A list's or table's own scaffolding is no fact of the text: row numbers ("1", "#"),
+    /// a table's header row, separator rows. Cells become words of their line.
+    static func withoutScaffolding(_ text: String) -> String {
+        var lines: [String] = []
+        var inTable = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let separator: Character? = line.contains("|") ? "|" : line.contains("\t") ? "\t" : nil
+            guard let separator else {
+                inTable = false
+                lines.append(String(line))
+                continue
+            }
+            var cells = line.split(separator: separator).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            if cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) { continue }
+            if !inTable {
+                // The header row names the columns: the table's own words.
+                inTable = true
+                continue
+            }
+            if let first = cells.first, first == "#" || first.allSatisfy(\.isNumber) { cells.removeFirst() }
+            lines.append(cells.joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Whether `fact` is among `facts`, or (names, quotations, code, links) written in `text`.

@@ -23,8 +23,9 @@ enum FactWords {
     static func words(in text: String) -> [FactWord] {
         var words: [FactWord] = []
         var nextStartsSentence = true
-        for (chunk, breakBefore) in chunks(of: text) {
+        for (position, (chunk, breakBefore)) in chunks(of: text).enumerated() {
             if breakBefore { nextStartsSentence = true }
+            let startsLine = breakBefore || position == 0
             if isAddress(chunk) {
                 let bare = trimmed(chunk)
                 words.append(FactWord(text: bare, lower: bare.lowercased(), startsSentence: nextStartsSentence,
@@ -33,7 +34,7 @@ enum FactWords {
                 continue
             }
             // A list marker ("-", "*", "1.", "#") starts a sentence without being a word.
-            if chunk == "-" || chunk == "*" || chunk == "+" || chunk.allSatisfy({ $0 == "#" }) || isOrdinalMarker(chunk) {
+            if chunk == "-" || chunk == "*" || chunk == "+" || chunk.allSatisfy({ $0 == "#" }) || (startsLine && isOrdinalMarker(chunk)) {
                 nextStartsSentence = true
                 continue
             }

@@ -15,7 +15,8 @@ enum NegationFinder {
         "can", "could", "should", "shall", "may", "might", "must", "yet", "still", "really", "even", "ever", "to", "a",
         "an", "the", "any", "at", "all", "too", "just", "quite", "very", "so", "it", "that", "this", "we", "you", "they",
         "he", "she", "i", "me", "us", "them", "our", "your", "their", "my", "his", "her", "its", "longer", "more", "again",
-        "get", "got", "go", "going",
+        "get", "got", "go", "going", "in", "on", "of", "for", "with", "by", "from", "into", "about", "inside", "out",
+        "up", "there", "here", "now", "then",
     ]
     private static let clauseBreakers: Set<String> = ["but", "and", "or", "because", "so", "while", "although", "though", "since", "until"]
 

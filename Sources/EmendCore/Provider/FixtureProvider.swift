@@ -12,6 +12,8 @@ public struct FixtureProvider: WritingProvider {
     public let id = "org.emend.fixture"
     public let tools: Set<WritingTool> = Set(WritingTool.allCases)
     public var writesMarkdown: Bool { true }
+    /// Its rules give the same answer every time: asking again would not help.
+    public var canRetry: Bool { false }
     /// Pause between streamed chunks, in microseconds.
     public var chunkDelayMicroseconds: UInt32
 

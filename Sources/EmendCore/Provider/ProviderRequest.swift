@@ -20,6 +20,10 @@ public struct ProviderRequest: Sendable {
     /// The selection as Markdown, with placeholders for protected text and attachments;
     /// what providers that write Markdown read (nil: the selected text as it is).
     public var markdown: String?
+    /// When Emend asks again because the last answer changed facts of the text: what to
+    /// keep ("Keep these facts exactly as the text states them: ‘next week’, ..."); nil on a
+    /// first request.
+    public var guidance: String?
 
     public init(tool: WritingTool, text: String, selection: Range<Int>, protectedRanges: [Range<Int>] = [],
                 resultOptions: ResultOptions = .plainText, prompt: String? = nil, previousResult: String? = nil,

@@ -37,9 +37,19 @@ public protocol WritingProvider: Sendable {
     /// Whether the text it emits is Markdown (read back into lists, tables, emphasis) rather
     /// than plain text; such a provider reads `ProviderRequest.selectedMarkdown`.
     var writesMarkdown: Bool { get }
+    /// Whether asking again with `ProviderRequest.guidance` can give another answer (a
+    /// deterministic rule set cannot; a model can).
+    var canRetry: Bool { get }
+    /// Whether its results go through the fact guard (false for a provider that only hands
+    /// back a result the user saw already, as the command's follow-up replay does).
+    var needsFactCheck: Bool { get }
 }
 
 extension WritingProvider {
     /// Plain text unless a provider says otherwise.
     public var writesMarkdown: Bool { false }
+    /// Providers may be asked again unless they say otherwise.
+    public var canRetry: Bool { true }
+    /// Results are checked unless a provider says otherwise.
+    public var needsFactCheck: Bool { true }
 }

@@ -52,6 +52,13 @@ final class RunState {
     var resultExplanation: String?
     /// The engine edited the region while this run worked.
     var regionEdited = false
+    /// The providers and the earlier result this run was asked with (asked again as they
+    /// were when the fact guard finds a changed fact).
+    var providers: [WritingProvider] = []
+    var previousResult: String?
+    /// What this run was told to keep: set on the second request of a result the fact guard
+    /// refused; nil on a first request.
+    var guidance: String?
 
     var hasRunningProviders: Bool { !providerRuns.isEmpty }
 

@@ -48,6 +48,8 @@ struct CLIProvider: WritingProvider {
     var id: String { base.id }
     var tools: Set<WritingTool> { base.tools }
     var writesMarkdown: Bool { base.writesMarkdown }
+    var canRetry: Bool { base.canRetry }
+    var needsFactCheck: Bool { base.needsFactCheck }
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         var request = request
@@ -75,6 +77,9 @@ struct ReplayProvider: WritingProvider {
     static let replayID = "org.emend.cli.replay"
     let id = ReplayProvider.replayID
     let tools: Set<WritingTool> = Set(WritingTool.allCases.filter { $0.isRewrite || $0 == .compose })
+    /// It hands back a result the user saw already: nothing to check, nothing to ask again.
+    var needsFactCheck: Bool { false }
+    var canRetry: Bool { false }
     let result: String
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
