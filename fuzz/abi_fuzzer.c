@@ -821,7 +821,7 @@ static void decide(pending *p) {
         }
     } else if (!F.in_callback) { /* outside a callback: simply answer */
         if (answer_properly(p, 0)) remove_pending(p);
-    } else { /* a mutating call inside the callback must be refused with EMEND_E_STATE */
+    } else { /* a mutating call inside the callback must be refused with EMEND_E_IN_CALLBACK */
         emend_status s;
         switch (in_u8(&F.in) % 8) {
         case 0: s = emend_coordinator_dispatch(F.c, NULL); break;
@@ -837,7 +837,7 @@ static void decide(pending *p) {
             break;
         }
         }
-        if (s != EMEND_E_STATE) violation("a mutating call inside a callback returned %s, not EMEND_E_STATE", emend_status_name(s));
+        if (s != EMEND_E_IN_CALLBACK) violation("a mutating call inside a callback returned %s, not EMEND_E_IN_CALLBACK", emend_status_name(s));
         /* getters are allowed */
         emend_state st;
         size_t count;
