@@ -208,6 +208,8 @@ emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator,
 emend_status emend_coordinator_update_range(emend_coordinator *coordinator, uint64_t context_id,
                                             emend_range range, const char *text,
                                             size_t text_length, emend_text_update_reason reason);
+emend_status emend_coordinator_set_preferred_behavior(emend_coordinator *coordinator,
+                                                      emend_behavior behavior);
 emend_status emend_coordinator_provider_count(const emend_coordinator *coordinator, size_t *count);
 emend_status emend_coordinator_get_provider(const emend_coordinator *coordinator, size_t index,
                                             emend_provider_info *out);
@@ -238,6 +240,7 @@ M.E = {
 }
 M.STATE = { INACTIVE = 0, NONINTERACTIVE = 1, RESTING = 2, STREAMING = 3 }
 M.STATE_NAME = { [0] = "inactive", [1] = "noninteractive", [2] = "resting", [3] = "streaming" }
+M.BEHAVIOR = { NONE = -1, DEFAULT = 0, COMPLETE = 1, LIMITED = 2 }
 M.SCOPE = { USER_SELECTION = 0, FULL_DOCUMENT = 1, VISIBLE_AREA = 2 }
 M.TOOL = {
   proofread = 0, friendly = 1, professional = 2, concise = 3, describe = 4, summary = 5,

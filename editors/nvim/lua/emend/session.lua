@@ -50,6 +50,10 @@ M.config = {
   provider_timeout_ms = 0,
   stream_chunk_bytes = 0,
   diagnostics = true,
+  -- Tools whose result is presented in a float (apply / copy / dismiss) instead of replacing
+  -- the text inline. Summary and key points are always presented by the runtime; the others
+  -- listed here run in limited behavior.
+  present = { summary = true, keypoints = true, list = true, table = true },
   float = { border = "rounded" },
 }
 
@@ -723,6 +727,16 @@ function M.start(buf, tool, selection, prompt, provider)
     s.first_text_ms = nil
   end
   s.started_ms = now_ms()
+  if t ~= E.TOOL.followup then
+    -- Presented tools run in limited behavior (results come to present_result); the
+    -- preference can change only between sessions, which is now.
+    local behavior = M.config.present and M.config.present[tool] and E.BEHAVIOR.LIMITED or E.BEHAVIOR.DEFAULT
+    if s.behavior ~= behavior then
+      local bst = lib.emend_coordinator_set_preferred_behavior(s.coord, behavior)
+      if bst ~= E.OK then return nil, "Emend: " .. err_text(bst) end
+      s.behavior = behavior
+    end
+  end
   local req = ffi.new("emend_tool_request")
   req.struct_size = ffi.sizeof("emend_tool_request")
   req.tool = t
