@@ -25,9 +25,11 @@ function M.setup(opts)
   E = require("emend.ffi")
   session = require("emend.session")
   ui = require("emend.ui")
+  if opts.library then M.library_option = opts.library end
   for k, v in pairs(opts) do
-    if k ~= "library" then session.config[k] = v end
+    if k ~= "library" and k ~= "silent" then session.config[k] = v end
   end
+  if setup_done then return true end -- the library is loaded once per process
   define_highlights()
   local lib, err, path = E.load(opts.library)
   if not lib then
@@ -36,6 +38,7 @@ function M.setup(opts)
     return false, err
   end
   session.init(lib)
+  pcall(vim.diagnostic.config, session.config.diagnostic_config or { underline = false, virtual_text = false }, session.ns)
   M.library_path = path
   setup_done = true
   setup_error = nil
