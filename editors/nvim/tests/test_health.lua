@@ -28,4 +28,19 @@ H.test(":Emend providers lists the fixture", function()
   H.check(vim.tbl_contains(ids, "org.emend.fixture"), vim.inspect(ids))
 end)
 
+H.test("installed layout: the library is found from PREFIX/lib without options", function()
+  local lib = os.getenv("EMEND_LIBRARY")
+  local prefix = vim.fn.tempname()
+  local dest = prefix .. "/share/nvim/site/pack/emend/start/emend"
+  vim.fn.mkdir(prefix .. "/lib", "p")
+  vim.fn.mkdir(vim.fn.fnamemodify(dest, ":h"), "p")
+  vim.fn.system({ "cp", "-a", H.root, dest })
+  vim.loop.fs_symlink(lib, prefix .. "/lib/libemend.so.0")
+  local out = vim.fn.system({ "env", "-u", "EMEND_LIBRARY", vim.v.progpath, "--headless", "-u", "NONE", "-i", "NONE", "-n",
+    "--cmd", "set rtp^=" .. dest,
+    "-c", "lua local ok = require('emend').setup({}); io.stdout:write(tostring(ok) .. ' ' .. tostring(require('emend').library_path))",
+    "-c", "qa!" })
+  H.eq(vim.trim(out), "true " .. prefix .. "/lib/libemend.so.0")
+end)
+
 H.finish()
