@@ -120,14 +120,30 @@ local function offset_of(buf, row, col)
 end
 M.offset_of = offset_of
 
+-- (row, col) of byte offset `o` with O(log n) calls of nvim_buf_get_offset (no copy of the
+-- buffer: a proofread of a long file applies thousands of replaces).
+local function position_of(buf, o)
+  local n = api.nvim_buf_line_count(buf)
+  local last_start = api.nvim_buf_get_offset(buf, n - 1)
+  local last_len = #(api.nvim_buf_get_lines(buf, n - 1, n, false)[1] or "")
+  local total = last_start + last_len + 1
+  if o >= last_start then return n - 1, math.min(o - last_start, last_len), total end
+  local lo, hi = 0, n - 1
+  while lo < hi do
+    local mid = math.floor((lo + hi + 1) / 2)
+    if api.nvim_buf_get_offset(buf, mid) <= o then lo = mid else hi = mid - 1 end
+  end
+  return lo, o - api.nvim_buf_get_offset(buf, lo), total
+end
+M.position_of = position_of
+
 -- Replace bytes [s, e) of the context with `text`; returns the text really inserted (which
 -- differs from `text` only when the range ends after the buffer's last "\n", which a buffer
 -- cannot delete: the plugin keeps it and says so in its answer).
 local function apply_bytes(buf, s, e, text)
-  local pos, total = position_index(buf)
   local actual = text
-  local srow, scol = pos(s)
-  local erow, ecol = pos(e)
+  local srow, scol, total = position_of(buf, s)
+  local erow, ecol = position_of(buf, e)
   if e >= total then
     -- The range takes the final newline: keep it, insert text without its own final newline.
     if text:sub(-1) == "\n" then
