@@ -5,9 +5,12 @@
  *     emend-scan plugin PATH          dlopen PATH, call emend_provider_entry, check the descriptor
  *     emend-scan symbols LIB SYM...   dlopen LIB and check that every SYM exists (simple form)
  *
- * The report goes to stdout, one `key=value` per line after a first line `ok` or `broken`:
+ * The report goes to stdout, one `key=value` per line after a first line `ok` or `broken`,
+ * the report's format first (REPORT_FORMAT: a host reads only the format it knows, so a
+ * scanner and a library from different builds say so instead of misreading each other):
  *
  *     ok                     broken
+ *     format=2               format=2
  *     id=org.example.x       reason=no emend_provider_entry symbol
  *     name=...
  *     version=...
@@ -35,6 +38,10 @@
 
 #include "descriptor_verdict.h"
 #include "emend_provider.h"
+
+/* The version of the report's layout (format=N); Sources/EmendProviders/Discovery/ScanReport.swift
+ * reads this one. 1 was the layout without the format line. */
+#define REPORT_FORMAT 2
 
 /* Where the report goes: the real stdout, kept aside while plugin code runs. */
 static FILE *report;
@@ -66,10 +73,13 @@ static _Noreturn void finish(void) {
     _exit(0);
 }
 
+/* The first lines of every report. */
+static void begin(const char *verdict) { fprintf(report, "%s\nformat=%d\n", verdict, REPORT_FORMAT); }
+
 static _Noreturn void broken(const char *format, const char *a, const char *b) {
     char reason[1024];
     snprintf(reason, sizeof reason, format, a ? a : "", b ? b : "");
-    fputs("broken\n", report);
+    begin("broken");
     put_field("reason", reason);
     finish();
 }
@@ -104,7 +114,7 @@ static int scan_plugin(const char *path) {
     char reason[1024];
     if (descriptor_verdict(d, reason, sizeof reason) != 0) broken("%s", reason, NULL);
 
-    fputs("ok\n", report);
+    begin("ok");
     put_field("id", d->id);
     put_field("name", d->name);
     put_field("version", d->version);
@@ -123,7 +133,7 @@ static int scan_symbols(const char *library, int count, char **symbols) {
         dlerror();
         if (dlsym(handle, symbols[i]) == NULL) broken("library %s has no symbol %s", library, symbols[i]);
     }
-    fputs("ok\n", report);
+    begin("ok");
     finish();
 }
 

@@ -34,6 +34,12 @@ final class DescriptorVerdictTests: XCTestCase {
         XCTAssertEqual(PluginToolBits.known, (1 << (EMEND_TOOL_FOLLOW_UP.rawValue + 1)) - 1)
     }
 
+    func testAReportInAnotherFormatSaysSo() {
+        XCTAssertEqual(ScanReport("ok\nid=org.x\n"),
+                       .broken("the scanner writes report format 1, this host reads 2 (emend-scan and libemend come from different builds)"))
+        XCTAssertEqual(ScanReport("broken\nformat=2\nreason=why\n"), .broken("why"))
+    }
+
     // MARK: - the two checks
 
     private enum Verdict: Equatable {
