@@ -171,11 +171,15 @@ typedef struct emend_provider_setting {
 typedef struct emend_provider_descriptor {
     size_t struct_size;                /* sizeof(emend_provider_descriptor) of the plugin */
     uint32_t abi_version;              /* EMEND_PROVIDER_ABI_VERSION the plugin was built for */
-    const char *id;                    /* reverse DNS, e.g. "org.example.speller"; required */
-    const char *name;                  /* for people, e.g. "Example speller"; required */
-    const char *version;               /* the plugin's own version, e.g. "1.2.0"; required */
-    uint32_t tools;                    /* EMEND_PROVIDES(...) bits; at least one */
-    const char *languages;             /* comma separated BCP 47 tags, "*" (or NULL) for any */
+    /* The strings are NUL-terminated UTF-8; a descriptor that breaks a rule is listed as
+     * broken with the rule (scanner/descriptor_verdict.h). */
+    const char *id;                    /* reverse DNS, e.g. "org.example.speller"; required:
+                                          1 to 128 ASCII letters, digits, '.', '-', '_' */
+    const char *name;                  /* for people, e.g. "Example speller"; 1 to 256 bytes */
+    const char *version;               /* the plugin's own version, e.g. "1.2.0"; 1 to 64 bytes */
+    uint32_t tools;                    /* EMEND_PROVIDES(...) bits of emend_tool; at least one */
+    const char *languages;             /* comma separated BCP 47 tags (letters, digits, '-'),
+                                          "*" (or NULL) for any; at most 1024 bytes */
     uint32_t outputs;                  /* EMEND_OUTPUT_* bits */
     uint32_t flags;                    /* EMEND_PROVIDER_* bits */
     int32_t priority;                  /* higher is preferred when the config names none */

@@ -5,9 +5,12 @@
  *     emend-scan plugin PATH          dlopen PATH, call emend_provider_entry, check the descriptor
  *     emend-scan symbols LIB SYM...   dlopen LIB and check that every SYM exists (simple form)
  *
- * The report goes to stdout, one `key=value` per line after a first line `ok` or `broken`:
+ * The report goes to stdout, one `key=value` per line after a first line `ok` or `broken`,
+ * the report's format first (REPORT_FORMAT: a host reads only the format it knows, so a
+ * scanner and a library from different builds say so instead of misreading each other):
  *
  *     ok                     broken
+ *     format=2               format=2
  *     id=org.example.x       reason=no emend_provider_entry symbol
  *     name=...
  *     version=...
@@ -22,7 +25,7 @@
  * `\t`, and `\xHH` for any other byte below 0x20 or 0x7f. The exit status is 0 for either
  * report and 2 for a usage error; a crash or hang of the plugin shows as a signal or as no
  * exit at all, which the host turns into the reason. Plain C11 plus dlfcn/unistd; links
- * nothing of Emend.
+ * nothing of Emend. The descriptor's rules are in descriptor_verdict.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
@@ -33,13 +36,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "descriptor_verdict.h"
 #include "emend_provider.h"
+
+/* The version of the report's layout (format=N); Sources/EmendProviders/Discovery/ScanReport.swift
+ * reads this one. 1 was the layout without the format line. */
+#define REPORT_FORMAT 2
 
 /* Where the report goes: the real stdout, kept aside while plugin code runs. */
 static FILE *report;
-
-/* Number of tools in emend_tool (EMEND_TOOL_PROOFREAD .. EMEND_TOOL_FOLLOW_UP). */
-#define TOOL_COUNT 11u
 
 static void put_escaped(const char *value) {
     for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
@@ -68,52 +73,15 @@ static _Noreturn void finish(void) {
     _exit(0);
 }
 
+/* The first lines of every report. */
+static void begin(const char *verdict) { fprintf(report, "%s\nformat=%d\n", verdict, REPORT_FORMAT); }
+
 static _Noreturn void broken(const char *format, const char *a, const char *b) {
     char reason[1024];
     snprintf(reason, sizeof reason, format, a ? a : "", b ? b : "");
-    fputs("broken\n", report);
+    begin("broken");
     put_field("reason", reason);
     finish();
-}
-
-/* 1 if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF). */
-static int valid_utf8(const char *s) {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        size_t n;
-        uint32_t min, v;
-        if (c < 0x80) { p++; continue; }
-        if ((c & 0xe0) == 0xc0) { n = 1; min = 0x80; v = c & 0x1f; }
-        else if ((c & 0xf0) == 0xe0) { n = 2; min = 0x800; v = c & 0x0f; }
-        else if ((c & 0xf8) == 0xf0) { n = 3; min = 0x10000; v = c & 0x07; }
-        else return 0;
-        for (size_t i = 1; i <= n; i++) {
-            if ((p[i] & 0xc0) != 0x80) return 0;
-            v = (v << 6) | (p[i] & 0x3f);
-        }
-        if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
-        p += n + 1;
-    }
-    return 1;
-}
-
-/* A required descriptor string: present, not empty, UTF-8. */
-static void check_string(const char *field, const char *value) {
-    if (value == NULL || value[0] == '\0') broken("descriptor has no %s", field, NULL);
-    if (!valid_utf8(value)) broken("descriptor %s is not valid UTF-8", field, NULL);
-}
-
-/* Reverse-DNS ids: ASCII letters, digits, '.', '-' and '_' (the rule of simple-form
- * manifests too). */
-static int valid_id(const char *id) {
-    for (const char *p = id; *p; p++) {
-        char c = *p;
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                 c == '.' || c == '-' || c == '_';
-        if (!ok) return 0;
-    }
-    return 1;
 }
 
 /* dlopen; a failure is the report. `library` names the path in the reason (for the simple
@@ -143,32 +111,10 @@ static int scan_plugin(const char *path) {
     const emend_provider_descriptor *d = entry();
     if (d == NULL) broken("%s returned NULL", EMEND_PROVIDER_ENTRY_SYMBOL, NULL);
 
-    char number[64], expected[64];
-    if (d->struct_size < EMEND_PROVIDER_DESCRIPTOR_MIN_SIZE) {
-        snprintf(number, sizeof number, "%zu", d->struct_size);
-        snprintf(expected, sizeof expected, "%zu", (size_t)EMEND_PROVIDER_DESCRIPTOR_MIN_SIZE);
-        broken("descriptor struct_size %s is smaller than %s", number, expected);
-    }
-    if (d->abi_version != EMEND_PROVIDER_ABI_VERSION) {
-        snprintf(number, sizeof number, "%u", (unsigned)d->abi_version);
-        snprintf(expected, sizeof expected, "%u", (unsigned)EMEND_PROVIDER_ABI_VERSION);
-        broken("ABI version %s, this host speaks %s", number, expected);
-    }
-    check_string("id", d->id);
-    check_string("name", d->name);
-    check_string("version", d->version);
-    if (!valid_id(d->id)) broken("id \"%s\" is not a reverse-DNS name (letters, digits, '.', '-', '_')", d->id, NULL);
-    if (d->languages != NULL && !valid_utf8(d->languages)) broken("descriptor languages is not valid UTF-8", NULL, NULL);
-    if (d->tools == 0) broken("descriptor serves no tools", NULL, NULL);
-    if (d->tools >> TOOL_COUNT) {
-        snprintf(number, sizeof number, "0x%x", (unsigned)d->tools);
-        broken("descriptor tools %s has bits for unknown tools", number, NULL);
-    }
-    if (d->create == NULL) broken("descriptor has no create function", NULL, NULL);
-    if (d->run == NULL) broken("descriptor has no run function", NULL, NULL);
-    if (d->destroy == NULL) broken("descriptor has no destroy function", NULL, NULL);
+    char reason[1024];
+    if (descriptor_verdict(d, reason, sizeof reason) != 0) broken("%s", reason, NULL);
 
-    fputs("ok\n", report);
+    begin("ok");
     put_field("id", d->id);
     put_field("name", d->name);
     put_field("version", d->version);
@@ -187,7 +133,7 @@ static int scan_symbols(const char *library, int count, char **symbols) {
         dlerror();
         if (dlsym(handle, symbols[i]) == NULL) broken("library %s has no symbol %s", library, symbols[i]);
     }
-    fputs("ok\n", report);
+    begin("ok");
     finish();
 }
 

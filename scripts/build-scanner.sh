@@ -19,8 +19,8 @@ mkdir -p "$1"
 out="$(cd "$1" && pwd)/emend-scan"
 src="$root/scanner/emend-scan.c"
 
-if [ ! -x "$out" ] || [ "$src" -nt "$out" ] || [ "$root/include/emend_provider.h" -nt "$out" ] \
-    || [ "$root/include/emend.h" -nt "$out" ]; then
+if [ ! -x "$out" ] || [ "$src" -nt "$out" ] || [ "$root/scanner/descriptor_verdict.h" -nt "$out" ] \
+    || [ "$root/include/emend_provider.h" -nt "$out" ] || [ "$root/include/emend.h" -nt "$out" ]; then
     "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -I "$root/include" "$src" -ldl -o "$out.tmp.$$"
     mv -f "$out.tmp.$$" "$out"
 fi

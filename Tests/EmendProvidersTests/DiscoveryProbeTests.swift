@@ -109,8 +109,8 @@ final class DiscoveryProbeTests: XCTestCase {
         let outcomes = batch.run([["symbols", scratch.path + "/libshout.so", "shout", "shout_free"],
                                   ["symbols", scratch.path + "/libshout.so", "shout", "whisper"],
                                   ["nonsense"]])
-        XCTAssertEqual(outcomes[0], .finished("ok\n"))
-        XCTAssertEqual(outcomes[1], .finished("broken\nreason=library \(scratch.path)/libshout.so has no symbol whisper\n"))
+        XCTAssertEqual(outcomes[0], .finished("ok\nformat=2\n"))
+        XCTAssertEqual(outcomes[1], .finished("broken\nformat=2\nreason=library \(scratch.path)/libshout.so has no symbol whisper\n"))
         XCTAssertEqual(outcomes[2], .exited(2))
     }
 }

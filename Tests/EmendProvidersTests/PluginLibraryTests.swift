@@ -124,7 +124,7 @@ final class PluginLibraryTests: XCTestCase {
             ("VERSION_TEXT=NULL", "descriptor has no version"),
             ("NAME=\"bad \\xff name\"", "descriptor name is not valid UTF-8"),
             ("TOOLS=0", "descriptor serves no tools"),
-            ("TOOLS=(1u<<20)|1u", "unknown tool bits 0x100000"),
+            ("TOOLS=(1u<<20)|1u", "descriptor tools 0x100001 has bits for unknown tools"),
         ]
         for (define, reason) in cases {
             let path = try PluginBuilder.fixture("descriptor", [define])

@@ -7,57 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int emend_utf8_valid(const char *text, size_t length) {
-    const unsigned char *s = (const unsigned char *)text;
-    size_t i = 0;
-    while (i < length) {
-        unsigned char c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t n;
-        unsigned min;
-        unsigned value;
-        if (c >= 0xC2 && c <= 0xDF) n = 1, min = 0x80, value = c & 0x1F;
-        else if (c >= 0xE0 && c <= 0xEF) n = 2, min = 0x800, value = c & 0x0F;
-        else if (c >= 0xF0 && c <= 0xF4) n = 3, min = 0x10000, value = c & 0x07;
-        else return 0;
-        if (length - i <= n) return 0;
-        for (size_t k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80) return 0;
-            value = (value << 6) | (s[i + k] & 0x3F);
-        }
-        if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
-        i += n + 1;
-    }
-    return 1;
-}
-
-size_t emend_utf8_complete_prefix(const char *text, size_t length) {
-    const unsigned char *s = (const unsigned char *)text;
-    /* Look back at most 3 bytes for the lead byte of a sequence that is not complete yet. */
-    for (size_t back = 1; back <= 3 && back <= length; back++) {
-        unsigned char c = s[length - back];
-        if ((c & 0xC0) == 0x80) continue; /* a continuation byte: keep looking */
-        size_t need = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 1;
-        return need > back ? length - back : length;
-    }
-    return length;
-}
-
-/* The code point at s[i] (a lead byte); U+FFFD for a malformed sequence. */
+/* The code point at s[i]; U+FFFD for a malformed sequence. */
 static uint32_t code_point_at(const unsigned char *s, size_t length, size_t i) {
-    unsigned char c = s[i];
-    size_t need = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 1;
-    if (need == 1) return c < 0x80 ? c : 0xFFFD;
-    if (i + need > length) return 0xFFFD;
-    uint32_t value = c & (0x7F >> need);
-    for (size_t k = 1; k < need; k++) {
-        if ((s[i + k] & 0xC0) != 0x80) return 0xFFFD;
-        value = value << 6 | (s[i + k] & 0x3F);
-    }
-    return value;
+    uint32_t cp;
+    emend_utf8_decode((const char *)s, length, i, &cp);
+    return cp;
 }
 
 /* The code point that ends right before s[i]. */

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "emend_plugin.h" /* the UTF-8 helpers, emend_utf8_* (providers/sdk) */
 #include "emend_provider.h"
 
 #ifdef __cplusplus
@@ -49,14 +50,6 @@ long emend_edits_apply(const emend_host *host, emend_run *run, const emend_provi
                        emend_byte_range within, const char *json, size_t length, const char *rule_id);
 
 void emend_edits_free(emend_edit_set *set);
-
-/* 1 if text[0, length) is valid UTF-8 (no overlongs, surrogates or values past U+10FFFF). */
-int emend_utf8_valid(const char *text, size_t length);
-
-/* The length of the longest prefix of text[0, length) that ends on a whole character:
- * length, minus the bytes of an incomplete sequence at the end. Invalid bytes count as
- * whole (emit_text rejects them). */
-size_t emend_utf8_complete_prefix(const char *text, size_t length);
 
 #ifdef __cplusplus
 }

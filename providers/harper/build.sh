@@ -11,12 +11,8 @@
 #     timeout_ms = 10000
 #     # command = "/usr/bin/python3 -u -I /path/to/harper_server.py --deps /path/to/.deps/python"
 set -eu
-if [ $# -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../sdk/plugin-flags.sh"
+plugin_begin "$@"
 python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
 
 # A word of the command, in single quotes (process.c splits the command like sh would).
@@ -26,8 +22,7 @@ command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${HARPER
 # The command as a C string literal.
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
 
-mkdir -p "$1"
-${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -pthread -I"$repo/include" \
+plugin_shared harper.so \
     -DPROVIDER_ID='"org.emend.harper"' \
     -DPROVIDER_NAME='"Harper grammar checker (harper-py 0.2.0)"' \
     -DPROVIDER_VERSION='"1.0.0"' \
@@ -37,4 +32,4 @@ ${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -pthread -I"$repo/inc
     -DPROVIDER_FLAGS=0 \
     -DPROVIDER_PRIORITY=20 \
     -DDEFAULT_COMMAND="\"$c_string\"" \
-    -o "$1/harper.so" "$repo/providers/process/process.c" "$repo/providers/process/json.c"
+    "$repo/providers/process/process.c" "$repo/providers/process/json.c"

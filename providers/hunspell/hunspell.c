@@ -25,9 +25,6 @@
 #include <iconv.h>
 #include <limits.h>
 #include <locale.h>
-#include <pthread.h>
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,12 +34,14 @@
 
 #include <hunspell.h>
 
+#include "emend_plugin.h"
 #include "emend_provider.h"
 
 #include "cache.h"
 #include "words.h"
 
 #define PLUGIN_ID "org.emend.hunspell"
+#define TOOLS EMEND_PROVIDES(EMEND_TOOL_PROOFREAD)
 
 /* Defaults and limits of the settings. */
 #define DEFAULT_BUDGET_MS 2000L
@@ -92,23 +91,8 @@ typedef struct provider {
     uint64_t use_clock;
     suggestion_cache cache;
 
-    pthread_mutex_t lock; /* guards `current` */
-    emend_run *current;   /* the run in progress, for cancel */
-    atomic_int cancelled;
+    emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
-
-static void logf_(const provider *p, emend_run *run, emend_log_level level, const char *format, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* A line for the host's log (with the run when there is one). */
-static void logf_(const provider *p, emend_run *run, emend_log_level level, const char *format, ...) {
-    char message[1024];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    p->host->log(run, level, message);
-}
 
 /* ---- text conversion ---------------------------------------------------------------------- */
 
@@ -484,14 +468,14 @@ static dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, 
         dictionary *gone = *oldest;
         *oldest = gone->next;
         p->dictionary_count--;
-        logf_(p, run, EMEND_LOG_DEBUG, "unloaded the dictionary %s", gone->name);
+        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "unloaded the dictionary %s", gone->name);
         unload(p, gone);
     }
     d->last_used = ++p->use_clock;
     d->next = p->dictionaries;
     p->dictionaries = d;
     p->dictionary_count++;
-    logf_(p, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s", dic, encoding, tag);
+    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s", dic, encoding, tag);
     return d;
 }
 
@@ -500,6 +484,7 @@ static dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, 
 typedef struct job {
     provider *p;
     emend_run *run;
+    emend_plugin_slot *slot;
     dictionary *d;
     const char *text;
     size_t length;
@@ -520,7 +505,7 @@ static double elapsed_ms(const struct timespec *since) {
 }
 
 static int stopping(job *j) {
-    return atomic_load(&j->p->cancelled) || j->p->host->is_cancelled(j->run);
+    return emend_plugin_slot_cancelled(j->slot, j->p->host);
 }
 
 /* `s` with every ' turned into ’ (a new string), or a copy. */
@@ -587,7 +572,7 @@ static emend_status emit(job *j, size_t start, size_t end, char **suggestions, s
         if (status == EMEND_OK) {
             j->reported++;
         } else if (status != EMEND_E_CANCELLED) {
-            logf_(p, j->run, EMEND_LOG_WARNING, "the host refused the edit at %zu..<%zu (status %d)", start, end, (int)status);
+            emend_plugin_log(p->host, j->run, EMEND_LOG_WARNING, "the host refused the edit at %zu..<%zu (status %d)", start, end, (int)status);
             status = EMEND_OK;
         }
     }
@@ -735,8 +720,8 @@ static emend_status scan(job *j, size_t from, size_t to) {
     return EMEND_OK;
 }
 
-static emend_status proofread(provider *p, const emend_provider_request *request, emend_run *run, char *message,
-                              size_t message_size) {
+static emend_status proofread(provider *p, const emend_provider_request *request, emend_run *run,
+                              emend_plugin_slot *slot, char *message, size_t message_size) {
     emend_status status;
     dictionary *d = dictionary_for(p, run, request->language, &status, message, message_size);
     if (d == NULL) return status;
@@ -744,6 +729,7 @@ static emend_status proofread(provider *p, const emend_provider_request *request
     job j = {
         .p = p,
         .run = run,
+        .slot = slot,
         .d = d,
         .text = request->text,
         .length = request->text_length,
@@ -795,17 +781,17 @@ static emend_status proofread(provider *p, const emend_provider_request *request
         return status;
     }
     if (j.budget_skipped > 0)
-        logf_(p, run, EMEND_LOG_INFO,
+        emend_plugin_log(p->host, run, EMEND_LOG_INFO,
               "the suggestion time budget (suggest_budget_ms = %ld) was used up: %zu misspelled word%s without a cached "
               "suggestion not reported",
               p->budget_ms, j.budget_skipped, j.budget_skipped == 1 ? "" : "s");
     if (j.other_script > 0)
-        logf_(p, run, EMEND_LOG_DEBUG, "%zu word%s in a script the %s dictionary does not use not checked", j.other_script,
+        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%zu word%s in a script the %s dictionary does not use not checked", j.other_script,
               j.other_script == 1 ? "" : "s", d->name);
     if (j.without_suggestion > 0)
-        logf_(p, run, EMEND_LOG_DEBUG, "%zu misspelled word%s without any suggestion not reported", j.without_suggestion,
+        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%zu misspelled word%s without any suggestion not reported", j.without_suggestion,
               j.without_suggestion == 1 ? "" : "s");
-    logf_(p, run, EMEND_LOG_DEBUG,
+    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG,
           "%s: %zu words checked, %zu misspelled, %zu reported, Hunspell asked for suggestions %zu time%s, %.1f ms",
           d->name, j.words, j.misspelled, j.reported, j.suggest_calls, j.suggest_calls == 1 ? "" : "s",
           elapsed_ms(&j.started));
@@ -814,35 +800,11 @@ static emend_status proofread(provider *p, const emend_provider_request *request
 
 /* ---- settings ------------------------------------------------------------------------------- */
 
-static int parse_bool(const char *value, int *out) {
-    if (strcmp(value, "true") == 0) return *out = 1, 0;
-    if (strcmp(value, "false") == 0) return *out = 0, 0;
-    return -1;
-}
-
-static int parse_number(const char *value, long min, long max, long *out) {
-    char *end = NULL;
-    errno = 0;
-    long n = strtol(value, &end, 10);
-    if (errno != 0 || end == value || *end != '\0' || n < min || n > max) return -1;
-    *out = n;
-    return 0;
-}
-
 static int add_directory(provider *p, const char *directory, size_t length) {
-    char *copy;
-    const char *home = getenv("HOME");
-    if (length >= 2 && directory[0] == '~' && directory[1] == '/' && home != NULL) {
-        size_t home_length = strlen(home);
-        copy = malloc(home_length + length);
-        if (copy == NULL) return -1;
-        memcpy(copy, home, home_length);
-        memcpy(copy + home_length, directory + 1, length - 1);
-        copy[home_length + length - 1] = '\0';
-    } else {
-        copy = strndup(directory, length);
-        if (copy == NULL) return -1;
-    }
+    char *entry = strndup(directory, length);
+    char *copy = entry ? emend_plugin_expand_home(entry) : NULL;
+    free(entry);
+    if (copy == NULL) return -1;
     while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/') copy[strlen(copy) - 1] = '\0';
     char **grown = realloc(p->directories, (p->directory_count + 1) * sizeof *grown);
     if (grown == NULL) {
@@ -860,60 +822,43 @@ static void hunspell_destroy(void *instance);
 
 static emend_status hunspell_create(const emend_host *host, const emend_provider_setting *settings, size_t setting_count,
                                     void **instance) {
-    if (host == NULL || instance == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (host->struct_size < offsetof(emend_host, finish) + sizeof host->finish) return EMEND_E_STRUCT_SIZE;
+    emend_status checked = emend_plugin_check_host(host, instance);
+    if (checked != EMEND_OK) return checked;
     provider *p = calloc(1, sizeof *p);
     if (p == NULL) return EMEND_E_INTERNAL;
+    if (emend_plugin_runs_init(&p->runs) != 0) {
+        free(p);
+        return EMEND_E_INTERNAL;
+    }
     p->host = host;
     p->budget_ms = DEFAULT_BUDGET_MS;
     p->max_suggestions = DEFAULT_MAX_SUGGESTIONS;
     p->region_fallback = 1;
     long cache_size = DEFAULT_CACHE_SIZE;
-    pthread_mutex_init(&p->lock, NULL);
-    atomic_init(&p->cancelled, 0);
 
     const char *dictionary_dir = NULL;
     emend_status status = EMEND_OK;
     for (size_t i = 0; i < setting_count && status == EMEND_OK; i++) {
-        const char *key = settings[i].key, *value = settings[i].value;
+        const emend_provider_setting *setting = &settings[i];
+        const char *key = setting->key, *value = setting->value;
         if (key == NULL || value == NULL) continue;
-        long number;
+        long number = 0;
         if (strcmp(key, "dictionary_dir") == 0) {
             dictionary_dir = value;
         } else if (strcmp(key, "check_all_caps") == 0) {
-            if (parse_bool(value, &p->check_all_caps) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "check_all_caps must be true or false, not \"%.80s\"", value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            }
+            status = emend_plugin_setting_bool(host, setting, &p->check_all_caps);
         } else if (strcmp(key, "region_fallback") == 0) {
-            if (parse_bool(value, &p->region_fallback) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "region_fallback must be true or false, not \"%.80s\"", value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            }
+            status = emend_plugin_setting_bool(host, setting, &p->region_fallback);
         } else if (strcmp(key, "suggest_budget_ms") == 0) {
-            if (parse_number(value, 0, MAX_BUDGET_MS, &number) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "suggest_budget_ms must be a number from 0 to %ld, not \"%.80s\"",
-                      MAX_BUDGET_MS, value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            } else {
+            if ((status = emend_plugin_setting_number(host, setting, 0, MAX_BUDGET_MS, &number)) == EMEND_OK)
                 p->budget_ms = number;
-            }
         } else if (strcmp(key, "max_suggestions") == 0) {
-            if (parse_number(value, 1, MAX_MAX_SUGGESTIONS, &number) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "max_suggestions must be a number from 1 to %ld, not \"%.80s\"",
-                      MAX_MAX_SUGGESTIONS, value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            } else {
+            if ((status = emend_plugin_setting_number(host, setting, 1, MAX_MAX_SUGGESTIONS, &number)) == EMEND_OK)
                 p->max_suggestions = (size_t)number;
-            }
         } else if (strcmp(key, "suggestion_cache_size") == 0) {
-            if (parse_number(value, 0, MAX_CACHE_SIZE, &cache_size) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "suggestion_cache_size must be a number from 0 to %ld, not \"%.80s\"",
-                      MAX_CACHE_SIZE, value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            }
+            status = emend_plugin_setting_number(host, setting, 0, MAX_CACHE_SIZE, &cache_size);
         } else {
-            logf_(p, NULL, EMEND_LOG_WARNING, "unknown setting \"%.80s\" ignored", key);
+            emend_plugin_setting_unknown(host, setting);
         }
     }
     /* dictionary_dir: directories separated by ':', searched before the defaults. */
@@ -938,27 +883,14 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
 
 static emend_status hunspell_run(void *instance, const emend_provider_request *request, emend_run *run) {
     provider *p = instance;
-    if (p == NULL || request == NULL || run == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (request->struct_size < offsetof(emend_provider_request, language) + sizeof request->language)
-        return EMEND_E_STRUCT_SIZE;
-    if (request->tool != EMEND_TOOL_PROOFREAD) return EMEND_E_UNSUPPORTED;
-    if ((request->text == NULL && request->text_length > 0) || request->selection.start > request->selection.end ||
-        request->selection.end > request->text_length ||
-        (request->protected_range_count > 0 && request->protected_ranges == NULL))
-        return EMEND_E_RANGE;
+    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
+    if (checked != EMEND_OK) return checked;
 
-    pthread_mutex_lock(&p->lock);
-    p->current = run;
-    atomic_store(&p->cancelled, 0);
-    pthread_mutex_unlock(&p->lock);
-
+    emend_plugin_slot slot = {0};
+    emend_plugin_runs_enter(&p->runs, &slot, run);
     char message[1536] = "";
-    emend_status status =
-        proofread(p, request, run, message, sizeof message);
-
-    pthread_mutex_lock(&p->lock);
-    p->current = NULL;
-    pthread_mutex_unlock(&p->lock);
+    emend_status status = proofread(p, request, run, &slot, message, sizeof message);
+    emend_plugin_runs_leave(&p->runs, &slot);
     p->host->finish(run, status, status == EMEND_OK ? NULL : message);
     return EMEND_OK;
 }
@@ -967,9 +899,7 @@ static emend_status hunspell_run(void *instance, const emend_provider_request *r
 static void hunspell_cancel(void *instance, emend_run *run) {
     provider *p = instance;
     if (p == NULL) return;
-    pthread_mutex_lock(&p->lock);
-    if (p->current == run) atomic_store(&p->cancelled, 1);
-    pthread_mutex_unlock(&p->lock);
+    emend_plugin_runs_cancel(&p->runs, run);
 }
 
 static void hunspell_destroy(void *instance) {
@@ -984,7 +914,7 @@ static void hunspell_destroy(void *instance) {
     for (size_t i = 0; i < p->directory_count; i++) free(p->directories[i]);
     free(p->directories);
     if (p->ctype != (locale_t)0) freelocale(p->ctype);
-    pthread_mutex_destroy(&p->lock);
+    emend_plugin_runs_destroy(&p->runs);
     free(p);
 }
 
@@ -994,7 +924,7 @@ static const emend_provider_descriptor descriptor = {
     .id = PLUGIN_ID,
     .name = "Hunspell spelling",
     .version = "1.0.0",
-    .tools = EMEND_PROVIDES(EMEND_TOOL_PROOFREAD),
+    .tools = TOOLS,
     .languages = "*",
     .outputs = EMEND_OUTPUT_EDITS,
     .flags = 0,
@@ -1005,4 +935,4 @@ static const emend_provider_descriptor descriptor = {
     .destroy = hunspell_destroy,
 };
 
-__attribute__((visibility("default"))) const emend_provider_descriptor *emend_provider_entry(void) { return &descriptor; }
+EMEND_PLUGIN_ENTRY(descriptor)

@@ -16,45 +16,14 @@
 #include <string.h>
 #include <wctype.h>
 
+#include "emend_plugin.h"
+
 /* ---- UTF-8 ------------------------------------------------------------------------------ */
 
-/* Decodes the character at s[i] (i < n) into *cp and returns its length in bytes. A byte
- * that does not start a well-formed character gives U+FFFD and length 1. */
+/* The character at s[i] (i < n) into *cp, its length returned; U+FFFD and 1 for a byte that
+ * does not start a well-formed character (the SDK's decoder, on bytes). */
 static size_t utf8_decode(const unsigned char *s, size_t n, size_t i, uint32_t *cp) {
-    unsigned char c = s[i];
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    size_t length;
-    uint32_t value, min;
-    if ((c & 0xE0) == 0xC0) {
-        length = 2, value = c & 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        length = 3, value = c & 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        length = 4, value = c & 0x07, min = 0x10000;
-    } else {
-        *cp = 0xFFFD;
-        return 1;
-    }
-    if (i + length > n) {
-        *cp = 0xFFFD;
-        return 1;
-    }
-    for (size_t k = 1; k < length; k++) {
-        if ((s[i + k] & 0xC0) != 0x80) {
-            *cp = 0xFFFD;
-            return 1;
-        }
-        value = (value << 6) | (s[i + k] & 0x3F);
-    }
-    if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
-        *cp = 0xFFFD;
-        return 1;
-    }
-    *cp = value;
-    return length;
+    return emend_utf8_decode((const char *)s, n, i, cp);
 }
 
 /* ---- character classes ------------------------------------------------------------------ */

@@ -5,12 +5,8 @@
 # hidden: the plugin exports only emend_provider_entry and needs only libc, libm, libstdc++,
 # libgcc_s and libcjson (Debian libcjson-dev).
 set -eu
-if [ $# -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../sdk/plugin-flags.sh"
+plugin_begin "$@"
 env_file="$repo/.deps/llama.env"
 if [ -z "${EMEND_LLAMA_PREFIX:-}" ]; then
     if [ ! -f "$env_file" ]; then
@@ -31,19 +27,16 @@ if [ ! -f /usr/include/cjson/cJSON.h ] && ! pkg-config --exists libcjson 2>/dev/
     echo "error: cJSON is missing (on Debian: apt-get install libcjson-dev)" >&2
     exit 2
 fi
-mkdir -p "$1"
 common="$repo/providers/common"
 # The objects are C; llama.cpp's static libraries are C++, so the C++ driver links.
 objects=$(mktemp -d)
 trap 'rm -rf "$objects"' EXIT
 for source in "$here/llama.c" "$here/model.c" "$here/output.c" "$here/pieces.c" \
-              "$common/emend_prompts.c" "$common/emend_edits.c" "$common/emend_grammars.c"; do
-    ${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidden \
-        -I"$repo/include" -I"$common" -I"$prefix/include" \
-        -c "$source" -o "$objects/$(basename "$source" .c).o"
+              "$common/emend_prompts.c" "$common/emend_edits.c" "$common/emend_grammars.c" "$sdk"/*.c; do
+    plugin_cc -I"$prefix/include" -c "$source" -o "$objects/$(basename "$source" .c).o"
 done
-${CXX:-c++} -shared -fPIC -pthread -o "$1/llama.so.tmp" "$objects"/*.o \
+${CXX:-c++} -shared -fPIC -pthread -o "$out/llama.so.tmp" "$objects"/*.o \
     -Wl,--exclude-libs,ALL -Wl,--as-needed -Wl,-z,defs \
     "$prefix/lib/libllama.a" "$prefix/lib/libggml.a" "$prefix/lib/libggml-cpu.a" "$prefix/lib/libggml-base.a" \
     -lcjson -lm
-mv "$1/llama.so.tmp" "$1/llama.so"
+mv "$out/llama.so.tmp" "$out/llama.so"

@@ -12,15 +12,14 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emend_edits.h"
 #include "emend_grammars.h"
+#include "emend_plugin.h"
 #include "emend_prompts.h"
 #include "emend_provider.h"
 #include "model.h"
@@ -46,22 +45,8 @@ typedef struct provider {
     char *model_path;
     int threads, context, max_tokens;
     int proofread; /* proofreading on (off by default: see README.md) */
-    pthread_mutex_t lock;
-    emend_run *current; /* guarded by lock */
-    atomic_int cancelled;
+    emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
-
-static void logf_(const provider *p, emend_run *run, emend_log_level level, const char *format, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void logf_(const provider *p, emend_run *run, emend_log_level level, const char *format, ...) {
-    char line[1024];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(line, sizeof line, format, args);
-    va_end(args);
-    p->host->log(run, level, line);
-}
 
 static void log_llama(void *context, const char *line) {
     const provider *p = context;
@@ -73,6 +58,7 @@ static void log_llama(void *context, const char *line) {
 typedef struct job {
     provider *p;
     emend_run *run;
+    emend_plugin_slot *slot;
     const emend_provider_request *request;
     output *out;
     int piece_index, piece_count;
@@ -80,7 +66,7 @@ typedef struct job {
 
 static int job_cancelled(void *context) {
     job *j = context;
-    return atomic_load(&j->p->cancelled) || j->p->host->is_cancelled(j->run);
+    return emend_plugin_slot_cancelled(j->slot, j->p->host);
 }
 
 static int job_emit(void *context, const char *bytes, size_t length) {
@@ -127,14 +113,14 @@ static emend_status generate(job *j, emend_tool tool, const char *input, size_t 
     llm_result result = llm_generate(j->p->model, &r, &stats, err, sizeof err);
     emend_prompt_free(&prompt);
     double rate = stats.generate_seconds > 0 ? stats.generated_tokens / stats.generate_seconds : 0;
-    logf_(j->p, j->run, EMEND_LOG_DEBUG,
+    emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG,
           "%s, piece %d of %d: %d prompt tokens in %.2f s, %d tokens in %.2f s (%.0f tokens/s), "
           "%d grammar resamples%s",
           what, j->piece_index + 1, j->piece_count, stats.prompt_tokens, stats.prompt_seconds,
           stats.generated_tokens, stats.generate_seconds, rate, stats.grammar_resamples,
           stats.hit_limit ? ", stopped at the token limit" : "");
     if (stats.hit_limit)
-        logf_(j->p, j->run, EMEND_LOG_INFO, "%s: the output stopped at the token limit (%d tokens)", what,
+        emend_plugin_log(j->p->host, j->run, EMEND_LOG_INFO, "%s: the output stopped at the token limit (%d tokens)", what,
               stats.generated_tokens);
     switch (result) {
     case LLM_DONE: return EMEND_OK;
@@ -282,7 +268,7 @@ static emend_status serve_reduce(job *j, const char *input, size_t length, int m
             break;
         }
         if (count <= 1 || round == 3) {
-            if (count > 1) logf_(j->p, j->run, EMEND_LOG_INFO, "the summaries are still too long: using their start");
+            if (count > 1) emend_plugin_log(j->p->host, j->run, EMEND_LOG_INFO, "the summaries are still too long: using their start");
             status = serve_text(j, current, pieces, count > 0 ? 1 : 0, message, size);
             free(pieces);
             free(text);
@@ -307,7 +293,7 @@ static emend_status serve_reduce(job *j, const char *input, size_t length, int m
         current_length = text ? notes.length : 0;
         output_free(&notes);
         if (status != EMEND_OK) break;
-        logf_(j->p, j->run, EMEND_LOG_DEBUG, "round %d: %zu pieces summarised into %zu bytes", round + 1, count,
+        emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG, "round %d: %zu pieces summarised into %zu bytes", round + 1, count,
               current_length);
     }
     free(text);
@@ -336,7 +322,7 @@ static emend_status serve_proofread(job *j, const char *input, const piece *piec
             emend_byte_range within = {base + pieces[i].start, base + pieces[i].end};
             long emitted = emend_edits_apply(j->p->host, j->run, j->request, within, answer.text ? answer.text : "",
                                              answer.length, RULE_ID);
-            logf_(j->p, j->run, EMEND_LOG_DEBUG, "proofread, piece %zu of %zu: %ld edits emitted", i + 1, count,
+            emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG, "proofread, piece %zu of %zu: %ld edits emitted", i + 1, count,
                   emitted);
         }
         output_free(&answer);
@@ -350,12 +336,12 @@ static int blank(const char *text, size_t length) {
     return 1;
 }
 
-static emend_status serve(provider *p, const emend_provider_request *request, emend_run *run, char *message,
-                          size_t size) {
-    job j = {p, run, request, NULL, 0, 1};
+static emend_status serve(provider *p, const emend_provider_request *request, emend_run *run,
+                          emend_plugin_slot *slot, char *message, size_t size) {
+    job j = {p, run, slot, request, NULL, 0, 1};
     emend_tool tool = request->tool;
     if (tool == EMEND_TOOL_PROOFREAD && !p->proofread) {
-        logf_(p, run, EMEND_LOG_INFO, "proofreading with the model is off (set proofread = true to turn it on)");
+        emend_plugin_log(p->host, run, EMEND_LOG_INFO, "proofreading with the model is off (set proofread = true to turn it on)");
         return EMEND_OK;
     }
     size_t length = 0;
@@ -377,7 +363,7 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
     size_t count = pieces_split(input, length, max_input, count_tokens, p->model, &pieces);
     if (count == (size_t)-1) return fail(message, size, EMEND_E_INTERNAL, "out of memory");
     if (count > 1)
-        logf_(p, run, EMEND_LOG_INFO, "%s: the input is longer than the context allows: %zu pieces of at most %d tokens",
+        emend_plugin_log(p->host, run, EMEND_LOG_INFO, "%s: the input is longer than the context allows: %zu pieces of at most %d tokens",
               emend_tool_label(tool), count, max_input);
     piece whole = {0, 0};
     switch (tool) {
@@ -391,7 +377,7 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
         break;
     case EMEND_TOOL_COMPOSE:
         /* The selection is context for what to write: its start when it is too long. */
-        if (count > 1) logf_(p, run, EMEND_LOG_INFO, "compose: only the start of the selection is used as context");
+        if (count > 1) emend_plugin_log(p->host, run, EMEND_LOG_INFO, "compose: only the start of the selection is used as context");
         status = serve_text(&j, input, count > 0 ? pieces : &whole, 1, message, size);
         break;
     default:
@@ -404,40 +390,10 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
 
 /* ---- settings --------------------------------------------------------------------------------- */
 
-static int parse_number(const char *value, long min, long max, long *out) {
-    char *end = NULL;
-    errno = 0;
-    long n = strtol(value, &end, 10);
-    if (errno != 0 || end == value || *end != '\0' || n < min || n > max) return -1;
-    *out = n;
-    return 0;
-}
-
-static int parse_bool(const char *value, int *out) {
-    if (strcmp(value, "true") == 0) *out = 1;
-    else if (strcmp(value, "false") == 0) *out = 0;
-    else return -1;
-    return 0;
-}
-
-/* `~/x` with $HOME; malloc'd. */
-static char *expand_home(const char *path) {
-    const char *home = getenv("HOME");
-    if (path[0] == '~' && path[1] == '/' && home != NULL && *home) {
-        size_t h = strlen(home), n = strlen(path);
-        char *s = malloc(h + n);
-        if (s == NULL) return NULL;
-        memcpy(s, home, h);
-        memcpy(s + h, path + 1, n);
-        return s;
-    }
-    return strdup(path);
-}
-
 /* $EMEND_LLAMA_MODEL, else the data directory's SmolLM2; malloc'd. */
 static char *default_model(void) {
     const char *env = getenv("EMEND_LLAMA_MODEL");
-    if (env != NULL && *env) return expand_home(env);
+    if (env != NULL && *env) return emend_plugin_expand_home(env);
     const char *data = getenv("XDG_DATA_HOME");
     const char *home = getenv("HOME");
     char path[4096];
@@ -460,62 +416,48 @@ static int access_model(const char *path) {
 
 static emend_status llama_create(const emend_host *host, const emend_provider_setting *settings, size_t setting_count,
                                  void **instance) {
-    if (host == NULL || instance == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (host->struct_size < offsetof(emend_host, finish) + sizeof host->finish) return EMEND_E_STRUCT_SIZE;
+    emend_status checked = emend_plugin_check_host(host, instance);
+    if (checked != EMEND_OK) return checked;
     provider *p = calloc(1, sizeof *p);
     if (p == NULL) return EMEND_E_INTERNAL;
+    if (emend_plugin_runs_init(&p->runs) != 0) {
+        free(p);
+        return EMEND_E_INTERNAL;
+    }
     p->host = host;
     p->threads = DEFAULT_THREADS;
     p->context = DEFAULT_CONTEXT;
     p->max_tokens = DEFAULT_MAX_TOKENS;
-    pthread_mutex_init(&p->lock, NULL);
-    atomic_init(&p->cancelled, 0);
 
     emend_status status = EMEND_OK;
     const char *model = NULL;
     for (size_t i = 0; i < setting_count && status == EMEND_OK; i++) {
-        const char *key = settings[i].key, *value = settings[i].value;
+        const emend_provider_setting *setting = &settings[i];
+        const char *key = setting->key, *value = setting->value;
         if (key == NULL || value == NULL) continue;
-        long number;
+        long number = 0;
         if (strcmp(key, "model") == 0) {
             if (*value == '\0') {
-                logf_(p, NULL, EMEND_LOG_ERROR, "model must name a GGUF file, not \"\"");
+                emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "model must name a GGUF file, not \"\"");
                 status = EMEND_E_INVALID_ARGUMENT;
             }
             model = value;
         } else if (strcmp(key, "threads") == 0) {
-            if (parse_number(value, 1, 256, &number) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "threads must be a number from 1 to 256, not \"%.80s\"", value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            } else {
-                p->threads = (int)number;
-            }
-        } else if (strcmp(key, "context") == 0) {
-            if (parse_number(value, 128, 1048576, &number) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "context must be a number of tokens from 128 to 1048576, not \"%.80s\"",
-                      value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            } else {
+            if ((status = emend_plugin_setting_number(host, setting, 1, 256, &number)) == EMEND_OK) p->threads = (int)number;
+        } else if (strcmp(key, "context") == 0) { /* tokens */
+            if ((status = emend_plugin_setting_number(host, setting, 128, 1048576, &number)) == EMEND_OK)
                 p->context = (int)number;
-            }
         } else if (strcmp(key, "max_tokens") == 0) {
-            if (parse_number(value, 1, 1048576, &number) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "max_tokens must be a number from 1 to 1048576, not \"%.80s\"", value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            } else {
+            if ((status = emend_plugin_setting_number(host, setting, 1, 1048576, &number)) == EMEND_OK)
                 p->max_tokens = (int)number;
-            }
         } else if (strcmp(key, "proofread") == 0) {
-            if (parse_bool(value, &p->proofread) != 0) {
-                logf_(p, NULL, EMEND_LOG_ERROR, "proofread must be true or false, not \"%.80s\"", value);
-                status = EMEND_E_INVALID_ARGUMENT;
-            }
+            status = emend_plugin_setting_bool(host, setting, &p->proofread);
         } else {
-            logf_(p, NULL, EMEND_LOG_WARNING, "unknown setting \"%.80s\" ignored", key);
+            emend_plugin_setting_unknown(host, setting);
         }
     }
     if (status == EMEND_OK) {
-        p->model_path = model ? expand_home(model) : default_model();
+        p->model_path = model ? emend_plugin_expand_home(model) : default_model();
         if (p->model_path == NULL) status = EMEND_E_INTERNAL;
     }
     if (status == EMEND_OK) {
@@ -524,14 +466,14 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
         llm_options options = {p->model_path, p->threads, p->context};
         int missing = access_model(p->model_path);
         if (missing != 0) {
-            logf_(p, NULL, EMEND_LOG_ERROR, "no model at %s: %s (set model = \"/path/to/model.gguf\", or run "
+            emend_plugin_log(p->host, NULL, EMEND_LOG_ERROR, "no model at %s: %s (set model = \"/path/to/model.gguf\", or run "
                   "scripts/setup-llama.sh for the default one)", p->model_path, strerror(missing));
             status = EMEND_E_NOT_FOUND;
         } else if (llm_open(&options, &p->model, err, sizeof err) != 0) {
-            logf_(p, NULL, EMEND_LOG_ERROR, "%s", err);
+            emend_plugin_log(p->host, NULL, EMEND_LOG_ERROR, "%s", err);
             status = EMEND_E_PROVIDER;
         } else {
-            logf_(p, NULL, EMEND_LOG_DEBUG, "loaded %s", llm_description(p->model));
+            emend_plugin_log(p->host, NULL, EMEND_LOG_DEBUG, "loaded %s", llm_description(p->model));
         }
     }
     if (status != EMEND_OK) {
@@ -544,26 +486,14 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
 
 static emend_status llama_run(void *instance, const emend_provider_request *request, emend_run *run) {
     provider *p = instance;
-    if (p == NULL || request == NULL || run == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (request->struct_size < offsetof(emend_provider_request, language) + sizeof request->language)
-        return EMEND_E_STRUCT_SIZE;
-    if ((unsigned)request->tool > 31 || !(TOOLS & EMEND_PROVIDES(request->tool))) return EMEND_E_UNSUPPORTED;
-    if ((request->text == NULL && request->text_length > 0) || request->selection.start > request->selection.end ||
-        request->selection.end > request->text_length ||
-        (request->protected_range_count > 0 && request->protected_ranges == NULL))
-        return EMEND_E_RANGE;
+    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
+    if (checked != EMEND_OK) return checked;
 
-    pthread_mutex_lock(&p->lock);
-    p->current = run;
-    atomic_store(&p->cancelled, 0);
-    pthread_mutex_unlock(&p->lock);
-
+    emend_plugin_slot slot = {0};
+    emend_plugin_runs_enter(&p->runs, &slot, run);
     char message[1024] = "";
-    emend_status status = serve(p, request, run, message, sizeof message);
-
-    pthread_mutex_lock(&p->lock);
-    p->current = NULL;
-    pthread_mutex_unlock(&p->lock);
+    emend_status status = serve(p, request, run, &slot, message, sizeof message);
+    emend_plugin_runs_leave(&p->runs, &slot);
     p->host->finish(run, status, status == EMEND_OK ? NULL : message);
     return EMEND_OK;
 }
@@ -572,9 +502,7 @@ static emend_status llama_run(void *instance, const emend_provider_request *requ
 static void llama_cancel(void *instance, emend_run *run) {
     provider *p = instance;
     if (p == NULL) return;
-    pthread_mutex_lock(&p->lock);
-    if (p->current == run) atomic_store(&p->cancelled, 1);
-    pthread_mutex_unlock(&p->lock);
+    emend_plugin_runs_cancel(&p->runs, run);
 }
 
 static void llama_destroy(void *instance) {
@@ -583,7 +511,7 @@ static void llama_destroy(void *instance) {
     llm_clear_log(p);
     llm_close(p->model);
     free(p->model_path);
-    pthread_mutex_destroy(&p->lock);
+    emend_plugin_runs_destroy(&p->runs);
     free(p);
 }
 
@@ -606,4 +534,4 @@ static const emend_provider_descriptor descriptor = {
     .destroy = llama_destroy,
 };
 
-__attribute__((visibility("default"))) const emend_provider_descriptor *emend_provider_entry(void) { return &descriptor; }
+EMEND_PLUGIN_ENTRY(descriptor)

@@ -6,6 +6,7 @@
  *   request.c   the JSON body (model, messages, stream, max_tokens, temperature, grammar)
  *   stream.c    HTTP with libcurl: server-sent events, retries with back-off, cancellation
  *   output.c    whole UTF-8 characters and the shape of each tool's answer
+ *   ../sdk      settings, logging, request checks, the runs in progress, UTF-8
  *   ../common   the prompts, the GBNF grammars and the proofreading JSON -> edits
  *
  * Runs are independent (a curl multi handle each; the instance is read-only but for the list of
@@ -16,15 +17,15 @@
 #include <curl/curl.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "emend_edits.h"
+#include "emend_grammars.h"
+#include "emend_plugin.h"
+#include "emend_prompts.h"
 #include "emend_provider.h"
-#include "../common/emend_edits.h"
-#include "../common/emend_grammars.h"
-#include "../common/emend_prompts.h"
 #include "output.h"
 #include "request.h"
 #include "settings.h"
@@ -39,27 +40,19 @@
      EMEND_PROVIDES(EMEND_TOOL_KEY_POINTS) | EMEND_PROVIDES(EMEND_TOOL_LIST) | EMEND_PROVIDES(EMEND_TOOL_TABLE) |   \
      EMEND_PROVIDES(EMEND_TOOL_COMPOSE))
 
-/* A run in progress, for cancel. */
-typedef struct active_run {
-    emend_run *run;
-    CURLM *multi;
-    atomic_int cancelled;
-    struct active_run *next;
-} active_run;
-
 typedef struct provider {
     const emend_host *host;
     openai_settings settings;
     char *url;
-    pthread_mutex_t lock; /* guards runs */
-    active_run *runs;
+    emend_plugin_runs runs; /* the runs in progress (CONCURRENT), for cancel */
 } provider;
 
 /* One run's state, shared with the stream's callbacks. */
 typedef struct job {
     provider *p;
     emend_run *run;
-    active_run active;
+    emend_plugin_slot slot; /* cancel wakes `multi`'s wait */
+    CURLM *multi;
     openai_output output;
     size_t received; /* pieces of content from the server */
 } job;
@@ -67,15 +60,15 @@ typedef struct job {
 static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 static void say(const provider *p, emend_run *run, emend_log_level level, const char *format, ...) {
-    char *message = NULL, clean[2048];
+    char clean[2048];
     va_list args;
     va_start(args, format);
-    int made = vasprintf(&message, format, args);
+    char *message = emend_plugin_vformat(format, args);
     va_end(args);
     /* The whole message is redacted, then cut to whole characters. */
-    openai_redact(&p->settings, made >= 0 ? message : "(a log line was lost: out of memory)", clean, sizeof clean);
-    if (made >= 0) free(message);
-    openai_utf8_tidy(clean);
+    openai_redact(&p->settings, message ? message : "(a log line was lost: out of memory)", clean, sizeof clean);
+    free(message);
+    emend_utf8_tidy(clean);
     p->host->log(run, level, clean);
 }
 
@@ -83,7 +76,7 @@ static emend_status finish(provider *p, emend_run *run, emend_status status, con
     if (status == EMEND_OK) return p->host->finish(run, EMEND_OK, NULL);
     char clean[2048];
     openai_redact(&p->settings, message != NULL ? message : "", clean, sizeof clean);
-    openai_utf8_tidy(clean);
+    emend_utf8_tidy(clean);
     return p->host->finish(run, status, clean[0] ? clean : NULL);
 }
 
@@ -106,7 +99,7 @@ static void on_restart(void *context) { openai_output_reset(&((job *)context)->o
 
 static int on_cancelled(void *context) {
     job *j = context;
-    return atomic_load(&j->active.cancelled) || j->p->host->is_cancelled(j->run);
+    return emend_plugin_slot_cancelled(&j->slot, j->p->host);
 }
 
 static void on_log(void *context, emend_log_level level, const char *message) {
@@ -125,22 +118,8 @@ static int shape_of(emend_tool tool) {
     }
 }
 
-static void add_run(provider *p, active_run *a) {
-    pthread_mutex_lock(&p->lock);
-    a->next = p->runs;
-    p->runs = a;
-    pthread_mutex_unlock(&p->lock);
-}
-
-static void remove_run(provider *p, active_run *a) {
-    pthread_mutex_lock(&p->lock);
-    for (active_run **link = &p->runs; *link != NULL; link = &(*link)->next)
-        if (*link == a) {
-            *link = a->next;
-            break;
-        }
-    pthread_mutex_unlock(&p->lock);
-}
+/* Cancel's wake-up for a run waiting in curl (emend_plugin_slot.wake). */
+static void wake_multi(void *multi) { curl_multi_wakeup(multi); }
 
 /* A line of emend_edits_parse about a dropped edit, through the redaction. */
 static void log_edit(void *context, const char *message) {
@@ -202,7 +181,7 @@ static emend_status perform(job *j, const emend_provider_request *request, char 
     if (body == NULL) return snprintf(err, errlen, "out of memory"), EMEND_E_INTERNAL;
 
     openai_sink sink = {j, on_content, on_emitted, on_restart, on_cancelled, on_log};
-    openai_transfer transfer = {&p->settings, p->url, body, j->active.multi};
+    openai_transfer transfer = {&p->settings, p->url, body, j->multi};
     openai_stream_info info;
     emend_status status = openai_stream(&transfer, &sink, &info, err, errlen);
     free(body);
@@ -224,31 +203,26 @@ static emend_status perform(job *j, const emend_provider_request *request, char 
 
 static emend_status openai_run(void *instance, const emend_provider_request *request, emend_run *run) {
     provider *p = instance;
-    if (p == NULL || request == NULL || run == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (request->struct_size < offsetof(emend_provider_request, language) + sizeof request->language)
-        return EMEND_E_STRUCT_SIZE;
-    if ((unsigned)request->tool >= 32 || (TOOLS & EMEND_PROVIDES(request->tool)) == 0) return EMEND_E_UNSUPPORTED;
-    if ((request->text == NULL && request->text_length > 0) || request->selection.start > request->selection.end ||
-        request->selection.end > request->text_length)
-        return EMEND_E_RANGE;
+    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
+    if (checked != EMEND_OK) return checked;
 
     job j = {0};
     j.p = p;
     j.run = run;
-    j.active.run = run;
-    atomic_init(&j.active.cancelled, 0);
     openai_output_init(&j.output, shape_of(request->tool), emit_to_host, &j);
     char err[1536] = "";
     emend_status status;
-    j.active.multi = curl_multi_init();
-    if (j.active.multi == NULL) {
+    j.multi = curl_multi_init();
+    if (j.multi == NULL) {
         status = EMEND_E_INTERNAL;
         snprintf(err, sizeof err, "curl_multi_init failed");
     } else {
-        add_run(p, &j.active);
+        j.slot.wake = wake_multi;
+        j.slot.wake_context = j.multi;
+        emend_plugin_runs_enter(&p->runs, &j.slot, run);
         status = perform(&j, request, err, sizeof err);
-        remove_run(p, &j.active); /* cancel no longer sees the multi handle */
-        curl_multi_cleanup(j.active.multi);
+        emend_plugin_runs_leave(&p->runs, &j.slot); /* cancel no longer sees the multi handle */
+        curl_multi_cleanup(j.multi);
     }
     openai_output_free(&j.output);
     finish(p, run, status, err);
@@ -259,13 +233,7 @@ static emend_status openai_run(void *instance, const emend_provider_request *req
 static void openai_cancel(void *instance, emend_run *run) {
     provider *p = instance;
     if (p == NULL) return;
-    pthread_mutex_lock(&p->lock);
-    for (active_run *a = p->runs; a != NULL; a = a->next)
-        if (a->run == run) {
-            atomic_store(&a->cancelled, 1);
-            curl_multi_wakeup(a->multi);
-        }
-    pthread_mutex_unlock(&p->lock);
+    emend_plugin_runs_cancel(&p->runs, run);
 }
 
 /* ---- create, destroy ---------------------------------------------------------------------- */
@@ -282,8 +250,8 @@ static void openai_destroy(void *instance);
 
 static emend_status openai_create(const emend_host *host, const emend_provider_setting *settings, size_t count,
                                   void **instance) {
-    if (host == NULL || instance == NULL) return EMEND_E_INVALID_ARGUMENT;
-    if (host->struct_size < offsetof(emend_host, finish) + sizeof host->finish) return EMEND_E_STRUCT_SIZE;
+    emend_status checked = emend_plugin_check_host(host, instance);
+    if (checked != EMEND_OK) return checked;
     pthread_once(&curl_once, init_curl);
     if (curl_ready != CURLE_OK) {
         host->log(NULL, EMEND_LOG_ERROR, "curl_global_init failed");
@@ -291,8 +259,11 @@ static emend_status openai_create(const emend_host *host, const emend_provider_s
     }
     provider *p = calloc(1, sizeof *p);
     if (p == NULL) return EMEND_E_INTERNAL;
+    if (emend_plugin_runs_init(&p->runs) != 0) {
+        free(p);
+        return EMEND_E_INTERNAL;
+    }
     p->host = host;
-    pthread_mutex_init(&p->lock, NULL);
     char err[1024] = "";
     emend_status status;
     if (openai_settings_parse(&p->settings, settings, count, warn_at_create, p, &status, err, sizeof err) != 0) {
@@ -315,7 +286,7 @@ static void openai_destroy(void *instance) {
     if (p == NULL) return;
     openai_settings_free(&p->settings);
     free(p->url);
-    pthread_mutex_destroy(&p->lock);
+    emend_plugin_runs_destroy(&p->runs);
     free(p);
 }
 
@@ -336,4 +307,4 @@ static const emend_provider_descriptor descriptor = {
     .destroy = openai_destroy,
 };
 
-__attribute__((visibility("default"))) const emend_provider_descriptor *emend_provider_entry(void) { return &descriptor; }
+EMEND_PLUGIN_ENTRY(descriptor)

@@ -1,5 +1,7 @@
-/* output.c — UTF-8 hold-back and the shapes of the answer (see output.h). */
+/* output.c — UTF-8 hold-back (with the SDK's emend_utf8_char) and the shapes of the answer (see output.h). */
 #include "output.h"
+
+#include "emend_plugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,43 +55,6 @@ static emend_status emit(openai_output *o, const char *bytes, size_t length) {
     return status;
 }
 
-/* ---- UTF-8 ------------------------------------------------------------------------------- */
-
-/* Also used for the plugin's messages (see output.h). */
-int openai_utf8_char(const unsigned char *s, size_t n) {
-    unsigned char c = s[0];
-    int length;
-    unsigned min;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) length = 2, min = 0x80;
-    else if (c >= 0xE0 && c <= 0xEF) length = 3, min = 0x800;
-    else if (c >= 0xF0 && c <= 0xF4) length = 4, min = 0x10000;
-    else return -1;
-    unsigned cp = c & (0x7F >> length);
-    for (int i = 1; i < length; i++) {
-        if ((size_t)i >= n) return 0;
-        if ((s[i] & 0xC0) != 0x80) return -1;
-        cp = cp << 6 | (s[i] & 0x3F);
-        /* Overlong, surrogate or too large is known after the second byte. */
-        if (i == 1 && length == 3 && ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0))) return -1;
-        if (i == 1 && length == 4 && ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))) return -1;
-    }
-    return cp >= min ? length : -1;
-}
-
-void openai_utf8_tidy(char *text) {
-    size_t length = strlen(text);
-    for (size_t i = 0; i < length;) {
-        int n = openai_utf8_char((const unsigned char *)text + i, length - i);
-        if (n == 0) {
-            text[i] = '\0'; /* a character cut off by the end */
-            return;
-        }
-        if (n < 0) text[i] = '?';
-        i += n > 0 ? (size_t)n : 1;
-    }
-}
-
 /* `bytes` after any held partial character, as whole characters in `out`; a partial character at
  * the end is held for the next piece. */
 static int whole_characters(openai_output *o, const char *bytes, size_t length, openai_text *out) {
@@ -101,7 +66,7 @@ static int whole_characters(openai_output *o, const char *bytes, size_t length, 
         size_t take = length - i < 4 - o->partial_length ? length - i : 4 - o->partial_length;
         memcpy(joined, o->partial, o->partial_length);
         memcpy(joined + o->partial_length, bytes + i, take);
-        int n = openai_utf8_char(joined, o->partial_length + take);
+        int n = emend_utf8_char((const char *)joined, o->partial_length + take);
         if (n == 0) { /* still cut off: hold more */
             memcpy(o->partial + o->partial_length, bytes + i, take);
             o->partial_length += take;
@@ -119,7 +84,7 @@ static int whole_characters(openai_output *o, const char *bytes, size_t length, 
     while (i < length) {
         size_t start = i;
         int n = 0;
-        while (i < length && (n = openai_utf8_char((const unsigned char *)bytes + i, length - i)) > 0) i += (size_t)n;
+        while (i < length && (n = emend_utf8_char(bytes + i, length - i)) > 0) i += (size_t)n;
         if (text_add(out, bytes + start, i - start) != 0) return -1;
         if (i >= length) break;
         if (n == 0) {

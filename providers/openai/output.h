@@ -61,12 +61,4 @@ void openai_output_reset(openai_output *output);
 
 void openai_output_free(openai_output *output);
 
-/* The length of the UTF-8 character at s[0..n): >0 whole and valid; 0 a valid start cut off by
- * the end; -1 never valid (one byte to replace). */
-int openai_utf8_char(const unsigned char *s, size_t n);
-
-/* Makes the NUL-terminated `text` valid UTF-8 in place, for host->log and finish: bytes that
- * are never valid become '?', a character cut off at the end is dropped. */
-void openai_utf8_tidy(char *text);
-
 #endif

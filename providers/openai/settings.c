@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "settings.h"
 
+#include "emend_plugin.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -23,15 +25,6 @@ static void say(char *err, size_t errlen, const char *format, ...) {
     va_end(args);
 }
 
-static int parse_long(const char *value, long min, long max, long *out) {
-    char *end = NULL;
-    errno = 0;
-    long n = strtol(value, &end, 10);
-    if (errno != 0 || end == value || *end != '\0' || n < min || n > max) return -1;
-    *out = n;
-    return 0;
-}
-
 /* A decimal number in TOML's spelling ("0.3", "1", "-1", "2.0"), whatever the locale. */
 static int parse_decimal(const char *value, double min, double max, double *out) {
     const char *s = value;
@@ -49,23 +42,6 @@ static int parse_decimal(const char *value, double min, double max, double *out)
     if (n < min || n > max) return -1;
     *out = n;
     return 0;
-}
-
-static int parse_bool(const char *value, int *out) {
-    if (strcmp(value, "true") == 0) return *out = 1, 0;
-    if (strcmp(value, "false") == 0) return *out = 0, 0;
-    return -1;
-}
-
-/* "~/x" -> "$HOME/x"; anything else copied. */
-static char *expand_home(const char *path) {
-    const char *home = getenv("HOME");
-    if (path[0] == '~' && path[1] == '/' && home != NULL && home[0] != '\0') {
-        char *out = NULL;
-        if (asprintf(&out, "%s%s", home, path + 1) < 0) return NULL;
-        return out;
-    }
-    return strdup(path);
 }
 
 /* Leading and trailing whitespace off; 0 if what is left is a usable header value. */
@@ -90,7 +66,7 @@ static void wipe_free(char *secret) {
 
 /* Reads the key from `path`: a regular file of the user's own that no one else may access. */
 static int read_key_file(openai_settings *s, const char *setting, emend_status *status, char *err, size_t errlen) {
-    char *path = expand_home(setting);
+    char *path = emend_plugin_expand_home(setting);
     if (path == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
     /* O_NONBLOCK: a named pipe must not block the open; it is refused below as not a regular file. */
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -173,7 +149,7 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
 
 #define NUMBER(name, field, min, max)                                                                      \
     else if (strcmp(key, name) == 0) {                                                                     \
-        if (parse_long(value, min, max, &s->field) != 0)                                                   \
+        if (emend_plugin_parse_number(value, min, max, &s->field) != 0)                                                   \
             return say(err, errlen, name " must be a number from %ld to %ld, not \"%.80s\"", (long)(min),  \
                        (long)(max), value),                                                                \
                    -1;                                                                                     \
@@ -202,7 +178,7 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
                            value),
                        -1;
         } else if (strcmp(key, "send_grammar") == 0) {
-            if (parse_bool(value, &s->send_grammar) != 0)
+            if (emend_plugin_parse_bool(value, &s->send_grammar) != 0)
                 return say(err, errlen, "send_grammar must be true or false, not \"%.80s\"", value), -1;
         } else if (warn != NULL) {
             char line[160];

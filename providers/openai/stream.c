@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "emend_plugin.h"
 #include "output.h"
 
 #define MAX_BODY_BYTES (1u << 20)    /* an error or whole-JSON body kept for its message */
@@ -80,7 +81,7 @@ static void excerpt(const openai_settings *s, const char *text, size_t length, c
     char *clean = openai_redact_copy(s, text, length, &clean_length);
     if (clean == NULL) clean_length = 0; /* out of memory: nothing shown */
     while (i < clean_length) {
-        int k = openai_utf8_char((const unsigned char *)clean + i, clean_length - i);
+        int k = emend_utf8_char(clean + i, clean_length - i);
         size_t size = k > 0 ? (size_t)k : 1;
         if (i + size > limit || n + size + 4 > outlen) break; /* whole characters only */
         unsigned char c = (unsigned char)clean[i];

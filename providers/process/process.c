@@ -32,7 +32,8 @@
  * The first word is looked up on PATH unless it contains a slash. A TOML array is not
  * accepted (the host hands settings over as text, and an array's text loses its quoting).
  *
- * Build (see build.sh): cc -std=c11 -shared -fPIC -pthread -I include process.c json.c, with
+ * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c, json.c
+ * and the SDK, with
  * optional -D overrides: PROVIDER_ID, PROVIDER_NAME, PROVIDER_VERSION, PROVIDER_TOOLS,
  * PROVIDER_LANGUAGES, PROVIDER_OUTPUTS, PROVIDER_FLAGS, PROVIDER_PRIORITY and DEFAULT_COMMAND
  * (the command when the settings name none; providers/harper/build.sh uses these).
@@ -54,6 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emend_plugin.h"
 #include "emend_provider.h"
 #include "json.h"
 
@@ -100,6 +102,8 @@ static const char *const tool_names[] = {
     "proofread", "rewrite-friendly", "rewrite-professional", "rewrite-concise", "rewrite-described",
     "summary", "key-points", "list", "table", "compose", "follow-up",
 };
+/* emend_plugin_check_run lets only PROVIDER_TOOLS through: each must have its name here. */
+_Static_assert(sizeof tool_names / sizeof tool_names[0] == EMEND_TOOL_FOLLOW_UP + 1, "a name for every emend_tool");
 
 /* ---- state -------------------------------------------------------------------------------- */
 
@@ -153,14 +157,13 @@ static long long now_ms(void) {
 }
 
 /* The run a log line belongs to: the unfinished one in the child, else the newest. */
+static void plog(provider *p, emend_log_level level, const char *format, ...) __attribute__((format(printf, 3, 4)));
 static void plog(provider *p, emend_log_level level, const char *format, ...) {
-    char message[LOG_LINE_MAX + 200];
     va_list arguments;
     va_start(arguments, format);
-    vsnprintf(message, sizeof message, format, arguments);
-    va_end(arguments);
     emend_run *run = p->active != NULL && !p->active->finished ? p->active->run : p->last_run;
-    p->host->log(run, level, message);
+    emend_plugin_vlog(p->host, run, level, format, arguments);
+    va_end(arguments);
 }
 
 static void wake(provider *p) {
@@ -705,26 +708,20 @@ static void *loop(void *argument) {
 
 static emend_status process_create(const emend_host *host, const emend_provider_setting *settings,
                                    size_t setting_count, void **instance) {
+    emend_status checked = emend_plugin_check_host(host, instance);
+    if (checked != EMEND_OK) return checked;
     const char *command = NULL;
     long timeout_ms = DEFAULT_TIMEOUT_MS;
-    char message[600];
     for (size_t i = 0; i < setting_count; i++) {
-        const char *key = settings[i].key, *value = settings[i].value;
-        if (strcmp(key, "command") == 0) {
-            command = value;
-        } else if (strcmp(key, "timeout_ms") == 0) {
-            char *end = NULL;
-            errno = 0;
-            long parsed = strtol(value, &end, 10);
-            if (errno != 0 || end == value || *end != '\0' || parsed < 1 || parsed > MAX_TIMEOUT_MS) {
-                snprintf(message, sizeof message, "timeout_ms must be a number from 1 to %d, not \"%.80s\"", MAX_TIMEOUT_MS, value);
-                host->log(NULL, EMEND_LOG_ERROR, message);
+        const emend_provider_setting *setting = &settings[i];
+        if (setting->key == NULL || setting->value == NULL) continue;
+        if (strcmp(setting->key, "command") == 0) {
+            command = setting->value;
+        } else if (strcmp(setting->key, "timeout_ms") == 0) {
+            if (emend_plugin_setting_number(host, setting, 1, MAX_TIMEOUT_MS, &timeout_ms) != EMEND_OK)
                 return EMEND_E_INVALID_ARGUMENT;
-            }
-            timeout_ms = parsed;
         } else {
-            snprintf(message, sizeof message, "unknown setting \"%.80s\" ignored", key);
-            host->log(NULL, EMEND_LOG_WARNING, message);
+            emend_plugin_setting_unknown(host, setting);
         }
     }
 #ifdef DEFAULT_COMMAND
@@ -744,14 +741,12 @@ static emend_status process_create(const emend_host *host, const emend_provider_
     char why[128];
     char **argv = split_command(command, why, sizeof why);
     if (argv == NULL) {
-        snprintf(message, sizeof message, "command \"%.300s\" cannot be split into words: %s", command, why);
-        host->log(NULL, EMEND_LOG_ERROR, message);
+        emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "command \"%.300s\" cannot be split into words: %s", command, why);
         return EMEND_E_INVALID_ARGUMENT;
     }
     if (!findable(argv[0])) {
-        snprintf(message, sizeof message, "the checker \"%.300s\" %s", argv[0],
-                 strchr(argv[0], '/') ? "is not an executable file" : "is not found on PATH");
-        host->log(NULL, EMEND_LOG_ERROR, message);
+        emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "the checker \"%.300s\" %s", argv[0],
+                         strchr(argv[0], '/') ? "is not an executable file" : "is not found on PATH");
         free_argv(argv);
         return EMEND_E_PROVIDER;
     }
@@ -805,12 +800,8 @@ static int encode_request(const emend_provider_request *request, unsigned long l
 
 static emend_status process_run(void *instance, const emend_provider_request *request, emend_run *run) {
     provider *p = instance;
-    if (request->struct_size < sizeof *request) return EMEND_E_STRUCT_SIZE;
-    if ((unsigned)request->tool >= sizeof tool_names / sizeof tool_names[0] ||
-        !(PROVIDER_TOOLS & EMEND_PROVIDES(request->tool)))
-        return EMEND_E_UNSUPPORTED;
-    if (request->selection.start > request->selection.end || request->selection.end > request->text_length)
-        return EMEND_E_RANGE;
+    emend_status checked = emend_plugin_check_run(p, request, run, PROVIDER_TOOLS);
+    if (checked != EMEND_OK) return checked;
     job *j = calloc(1, sizeof *j);
     if (j == NULL) return EMEND_E_INTERNAL;
     j->run = run;
@@ -892,4 +883,4 @@ static const emend_provider_descriptor descriptor = {
     .destroy = process_destroy,
 };
 
-const emend_provider_descriptor *emend_provider_entry(void) { return &descriptor; }
+EMEND_PLUGIN_ENTRY(descriptor)

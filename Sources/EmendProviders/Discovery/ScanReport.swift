@@ -5,12 +5,22 @@ enum ScanReport: Equatable {
     case ok([String: String])
     case broken(String)
 
-    /// Reads the scanner's stdout; nil when it is not a complete report.
+    /// The layout this reader knows: REPORT_FORMAT of scanner/emend-scan.c.
+    static let format = "2"
+
+    /// Reads the scanner's stdout; nil when it is not a complete report. A report in another
+    /// format (a scanner from another build) is a broken verdict that says so, not a guess.
     init?(_ text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         guard let first = lines.first else { return nil }
         lines.removeFirst()
         guard let fields = LineEscaping.fields(lines) else { return nil }
+        guard first == "ok" || first == "broken" else { return nil }
+        guard fields["format"] == Self.format else {
+            self = .broken("the scanner writes report format \(fields["format"] ?? "1"), this host reads \(Self.format) "
+                           + "(emend-scan and libemend come from different builds)")
+            return
+        }
         switch first {
         case "ok": self = .ok(fields)
         case "broken":

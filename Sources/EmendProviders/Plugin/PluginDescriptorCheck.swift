@@ -29,24 +29,37 @@ enum PluginDescriptorCheck {
         return copy
     }
 
-    /// The record of a copied descriptor, or why it is unusable.
+    /// The record of a copied descriptor, or why it is unusable. The rules, their order and
+    /// their reasons are those of the scanner (scanner/descriptor_verdict.h, which explains
+    /// them); Tests/Fixtures/descriptors runs every rule through both.
     static func record(of descriptor: emend_provider_descriptor, path: String) throws(EmendError) -> ProviderRecord {
-        let id = try string(descriptor.id, "id")
-        guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw EmendError(.invalidArgument, "id \"\(id)\" is not a reverse-DNS name (empty or has spaces)")
+        let id = try string(descriptor.id, "id", max: 128, mayBeEmpty: true)
+        guard SimpleName.isProviderID(id) else {
+            throw EmendError(.invalidArgument, "id \"\(id)\" is not a reverse-DNS name (letters, digits, '.', '-', '_')")
         }
-        let name = try string(descriptor.name, "name")
-        let version = try string(descriptor.version, "version")
-        let languages = try descriptor.languages.map { pointer throws(EmendError) in try string(pointer, "languages") } ?? "*"
+        let name = try string(descriptor.name, "name", max: 256)
+        let version = try string(descriptor.version, "version", max: 64)
+        let languages = try descriptor.languages.map { pointer throws(EmendError) in
+            try string(pointer, "languages", max: 1024, mayBeEmpty: true)
+        } ?? "*"
+        // Split and trimmed as bytes, as the scanner does (Characters would join a comma
+        // with a combining mark after it).
+        let tags = Array(languages.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            .map { item in String(decoding: item.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed(), as: UTF8.self) }
+            .filter { !$0.isEmpty }
+        for tag in tags {
+            guard tag.utf8.count <= 64 else { throw EmendError(.invalidArgument, "descriptor languages has a tag longer than 64 bytes") }
+            guard tag == "*" || isLanguageTag(tag) else {
+                throw EmendError(.invalidArgument, "descriptor languages has a tag \"\(tag)\" that is not \"*\" or BCP 47 (letters, digits, '-')")
+            }
+        }
         guard descriptor.tools != 0 else { throw EmendError(.invalidArgument, "descriptor serves no tools") }
-        let unknown = descriptor.tools & ~PluginToolBits.known
-        guard unknown == 0 else {
-            throw EmendError(.invalidArgument, "descriptor names unknown tool bits 0x\(String(unknown, radix: 16))")
+        guard descriptor.tools & ~PluginToolBits.known == 0 else {
+            throw EmendError(.invalidArgument, "descriptor tools 0x\(String(descriptor.tools, radix: 16)) has bits for unknown tools")
         }
         guard descriptor.create != nil else { throw EmendError(.invalidArgument, "descriptor has no create function") }
         guard descriptor.run != nil else { throw EmendError(.invalidArgument, "descriptor has no run function") }
         guard descriptor.destroy != nil else { throw EmendError(.invalidArgument, "descriptor has no destroy function") }
-        let tags = languages.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
         return ProviderRecord(path: path, kind: .plugin, id: id, name: name, version: version,
                               tools: PluginToolBits.tools(descriptor.tools), languages: tags.isEmpty ? ["*"] : tags,
                               outputs: descriptor.outputs,
@@ -55,10 +68,26 @@ enum PluginDescriptorCheck {
                               priority: Int(descriptor.priority))
     }
 
-    private static func string(_ pointer: UnsafePointer<CChar>?, _ field: String) throws(EmendError) -> String {
-        guard let pointer else { throw EmendError(.invalidArgument, "descriptor has no \(field)") }
+    /// "*" aside, a language tag in BCP 47's alphabet: an ASCII letter, then letters, digits and '-'.
+    private static func isLanguageTag(_ tag: String) -> Bool {
+        let bytes = Array(tag.utf8)
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        guard let first = bytes.first, letter(first) else { return false }
+        return bytes.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// A required string: present, not empty (unless `mayBeEmpty`: the id's own rule says
+    /// why), UTF-8, at most `max` bytes.
+    private static func string(_ pointer: UnsafePointer<CChar>?, _ field: String, max: Int,
+                               mayBeEmpty: Bool = false) throws(EmendError) -> String {
+        guard let pointer, mayBeEmpty || pointer.pointee != 0 else {
+            throw EmendError(.invalidArgument, "descriptor has no \(field)")
+        }
         guard let value = PluginCString.decode(pointer) else {
             throw EmendError(.invalidArgument, "descriptor \(field) is not valid UTF-8")
+        }
+        guard value.utf8.count <= max else {
+            throw EmendError(.invalidArgument, "descriptor \(field) is longer than \(max) bytes")
         }
         return value
     }

@@ -1,0 +1,3 @@
+/* verdict: broken: descriptor id is not valid UTF-8 */
+#define FX_ID "org.\xff"
+#include "fixture.h"

@@ -1,0 +1,2 @@
+/* verdict: ok */
+#include "fixture.h"

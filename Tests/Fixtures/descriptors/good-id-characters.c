@@ -1,0 +1,3 @@
+/* verdict: ok */
+#define FX_ID "Org.example_2.spell-check"
+#include "fixture.h"

@@ -1,0 +1,3 @@
+/* verdict: ok */
+#define FX_LANGUAGES ""
+#include "fixture.h"

@@ -1,0 +1,3 @@
+/* verdict: ok */
+#define FX_LANGUAGES 0
+#include "fixture.h"

@@ -1,0 +1,3 @@
+/* verdict: ok */
+#define FX_LANGUAGES " en-US, de,,fr ,zh-Hant-TW"
+#include "fixture.h"

@@ -1,0 +1,3 @@
+/* verdict: ok */
+#define FX_NAME "Prüfer\twith a tab, ✓"
+#include "fixture.h"

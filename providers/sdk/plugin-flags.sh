@@ -1,0 +1,36 @@
+# plugin-flags.sh — sourced by every providers/*/build.sh, so that all plugins are built the
+# same way: C11, warnings as errors, position independent, pthreads, symbols hidden (the
+# plugin exports only emend_provider_entry; see EMEND_PLUGIN_ENTRY) and the SDK compiled in.
+#
+#     . "$(dirname "$0")/../sdk/plugin-flags.sh"
+#     plugin_begin "$@"                  # checks `build.sh OUT_DIR`; sets here, repo, sdk, out
+#     plugin_shared x.so "$here/x.c" -lfoo    # -> $out/x.so, with the SDK's sources
+#
+# plugin_cc is ${CC:-cc} with the flags and -I for include/, providers/sdk and
+# providers/common, for a plugin that compiles objects itself (the llama plugin links with
+# the C++ driver: it compiles "$sdk"/*.c with -c like its own files). The script that
+# sources this runs under `set -eu`.
+
+plugin_begin() {
+    if [ $# -ne 1 ]; then
+        echo "usage: $0 OUT_DIR" >&2
+        exit 2
+    fi
+    out=$1
+    here=$(cd "$(dirname "$0")" && pwd)
+    repo=$(cd "$here/../.." && pwd)
+    sdk="$repo/providers/sdk"
+    mkdir -p "$out"
+}
+
+plugin_cc() {
+    ${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -pthread -fvisibility=hidden \
+        -I"$repo/include" -I"$sdk" -I"$repo/providers/common" "$@"
+}
+
+# One shared object $out/NAME from the arguments (sources, -D options, libraries) and the SDK.
+plugin_shared() {
+    name=$1
+    shift
+    plugin_cc -shared -o "$out/$name" "$sdk"/*.c "$@"
+}
