@@ -175,7 +175,9 @@ final class ToolRun {
         }
         try coordinator.stop()
         try coordinator.runUntilIdle(timeoutMilliseconds: 60_000)
-        for _ in 0..<1000 where catalog.outcomes.isEmpty { usleep(10_000) }
+        // The run the stop cancelled reports last (the fact guard may have asked a second time).
+        let cancelled = { self.catalog.outcomes.contains { if case .failed(let why) = $0 { why.contains("cancelled") } else { false } } }
+        for _ in 0..<1000 where !cancelled() { usleep(10_000) }
     }
 
     /// Whether the result was judged poor (presented with an explanation, the text untouched).
