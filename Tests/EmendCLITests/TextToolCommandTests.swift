@@ -126,3 +126,23 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(unknownChange.status, 3, "the fixture has no rule for that change")
     }
 }
+
+/// The fact guard on the command line: a result that changes a fact is printed as a poor
+/// result with what changed (exit 3) and never written, unless --force.
+final class FactGuardCommandTests: XCTestCase {
+    func testAChangedFactFailsWithTheReasonUnlessForced() {
+        let sandbox = CLISandbox()
+        let text = "We meet [fixture:fabricate] to plan.\n"
+        sandbox.write("n.txt", text)
+        let refused = sandbox.run(["rewrite", "--tone", "professional", "--write", "n.txt"])
+        XCTAssertEqual(refused.status, 3, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("adds ‘Monday’"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("adds ‘5pm’"), refused.stderr)
+        XCTAssertEqual(sandbox.read("n.txt"), text, "nothing written")
+
+        let forced = sandbox.run(["rewrite", "--tone", "professional", "--force", "--write", "n.txt"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stderr.contains("warning:") && forced.stderr.contains("--force"), forced.stderr)
+        XCTAssertEqual(sandbox.read("n.txt"), "We meet on Monday at 5pm to plan.\n")
+    }
+}

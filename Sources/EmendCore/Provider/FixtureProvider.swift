@@ -6,8 +6,9 @@ import EmendText
 /// writes Markdown (rewrites work on the Markdown of the selection; lists and tables come
 /// out as Markdown lists and tables), so tests see rich results the way models give them.
 ///
-/// Markers in the text steer it in tests: `[fixture:fail]` makes a run fail and
-/// `[fixture:hang]` makes it run until cancelled.
+/// Markers in the text steer it in tests: `[fixture:fail]` makes a run fail,
+/// `[fixture:hang]` makes it run until cancelled, and `[fixture:fabricate]` comes back as
+/// "on Monday at 5pm" — facts the text never stated, as a careless model would write them.
 public struct FixtureProvider: WritingProvider {
     public let id = "org.emend.fixture"
     public let tools: Set<WritingTool> = Set(WritingTool.allCases)
@@ -35,10 +36,14 @@ public struct FixtureProvider: WritingProvider {
             }
             return .finished
         }
-        let output: String
+        var output: String
         switch FixtureRules.transform(request) {
         case .success(let text): output = text
         case .failure(let error): return .failed(error.message)
+        }
+        // The marker as the Markdown it read writes it ("\\[fixture:fabricate\\]"), or plain.
+        for marker in ["\\[fixture:fabricate\\]", "\\[fixture:fabricate]", "[fixture:fabricate]"] {
+            output = output.replacingMarker(marker, with: "on Monday at 5pm")
         }
         for chunk in Self.chunks(of: output) {
             if sink.isCancelled { return .failed("fixture: cancelled") }
@@ -61,5 +66,25 @@ public struct FixtureProvider: WritingProvider {
         }
         if !current.isEmpty { chunks.append(current) }
         return chunks
+    }
+}
+
+private extension String {
+    /// This text with every ASCII `marker` (in any case) replaced by `replacement`.
+    func replacingMarker(_ marker: String, with replacement: String) -> String {
+        let bytes = Array(utf8), pattern = Array(marker.lowercased().utf8)
+        func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, (0..<pattern.count).allSatisfy({ lower(bytes[index + $0]) == pattern[$0] }) {
+                out += Array(replacement.utf8)
+                index += pattern.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

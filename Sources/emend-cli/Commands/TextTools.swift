@@ -42,6 +42,12 @@ struct TextToolRun {
         }
         let presents = writingTool.presentsResult
         if presents { engine.presentedAction = write ? .apply : .dismiss }
+        if setup.options.force {
+            // A poor result of an inline tool arrives presented: apply it as the inline result
+            // would have been (written only with --write).
+            engine.appliesPoorResults = true
+            if !presents { engine.presentedAction = .apply }
+        }
         let progress = Progress(label: label)
         do {
             try driver.run(writingTool, prompt: prompt, providerID: providerID, progress: progress, echo: echo)
@@ -53,7 +59,8 @@ struct TextToolRun {
         progress.clear()
 
         if let explanation = engine.presented?.explanation {
-            throw CLIFailure.from(EmendError(.poorResult, explanation), subject: setup.name)
+            guard setup.options.force else { throw CLIFailure.from(EmendError(.poorResult, explanation), subject: setup.name) }
+            Terminal.err("emend: \(setup.name): warning: \(explanation) (applied because of --force)\n")
         }
         let result = engine.presented?.text ?? driver.coordinator.resultText ?? driver.stream.text
         if !json {

@@ -26,6 +26,9 @@ struct ToolOptions: ParsableArguments {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
+    @Flag(help: "Apply (and print) a result even when it is poor or changes a fact of the text; the reason is printed as a warning.")
+    var force = false
+
     @Flag(name: .customLong("no-protect"), help: "Let tools change Markdown code, quotes and front matter (protected by default).")
     var noProtect = false
 

@@ -15,6 +15,8 @@ final class FileEngine: CoordinatorDelegate {
 
     /// What to answer when the coordinator presents a result: apply it (`--write`) or not.
     var presentedAction: PresentedAction = .dismiss
+    /// `--force`: a poor result is answered like a good one.
+    var appliesPoorResults = false
     private(set) var presented: PresentedResult?
     /// Replaces applied so far (for the progress line).
     private(set) var replaceCount = 0
@@ -49,8 +51,10 @@ final class FileEngine: CoordinatorDelegate {
 
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         presented = result
-        // A poor result is shown with its reason, never written.
-        reply(coordinator, request, .presented(result.explanation == nil ? presentedAction : .dismiss))
+        // A poor result (or one that changes a fact) is shown with its reason, never written,
+        // unless the user said --force.
+        let action = result.explanation == nil || appliesPoorResults ? presentedAction : .dismiss
+        reply(coordinator, request, .presented(action))
     }
 
     // Not supported (no capability): the coordinator never calls these.
