@@ -2,7 +2,8 @@
 # Runs every check of Emend: the release library's packaging (soname, exports, ldd), the
 # header against the Swift exports, the C examples under ASan/UBSan and a short fuzz run of
 # the C ABI, the C and Rust example engines (also through the model providers), an
-# installation into a temporary prefix checked from the outside, and `swift test`.
+# installation into a temporary prefix checked from the outside, the Neovim plugin in a
+# headless Neovim, and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,5 +25,7 @@ EMEND_FUZZ_SEED=1 EMEND_FUZZ_FRESH=1 bash scripts/fuzz.sh 60
 bash scripts/run-examples.sh all "$lib_dir"
 echo "== installation (temporary prefix: pkg-config, man pages, completions, doctor, uninstall)"
 bash scripts/check-install.sh
+echo "== the Neovim plugin in a real Neovim (headless)"
+bash scripts/test-nvim.sh "$lib"
 echo "== swift test"
 swift test --disable-swift-testing
