@@ -7,17 +7,17 @@ import PackageDescription
 let releaseLibraryFlags: [String] = [
     "-static-stdlib",
     "-Xlinker", "-soname=libemend.so.0",
-    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/Emend/emend.map",
+    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/EmendCABI/emend.map",
 ]
 
 let package = Package(
     name: "Emend",
     products: [
-        .library(name: "emend", type: .dynamic, targets: ["Emend"]),
+        .library(name: "emend", type: .dynamic, targets: ["EmendCABI"]),
         // The `emend` command. Its product cannot be named "emend" too (SwiftPM drops an
         // executable product whose name a library product already has), so the binary is
         // emend-cli in the build directory; installs name it emend.
-        .executable(name: "emend-cli", targets: ["emend"]),
+        .executable(name: "emend-cli", targets: ["EmendCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,28 +27,27 @@ let package = Package(
         .target(name: "EmendText"),
         .target(name: "CEmendSystem"),
         .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        .target(name: "EmendRich", dependencies: ["EmendText", "CCmarkGFM"]),
-        .target(name: "EmendCore", dependencies: ["EmendText", "EmendRich", "CEmendSystem"]),
+        .target(name: "EmendMarkdown", dependencies: ["EmendText", "CCmarkGFM"]),
+        .target(name: "EmendCore", dependencies: ["EmendText", "EmendMarkdown", "CEmendSystem"]),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
-            name: "Emend",
+            name: "EmendCABI",
             dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
         .executableTarget(
-            name: "emend",
-            dependencies: ["EmendCore", "EmendText", "EmendProviders", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Sources/emend-cli"
+            name: "EmendCLI",
+            dependencies: ["EmendCore", "EmendText", "EmendProviders", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
-        .testTarget(name: "EmendRichTests", dependencies: ["EmendRich", "EmendText"]),
+        .testTarget(name: "EmendMarkdownTests", dependencies: ["EmendMarkdown", "EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
-        .testTarget(name: "EmendABITests", dependencies: ["Emend", "CEmend", "EmendCore"]),
+        .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
-        .testTarget(name: "EmendCLITests", dependencies: ["emend"]),
+        .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check-header.sh — check include/emend.h: it compiles on its own, and its prototypes agree
-# with the functions the Swift target Emend exports with @_cdecl.
+# with the functions the Swift target EmendCABI exports with @_cdecl.
 #
 #   bash scripts/check-header.sh [--header FILE] [--scratch DIR] [--swift-header FILE]
 #
@@ -13,7 +13,7 @@
 #   1. the header compiles alone (included twice) as C11 with cc and as C++11 with c++, and
 #      with clang / clang++ when they are on PATH:
 #      -Wall -Wextra -Werror -pedantic -fsyntax-only (C also -Wstrict-prototypes);
-#   2. builds the Emend target (debug) with -emit-clang-header-path to get the C prototypes
+#   2. builds the EmendCABI target (debug) with -emit-clang-header-path to get the C prototypes
 #      Swift generates for its @_cdecl functions;
 #   3. the emend_* function names of the header and of the Swift exports are the same set;
 #   4. every Swift prototype, spelled with the header's types (see
@@ -99,16 +99,16 @@ if [ -z "$swift_header" ]; then
     swift_header="$scratch/emend-swift-header/emend-swift.h"
     mkdir -p "$(dirname "$swift_header")"
     args=(--package-path "$root" --scratch-path "$scratch")
-    # -Xswiftc goes to every Swift module, so each one writes this path in turn; Emend is
-    # compiled last (it depends on the others). Remove Emend's build products so that it is
-    # really compiled again and the file is Emend's, not a stale one or a dependency's.
+    # -Xswiftc goes to every Swift module, so each one writes this path in turn; EmendCABI is
+    # compiled last (it depends on the others). Remove EmendCABI's build products so that it is
+    # really compiled again and the file is EmendCABI's, not a stale one or a dependency's.
     bin="$(swift build "${args[@]}" --show-bin-path)"
-    rm -rf "$bin/Emend.build" "$bin/Modules/Emend.swiftmodule" "$bin/Modules/Emend.swiftdoc" \
-           "$bin/Modules/Emend.abi.json" "$bin/Modules/Emend.swiftsourceinfo" "$swift_header"
-    echo "..    building target Emend (debug, $scratch) to generate its C header"
+    rm -rf "$bin/EmendCABI.build" "$bin/Modules/EmendCABI.swiftmodule" "$bin/Modules/EmendCABI.swiftdoc" \
+           "$bin/Modules/EmendCABI.abi.json" "$bin/Modules/EmendCABI.swiftsourceinfo" "$swift_header"
+    echo "..    building target EmendCABI (debug, $scratch) to generate its C header"
     attempt=1
     while :; do
-        if swift build "${args[@]}" --target Emend \
+        if swift build "${args[@]}" --target EmendCABI \
             -Xswiftc -emit-clang-header-path -Xswiftc "$swift_header" > "$tmp/build.log" 2>&1; then
             break
         fi
@@ -117,13 +117,13 @@ if [ -z "$swift_header" ]; then
             echo "..    sources changed during the build; retrying ($attempt/3)"
             continue
         fi
-        fail "swift build --target Emend failed:"
+        fail "swift build --target EmendCABI failed:"
         tail -n 40 "$tmp/build.log" | indent
         echo "== check-header: $failures failure(s)"
         exit 1
     done
-    if [ ! -s "$swift_header" ] || ! grep -q 'defined_in="Emend"' "$swift_header"; then
-        fail "the build did not produce Emend's generated header at $swift_header"
+    if [ ! -s "$swift_header" ] || ! grep -q 'defined_in="EmendCABI"' "$swift_header"; then
+        fail "the build did not produce EmendCABI's generated header at $swift_header"
         echo "== check-header: $failures failure(s)"
         exit 1
     fi

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// "Applied as proposed" without a NULL pointer: emend_answer_replace_as_proposed. The old
 /// spelling (APPLIED with NULL) still works, and a non-NULL empty text still means "inserted

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// emend_coordinator_context_ids gives the ids of the session's contexts in the order the
 /// engine gave them, so the engine can call update_range without waiting for a callback that

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// The stride of a context array is contexts[0].struct_size, any value from the first version
 /// up, aligned or not: the runtime copies each element byte by byte (emend.h, STRUCTS).

@@ -2,7 +2,7 @@ import XCTest
 import Glibc
 import CEmend
 import EmendCore
-@testable import Emend
+@testable import EmendCABI
 
 /// emend_coordinator_destroy frees the coordinator and its three descriptors even while a
 /// replace is unanswered (streamed or not, timed out or not), and later answers to the

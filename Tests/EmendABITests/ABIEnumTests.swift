@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Enum values the header does not define are EMEND_E_INVALID_ARGUMENT and change nothing.
 final class ABIEnumTests: XCTestCase {

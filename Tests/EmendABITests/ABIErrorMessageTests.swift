@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import CEmend
-import Emend
+import EmendCABI
 
 /// emend_last_error_message(): specific, per thread, kept until the next failure.
 final class ABIErrorMessageTests: XCTestCase {

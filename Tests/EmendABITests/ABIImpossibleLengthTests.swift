@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Lengths and counts no engine can really hold (SIZE_MAX, above PTRDIFF_MAX, above the 1 GiB
 /// cap of emend.h) are EMEND_E_INVALID_ARGUMENT naming the field, for every (pointer, length)

@@ -1,7 +1,7 @@
 import XCTest
 import Glibc
 import CEmend
-import Emend
+import EmendCABI
 
 /// Nothing lost, through the C ABI in each position encoding: the sequences an outside
 /// engine found broken (typing while the original shows, a rejected deletion undone and

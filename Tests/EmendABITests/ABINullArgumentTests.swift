@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// NULL handles and NULL pointers are EMEND_E_INVALID_ARGUMENT, never a crash.
 final class ABINullArgumentTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Each position encoding round-trips ranges on text with emoji, CJK and combining marks: the
 /// ranges the runtime reports (suggestions, replaces, selections) are where the engine, counting

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Messages that name an offset or a range say it in the coordinator's encoding, naming the
 /// units: a UTF-16 engine that asked at offset 2 reads "offset 2 (UTF-16 code units)", never

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 import EmendCore
 
 /// No provider code of a coordinator executes after emend_coordinator_destroy returned, or

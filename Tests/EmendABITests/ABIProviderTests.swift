@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Engines list the providers a coordinator found and choose one per tool; a broken
 /// config.toml is a clear error at create.

@@ -1,7 +1,7 @@
 import XCTest
 import Glibc
 import CEmend
-import Emend
+import EmendCABI
 
 /// emend_request_is_pending says whether an answer would still be taken (any thread), so an
 /// engine answering late knows whether acting on it matters.

@@ -1,7 +1,7 @@
 import XCTest
 import Glibc
 import CEmend
-import Emend
+import EmendCABI
 
 /// Attribute values through the C ABI: the engine's runs come back with its own values byte
 /// for byte (a link's URL whatever the provider did to the Markdown it read), and a

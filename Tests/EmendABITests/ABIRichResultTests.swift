@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Rich results through the C ABI: a styled replace carries its block intents and attribute
 /// runs relative to its own text, in the engine's position encoding.

@@ -1,7 +1,7 @@
 import XCTest
 import Glibc
 import CEmend
-import Emend
+import EmendCABI
 
 /// An engine that polls emend_coordinator_fd and dispatches never got a session's failure:
 /// dispatch returns OK and the state just becomes INACTIVE. session_ended (appended to the

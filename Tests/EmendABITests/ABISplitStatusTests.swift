@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// EMEND_E_TIMEOUT and EMEND_E_STATE each meant two things an engine must handle
 /// differently; the second meanings got their own codes (appended, never renumbered):

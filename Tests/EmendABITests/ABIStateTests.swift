@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Unknown ids are EMEND_E_NOT_FOUND, calls in the wrong state EMEND_E_STATE, and an answer
 /// given twice (or after its session) EMEND_E_STALE; none of them changes anything.

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// emend_status_name takes any int an engine may hold: values the header does not define,
 /// negative ones included, get a fixed name instead of a trap (the header says never NULL).

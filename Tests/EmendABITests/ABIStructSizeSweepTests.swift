@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Every struct_size from 0 to sizeof + 16, for every struct the ABI reads or fills: no crash,
 /// and EMEND_E_STRUCT_SIZE exactly below the first version, else OK. The bytes past

@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// struct_size: smaller than a struct's first version is EMEND_E_STRUCT_SIZE; larger than ours
 /// (a newer header) is accepted and the unknown tail ignored.

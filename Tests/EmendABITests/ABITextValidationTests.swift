@@ -1,6 +1,6 @@
 import XCTest
 import CEmend
-import Emend
+import EmendCABI
 
 /// Text and ranges crossing the ABI are validated: invalid UTF-8 is EMEND_E_INVALID_UTF8, a
 /// range out of bounds or splitting a character is EMEND_E_RANGE, and a failed answer can be

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Glibc
 import CEmend
-import Emend
+import EmendCABI
 
 /// A text engine driving libemend through the C functions of emend.h only: its document is a
 /// String it edits in its own position encoding, and its delegate table is made of

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import EmendCore
-import EmendRich
+import EmendMarkdown
 import EmendText
 @testable import EmendProviders
 

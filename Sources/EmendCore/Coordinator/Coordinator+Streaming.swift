@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// Streaming a rewrite into the text while the provider still writes it.
 extension Coordinator {

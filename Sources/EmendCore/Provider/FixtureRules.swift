@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// The fixture's rules for rewrite, summary, key points, list, table and compose.
 enum FixtureRules {

@@ -1,4 +1,4 @@
-import EmendRich
+import EmendMarkdown
 import EmendText
 import XCTest
 

@@ -1,4 +1,4 @@
-import EmendRich
+import EmendMarkdown
 
 extension ResultOptions {
     /// Whether the engine takes styled results (attributes or block intents) at all.

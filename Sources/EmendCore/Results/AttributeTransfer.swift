@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// Carrying the original's styling into a result: placeholders become the protected text
 /// they stand for, attributes of words that survive come along, and protected text the

@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// The original's runs on the words of a result that survived: every key the engine set, with
 /// its value byte for byte. Where such a run meets one the provider's Markdown gave with the

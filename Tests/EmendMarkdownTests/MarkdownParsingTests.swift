@@ -1,4 +1,4 @@
-import EmendRich
+import EmendMarkdown
 import XCTest
 
 /// cmark-gfm's tree becomes blocks with plain text and inline spans.

@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// What a provider that writes Markdown reads: the region as Markdown, protected text and
 /// attachments as placeholder tokens.

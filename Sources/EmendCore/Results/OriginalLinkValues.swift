@@ -1,5 +1,5 @@
 import EmendText
-import EmendRich
+import EmendMarkdown
 
 /// A link's URL is the engine's value, never the provider's text: the Markdown a provider
 /// reads spells each link out as `[text](url)`, and whatever the provider does to that text

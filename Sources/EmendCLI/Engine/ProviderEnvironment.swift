@@ -2,7 +2,7 @@ import Glibc
 import EmendCore
 import EmendProviders
 
-/// Where the CLI finds its providers, as libemend does (Sources/Emend/ProviderSetup.swift):
+/// Where the CLI finds its providers, as libemend does (Sources/EmendCABI/ProviderSetup.swift):
 /// the registry of discovered plugins plus the built-in fixture provider. The scanner is
 /// found next to the executable: `$EMEND_SCANNER`, `<bindir>/emend-scan` (a build
 /// directory), or `<bindir>/../lib/emend/emend-scan` (an installed prefix).
