@@ -72,7 +72,8 @@ enum {
 enum {
     EMEND_PROVIDER_STREAMS = 1,      /* emits text in pieces while it works */
     EMEND_PROVIDER_USES_NETWORK = 2, /* off until the user's configuration enables it */
-    EMEND_PROVIDER_CONCURRENT = 4    /* run may be called again before an earlier run finished */
+    EMEND_PROVIDER_CONCURRENT = 4,   /* run may be called again before an earlier run finished */
+    EMEND_PROVIDER_NO_RETRY = 8      /* asking again (with guidance) gives the same answer: don't */
 };
 
 /* Log levels for host->log. */
@@ -111,6 +112,12 @@ typedef struct emend_provider_request {
      * when struct_size covers it. */
     const char *markdown;
     size_t markdown_length;
+    /* When the host asks again because the last answer changed facts of the text (a number,
+     * a date, a name, a negation dropped, added or flipped): what to keep, in words for a
+     * model's prompt ("Keep these facts exactly as the text states them: ..."). NULL on a
+     * first request. NUL-terminated UTF-8. A plugin that cannot give another answer says so
+     * with EMEND_PROVIDER_NO_RETRY and is not asked again. */
+    const char *guidance;
 } emend_provider_request;
 
 /* A suggested edit: [start, end) of the request text becomes `replacement`. */

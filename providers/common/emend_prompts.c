@@ -1,6 +1,8 @@
 /* emend_prompts.c — see emend_prompts.h. */
 #include "emend_prompts.h"
 
+#include <stddef.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +180,12 @@ int emend_prompt_build_for(const emend_provider_request *request, const char *in
         return fail(err, errlen, "unknown tool %d", (int)request->tool);
     }
     if (request->tool != EMEND_TOOL_PROOFREAD) text_rules(&user, request, input, length);
+    /* Asked again because the last answer changed facts: the host says which to keep. */
+    if (request->struct_size >= offsetof(emend_provider_request, guidance) + sizeof request->guidance
+        && has_text(request->guidance)) {
+        append_str(&user, " ");
+        append_str(&user, request->guidance);
+    }
     if (request->tool != EMEND_TOOL_COMPOSE || length > 0) {
         /* Instructions end with '.', the label starts with ':' or a blank line. */
         if (user.length > 0 && user.data[user.length - 1] == '.' && text_label[0] == ':') user.length--;

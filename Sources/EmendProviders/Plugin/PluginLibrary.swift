@@ -15,6 +15,8 @@ public final class PluginLibrary: @unchecked Sendable {
 
     /// Whether run may be called again before an earlier run finished.
     public var isConcurrent: Bool { descriptor.flags & UInt32(EMEND_PROVIDER_CONCURRENT) != 0 }
+    /// EMEND_PROVIDER_NO_RETRY: asking again with guidance would give the same answer.
+    public var refusesRetry: Bool { descriptor.flags & UInt32(EMEND_PROVIDER_NO_RETRY) != 0 }
 
     private init(record: ProviderRecord, descriptor: emend_provider_descriptor) {
         self.record = record

@@ -39,6 +39,15 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
     /// Whether the plugin has been loaded and its instance created (or failed to be).
     public var isLoaded: Bool { monitor.withLock { instance != nil } }
 
+    /// Whether the plugin may be asked again (its descriptor's EMEND_PROVIDER_NO_RETRY; known
+    /// once it is loaded, which it is by the time a result of it is checked).
+    public var canRetry: Bool {
+        monitor.withLock {
+            if case .success(let loaded) = instance { return !loaded.library.refusesRetry }
+            return true
+        }
+    }
+
     private func instanceOrFailure() -> Result<PluginInstance, EmendError> {
         monitor.withLock {
             if let instance { return instance }

@@ -40,6 +40,7 @@ final class PluginRequestBuffer {
         let markdown = request.selectedMarkdown
         pointer.pointee.markdown = duplicate(markdown)
         pointer.pointee.markdown_length = markdown.utf8.count
+        pointer.pointee.guidance = duplicate(request.guidance)
     }
 
     private func duplicate(_ string: String?) -> UnsafePointer<CChar>? {
