@@ -74,11 +74,13 @@ static int allowed(const char *tag) {
     return 0;
 }
 
+static int64_t now_ms(void);
+
 static void trace(const char *format, ...) {
     if (!verbose) return;
     va_list args;
     va_start(args, format);
-    fprintf(stderr, "[fuzz] ");
+    fprintf(stderr, "[fuzz] %6lld ", (long long)(now_ms() % 1000000));
     vfprintf(stderr, format, args);
     fprintf(stderr, "\n");
     va_end(args);
@@ -1489,7 +1491,17 @@ static void run_op(uint8_t op) {
     case 6: case 7: {
         /* mostly short, sometimes long enough for a provider's result to arrive */
         uint8_t t = in_u8(&F.in);
-        s = do_run_until_idle(t < 200 ? t % 20 : (t - 200) * 10);
+        int timeout = t < 200 ? t % 20 : (t - 200) * 10;
+        /* in slices: it cannot become idle while the engine owes an answer, so stop then */
+        int64_t deadline = now_ms() + timeout;
+        for (;;) {
+            int64_t left = deadline - now_ms();
+            s = do_run_until_idle(left < 20 ? (int)(left > 0 ? left : 0) : 20);
+            if (s != EMEND_E_TIMEOUT || !F.c || now_ms() >= deadline) break;
+            int owed = 0;
+            for (size_t i = 0; i < F.npend; i++) owed |= F.pend[i].serial == F.serial;
+            if (owed) break;
+        }
         trace("run_until_idle -> %s", emend_status_name(s));
         break;
     }
