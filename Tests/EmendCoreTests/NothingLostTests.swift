@@ -306,3 +306,23 @@ final class PreviewHandleTests: XCTestCase {
         XCTAssertEqual(engine.previewsFinished, engine.previewsGiven)
     }
 }
+
+/// Animation callbacks name the region as it is when they run, after any engine edit.
+final class AnimationRangeTests: XCTestCase {
+    func testPrepareNamesTheRegionAfterAnEngineEdit() throws {
+        let engine = TestEngine("I do not think it is ready. We are late.")
+        engine.previewAnswering = .later
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.heldPreviews.isEmpty })
+        // While the preview is owed, the engine deletes the second sentence.
+        engine.edit(27..<40, "")
+        try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: 27..<40, text: "", reason: .typing)
+        engine.releaseHeldPreviews(coordinator)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.animationRanges.count, 2)
+        for (range, length) in engine.animationRanges {
+            XCTAssertLessThanOrEqual(range.upperBound, length, "\(range) named in a text of \(length) bytes")
+        }
+    }
+}

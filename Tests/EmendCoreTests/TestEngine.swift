@@ -46,6 +46,11 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     private(set) var presented: [PresentedResult] = []
     private(set) var selections: [[Range<Int>]] = []
     private(set) var preparedAnimations: [TextAnimation] = []
+    /// The ranges prepare and finish named, with the length of the text when they did.
+    private(set) var animationRanges: [(range: Range<Int>, textLength: Int)] = []
+    /// `.later` holds preview requests until `releaseHeldPreviews`.
+    var previewAnswering: Answering = .atOnce
+    private(set) var heldPreviews: [RequestID] = []
     private(set) var finishedAnimations: [TextAnimation] = []
     private(set) var underlineRequests: [Range<Int>] = []
     private(set) var boundsRequests: [Range<Int>] = []
@@ -103,6 +108,17 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         let held = heldContexts
         heldContexts.removeAll()
         for request in held { reply(coordinator, request, .contexts([contextDescription()])) }
+    }
+
+    /// Answers every held preview request now, each with a new handle.
+    func releaseHeldPreviews(_ coordinator: Coordinator) {
+        let held = heldPreviews
+        heldPreviews.removeAll()
+        for request in held {
+            nextPreview += 1
+            previewsGiven.append(nextPreview)
+            reply(coordinator, request, .preview(nextPreview))
+        }
     }
 
     /// Answers every held will-change-to-state now.
@@ -197,11 +213,13 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
         note("prepareForTextAnimation")
         preparedAnimations.append(animation)
+        animationRanges.append((range, text.utf8.count))
         reply(coordinator, request, .done)
     }
 
     func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
         note("requestsPreview")
+        if previewAnswering == .later { return heldPreviews.append(request) }
         nextPreview += 1
         previewsGiven.append(nextPreview)
         reply(coordinator, request, .preview(nextPreview))
@@ -210,6 +228,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
         note("finishTextAnimation")
         finishedAnimations.append(animation)
+        animationRanges.append((range, text.utf8.count))
         previewsFinished.append(preview)
         reply(coordinator, request, .done)
     }

@@ -95,7 +95,12 @@ extension Coordinator {
             return body { done in done() }
         }
         let id = context.id, engineContext = context.engineContext
-        call(.preview, .preview, invoke: { [unowned self] in self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0) }) { [weak self] answer in
+        // Each callback names the region as it is when the callback runs: the engine may have
+        // edited the text since the animation was planned.
+        call(.preview, .preview, invoke: { [unowned self] in
+            self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext,
+                                          range: self.session?.region?.range ?? region, request: $0)
+        }) { [weak self] answer in
             guard let self else { return }
             if case .preview(let handle) = answer, handle != 0 {
                 // A handle given must come back through finish, even when prepare is not
@@ -104,8 +109,9 @@ extension Coordinator {
                 self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
             }
             self.call(.prepareAnimation, .done, invoke: { [unowned self] in
-                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
-                self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: region, request: $0)
+                let now = self.session?.region?.range ?? region
+                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: now)
+                self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: now, request: $0)
             }) { [weak self] _ in
                 body { done in self?.finishOpenAnimation(then: done) }
             }
@@ -117,10 +123,10 @@ extension Coordinator {
     func finishOpenAnimation(then: @escaping () -> Void) {
         guard let session, let open = session.openAnimation else { return then() }
         session.openAnimation = nil
-        let range = session.region?.range ?? open.range
         let preview = session.preview
         session.preview = 0
         call(.finishAnimation, .done, handlesStop: true, invoke: { [unowned self] in
+            let range = self.session?.region?.range ?? open.range
             self.delegate.finishTextAnimation(self, open.animation, contextID: open.contextID, engineContext: open.engineContext,
                                              range: range, preview: preview, request: $0)
         }) { _ in then() }
