@@ -707,7 +707,7 @@ static int answer_replace(pending *p, int how) {
             buf_set(&d->text, undo.p, undo.n);
             d->version++;
         }
-        if (s == EMEND_OK && lie_size_max) trace("note: inserted_length SIZE_MAX was taken as empty text");
+        if (s == EMEND_OK && lie_size_max) violation("emend_answer_replace took inserted_length SIZE_MAX (emend.h: EMEND_E_INVALID_ARGUMENT)");
         if (s == EMEND_OK && (how == 1 || lie_size_max) && p->after_restore) F.restore_disturbed = 1;
         free(undo.p);
         free(other.p);
@@ -1291,7 +1291,7 @@ static void op_update_range(void) {
         }
         F.engine_edits = 1;
         if (!settled || guessed) F.tainted = 1;
-        if (lie) trace("note: update_range text_length SIZE_MAX was taken as empty text");
+        if (lie) violation("emend_coordinator_update_range took text_length SIZE_MAX (emend.h: EMEND_E_INVALID_ARGUMENT)");
     }
     free(text.p);
 }
