@@ -956,7 +956,9 @@ static void cb_replace(void *user_data, emend_coordinator *c, const emend_replac
     p->start = start;
     p->end = end;
     p->change = r->kind;
-    p->after_restore = F.expect_original;
+    /* a replace that restores (revert, cancel) counts as after-restore whoever started it:
+     * refused, failed or changed, the original cannot come back */
+    p->after_restore = F.expect_original || r->kind == EMEND_CHANGE_REVERT || r->kind == EMEND_CHANGE_CANCEL;
     buf_set(&p->proposed, r->text, r->text_length);
     if (F.tainted) { /* the engine cannot place it: refuse */
         answer_replace(p, 2);
