@@ -326,3 +326,20 @@ final class AnimationRangeTests: XCTestCase {
         }
     }
 }
+
+/// A preview handle answered just before a stop still comes back through finish.
+final class PreviewThenStopTests: XCTestCase {
+    func testAPreviewAnsweredBeforeAStopComesBack() throws {
+        let engine = TestEngine("I do not think it is ready.")
+        engine.previewAnswering = .later
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.heldPreviews.isEmpty })
+        engine.releaseHeldPreviews(coordinator)   // answered, not yet dispatched
+        try coordinator.stop()
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.previewsGiven.count, 1)
+        XCTAssertEqual(engine.previewsFinished, engine.previewsGiven)
+    }
+}

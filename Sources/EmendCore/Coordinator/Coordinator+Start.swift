@@ -97,17 +97,18 @@ extension Coordinator {
         let id = context.id, engineContext = context.engineContext
         // Each callback names the region as it is when the callback runs: the engine may have
         // edited the text since the animation was planned.
-        call(.preview, .preview, invoke: { [unowned self] in
+        call(.preview, .preview, handlesStop: true, invoke: { [unowned self] in
             self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext,
                                           range: self.session?.region?.range ?? region, request: $0)
         }) { [weak self] answer in
-            guard let self else { return }
+            guard let self, let session = self.session else { return }
             if case .preview(let handle) = answer, handle != 0 {
                 // A handle given must come back through finish, even when prepare is not
-                // supported: the animation counts as open from here.
-                self.session?.preview = handle
-                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
+                // supported or a stop came meanwhile: the animation counts as open from here.
+                session.preview = handle
+                session.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
             }
+            if session.cancelRequested, session.phase != .stopping { return self.finishStop() }
             self.call(.prepareAnimation, .done, invoke: { [unowned self] in
                 let now = self.session?.region?.range ?? region
                 self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: now)
