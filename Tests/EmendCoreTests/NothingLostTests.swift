@@ -343,3 +343,50 @@ final class PreviewThenStopTests: XCTestCase {
         XCTAssertEqual(engine.previewsFinished, engine.previewsGiven)
     }
 }
+
+/// A follow-up that fails before its provider ran goes back to the result it refined.
+final class FollowUpEarlyFailureTests: XCTestCase {
+    func testAFollowUpWhoseStateChangeFailsRestsAgain() throws {
+        for showOriginalFirst in [false, true] {
+            let engine = TestEngine("I do not think it is ready.")
+            let coordinator = try makeCoordinator(engine)
+            try coordinator.start(.rewriteFriendly)
+            try engine.run(coordinator)
+            if showOriginalFirst {
+                try coordinator.showOriginal(true)
+                try engine.run(coordinator)
+            }
+            let shown = engine.text
+            engine.failStates = [.interactiveStreaming]
+            try coordinator.start(.followUp, prompt: "uppercase")
+            XCTAssertThrowsEmend(.refused) { try engine.run(coordinator, timeoutMilliseconds: 5_000) }
+            XCTAssertEqual(coordinator.state, .interactiveResting, "back to the result it refined")
+            XCTAssertEqual(engine.text, shown)
+            XCTAssertTrue(coordinator.isIdle)
+            try coordinator.revert()
+            try engine.run(coordinator)
+            XCTAssertEqual(engine.text, "I do not think it is ready.")
+            XCTAssertEqual(coordinator.refusedMoves, [])
+        }
+    }
+}
+
+/// An engine edit between a revert and its first replace: the replace is planned again, the
+/// rest of the original comes back, the engine's edit stays.
+final class RevertAfterEngineEditTests: XCTestCase {
+    func testAnEditBeforeTheRevertsReplaceIsSentIsKeptAndTheRestRestored() throws {
+        let engine = TestEngine("I do not think it is ready. We are here.")
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready. We're here!")
+        try coordinator.revert()
+        // Before the revert's replaces reach it, the user edits "We're" (Emend's text).
+        let were = try XCTUnwrap(byteRange(of: "We're", in: engine.text))
+        engine.edit(were, "They're")
+        try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: were, text: "They're", reason: .typing)
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.text, "I do not think it is ready. They're here.")
+    }
+}

@@ -76,6 +76,12 @@ extension Coordinator {
                     if !edit.releasesAnchor { edit.anchor.range = now }
                     edit.applied(text)
                     next()
+                case .refused where inFlight.range.map({ context.text.substring($0) != planned }) ?? true:
+                    // Not the engine's refusal: the engine edited that text before the replace was
+                    // sent, and the runtime withdrew it. The rest goes on; what it would have
+                    // changed is the engine's now.
+                    self.logger("a replace was withdrawn: the engine edited its text first")
+                    next()
                 case .refused, .unsupported:
                     if let onRefused { return onRefused() }
                     let sent = inFlight.range ?? range

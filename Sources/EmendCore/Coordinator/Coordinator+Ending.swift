@@ -60,7 +60,7 @@ extension Coordinator {
     /// Emend's net changes the ledger holds, then runs `then`. Byte for byte: no alignment,
     /// and protected text that came in with Emend's changes (an attachment the engine put in
     /// a replace it answered) goes out with them.
-    func restoreOriginal(kind: ChangeKind, then: @escaping () -> Void) {
+    func restoreOriginal(kind: ChangeKind, attempt: Int = 1, then: @escaping () -> Void) {
         guard let session else { return then() }
         session.enter(.stopping)
         finishOpenAnimation { [weak self] in
@@ -71,7 +71,13 @@ extension Coordinator {
                 if suggestion.state == .pending { suggestion.state = .rejected }
             }
             self.deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-                self?.session?.shownVersion = 0
+                guard let self, let session = self.session else { return then() }
+                // The engine may have edited text a restoring replace was planned for: what is
+                // left of Emend's changes is planned again (the ledger knows it exactly).
+                if attempt < 3, let context = session.working, !context.ledger.isEmpty {
+                    return self.restoreOriginal(kind: kind, attempt: attempt + 1, then: then)
+                }
+                session.shownVersion = 0
                 then()
             }
         }

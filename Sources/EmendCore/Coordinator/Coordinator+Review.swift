@@ -53,7 +53,8 @@ extension Coordinator {
         try checkThread()
         let suggestion = try pendingSuggestion(index)
         setSuggestion(suggestion, applied: false, kind: .suggestionReject) { [weak self] in
-            self?.record(.reject(index))
+            // Only a reject that happened is a step (the engine may have edited the text first).
+            if suggestion.state == .rejected { self?.record(.reject(index)) }
         }
     }
 

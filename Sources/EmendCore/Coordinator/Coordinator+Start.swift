@@ -108,12 +108,16 @@ extension Coordinator {
                 session.preview = handle
                 session.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
             }
-            if session.cancelRequested, session.phase != .stopping { return self.finishStop() }
-            self.call(.prepareAnimation, .done, invoke: { [unowned self] in
+            let stopped = session.cancelRequested && session.phase != .stopping
+            if stopped && session.openAnimation == nil { return self.finishStop() }
+            // With a handle out, prepare comes before its finish even when a stop came
+            // meanwhile: the engine sees prepare, then finish with its handle, as always.
+            self.call(.prepareAnimation, .done, handlesStop: stopped, invoke: { [unowned self] in
                 let now = self.session?.region?.range ?? region
                 self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: now)
                 self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: now, request: $0)
             }) { [weak self] _ in
+                if let self, let session = self.session, session.cancelRequested, session.phase != .stopping { return self.finishStop() }
                 body { done in self?.finishOpenAnimation(then: done) }
             }
         }

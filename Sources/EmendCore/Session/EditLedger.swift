@@ -49,8 +49,35 @@ final class EditLedger {
 
     // MARK: Recording
 
-    /// Emend replaced `range` of the current text (`old`) with `new`.
-    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText) {
+    /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
+    /// after it (to see the space between neighbouring changes).
+    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: AttributedText? = nil) {
+        recordMerged(range, old: old, new: new)
+        if let current { joinAcrossSingleSpaces(in: current) }
+    }
+
+    /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
+    /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
+    /// as a writer would expect, instead of bringing back half of the phrase on revert.
+    private func joinAcrossSingleSpaces(in current: AttributedText) {
+        var index = 1
+        while index < hunks.count {
+            let spans = currentSpans
+            let left = hunks[index - 1], right = hunks[index]
+            let gap = spans[index - 1].upperBound..<spans[index].lowerBound
+            guard right.base.lowerBound - left.base.upperBound == 1, gap.count == 1, current.utf8Count >= gap.upperBound,
+                  current.substring(gap) == " ", left.baseText.isPlain, right.baseText.isPlain, left.text.isPlain, right.text.isPlain else {
+                index += 1
+                continue
+            }
+            let joined = LedgerHunk(base: left.base.lowerBound..<right.base.upperBound,
+                                    baseText: AttributedText(left.baseText.string + " " + right.baseText.string),
+                                    text: AttributedText(left.text.string + " " + right.text.string))
+            hunks.replaceSubrange((index - 1)...index, with: [joined])
+        }
+    }
+
+    private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) {
         var delta = 0, first = 0
         // Hunks ending before the change (not touching it) stay as they are.
         while first < hunks.count {
@@ -153,7 +180,9 @@ final class EditLedger {
     func baseRange(ofCurrent range: Range<Int>) -> Range<Int> {
         var lowerShift = 0, upperShift = 0
         for (span, hunk) in zip(currentSpans, hunks) {
-            if span.upperBound <= range.lowerBound && !(span.isEmpty && span.lowerBound == range.lowerBound && !range.isEmpty) {
+            // An empty span at the range's start (Emend removed text there) lies inside it, as
+            // baseSlice counts it.
+            if span.upperBound <= range.lowerBound && !(span.isEmpty && span.lowerBound == range.lowerBound) {
                 lowerShift += hunk.delta
             }
             if span.upperBound <= range.upperBound { upperShift += hunk.delta }

@@ -37,7 +37,8 @@ final class Session {
         func allows(_ next: Phase) -> Bool {
             if next == self || next == .ended { return self != .ended || next == .ended }
             switch (self, next) {
-            case (.starting, .running), (.starting, .stopping): return true
+            // A follow-up failing before its provider ran goes back to the result it refined.
+            case (.starting, .running), (.starting, .stopping), (.starting, .delivering): return true
             case (.running, .delivering), (.running, .presenting), (.running, .stopping): return true
             case (.delivering, .running), (.delivering, .resting), (.delivering, .presenting), (.delivering, .stopping): return true
             case (.resting, .delivering), (.resting, .starting), (.resting, .stopping): return true

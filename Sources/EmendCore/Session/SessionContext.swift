@@ -59,7 +59,7 @@ final class SessionContext {
         let old = text.slice(range)
         if styled { apply(range, styled: replacement) } else { apply(range, replacement.string) }
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
-        ledger.recordDelivery(range, old: old, new: text.slice(now))
+        ledger.recordDelivery(range, old: old, new: text.slice(now), current: text)
         return now
     }
 
