@@ -76,4 +76,19 @@ final class FactGuardTests: XCTestCase {
         XCTAssertEqual(facts.filter { $0.kind == .name }.map(\.key), ["ana", "ana", "nasa"],
                        "a capitalised word at a sentence's start is a name only when it is one elsewhere")
     }
+
+    func testOrdinaryRewritesThatAreNotFactChanges() {
+        XCTAssertEqual(changes(.rewriteFriendly, "Anna's report is done.", "The report by Anna is done!"), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "Meet at 10AM.", "Meet at 10 a.m.!"), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "Ship v2 now.", "Ship version 2 now!"), [])
+        XCTAssertEqual(changes(.rewriteConcise, "It is not just faster but also safer.", "It is faster and safer."), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "She said “Ship it.” and left.", "She said “ship it” and left!"), [])
+        XCTAssertEqual(changes(.rewriteDescribed, "We meet on Monday.", "We meet on Tuesday.", prompt: "move it to Tuesday"), [],
+                       "a change the prompt asks for")
+    }
+
+    func testAnUnclosedBacktickOrQuoteIsNoFact() {
+        let facts = FactExtractor.facts(in: "Run `make and \"then\nnothing else closes.")
+        XCTAssertFalse(facts.contains { $0.kind == .code || $0.kind == .quote }, "\(facts)")
+    }
 }

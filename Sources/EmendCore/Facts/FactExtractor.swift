@@ -17,33 +17,41 @@ enum FactExtractor {
 
     // MARK: Quotations and code
 
-    /// Text between “ ” or " " (a quotation) and between backticks (code).
+    /// Text between “ ” or " " (a quotation) and between backticks (code). Linear: each pair
+    /// is cut out of the text once it closes.
     private static func delimited(in text: String) -> [Fact] {
         var facts: [Fact] = []
         let pairs: [(Character, Character, Fact.Kind)] = [("“", "”", .quote), ("\"", "\"", .quote), ("`", "`", .code)]
         for (open, close, kind) in pairs {
-            var inside: String?
-            for character in text {
-                if var current = inside {
+            var start: String.Index?
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if let opened = start {
                     if character == close {
-                        let body = current.trimmingSpaces
+                        let body = String(text[text.index(after: opened)..<index]).trimmingSpaces
                         if body.count >= 2 {
-                            let key = kind == .code ? body : body.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                            let key = kind == .code ? body : normalizedQuote(body)
                             facts.append(Fact(kind: kind, shown: kind == .code ? "`\(body)`" : "“\(body)”", key: key))
                         }
-                        inside = nil
-                    } else if character.isNewline && kind != .code {
-                        inside = nil
-                    } else {
-                        current.append(character)
-                        inside = current
+                        start = nil
+                    } else if character.isNewline {
+                        start = nil
                     }
                 } else if character == open {
-                    inside = ""
+                    start = index
                 }
+                index = text.index(after: index)
             }
         }
         return facts
+    }
+
+    /// A quotation's words, lower case, apostrophes straight, without its closing punctuation.
+    private static func normalizedQuote(_ body: String) -> String {
+        var key = body.lowercased().replacingCharacters("’", with: "'").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        while let last = key.last, ".,;:!?".contains(last) { key.removeLast() }
+        return key
     }
 
     private static func addresses(_ words: [FactWord]) -> [Fact] {
@@ -145,7 +153,9 @@ enum FactExtractor {
         func flush() {
             guard !run.isEmpty else { return }
             let shown = run.map(\.text).joined(separator: " ")
-            facts.append(Fact(kind: .name, shown: shown, key: run.map(\.lower).joined(separator: " ")))
+            // "Anna's" is Anna.
+            let key = run.map { $0.lower.hasSuffix("'s") ? String($0.lower.dropLast(2)) : $0.lower }.joined(separator: " ")
+            facts.append(Fact(kind: .name, shown: shown, key: key))
             run = []
         }
         for word in words {
@@ -175,6 +185,8 @@ enum FactExtractor {
         if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == ":" }) { return false }
         // "3pm", "10:30am", "3rd", "5km" are numbers and times, not names ("3M" still is one).
         if first.isNumber && !text.contains(where: \.isUppercase) { return false }
+        // "10AM" is a time, "v2" a version number.
+        if NumberReading.time(word.lower, next: "") != nil || NumberReading.isVersion(word.lower) { return false }
         let letters = text.filter(\.isLetter)
         let acronym = letters.count >= 2 && letters.allSatisfy(\.isUppercase)
         let innerCapital = text.dropFirst().contains { $0.isUppercase } && text.contains { $0.isLowercase }

@@ -30,13 +30,15 @@ public enum FactGuard {
         let resultFacts = FactExtractor.facts(in: result)
         let promptFacts = prompt.map(FactExtractor.facts(in:)) ?? []
         let sourceWords = FactWords.words(in: source), resultWords = FactWords.words(in: result)
-        let resultText = " " + resultWords.map(\.lower).joined(separator: " ") + " "
-        let sourceText = " " + sourceWords.map(\.lower).joined(separator: " ") + " "
-        let promptText = " " + FactWords.words(in: prompt ?? "").map(\.lower).joined(separator: " ") + " "
+        let resultText = PhraseIndex(resultWords), sourceText = PhraseIndex(sourceWords)
+        let promptText = PhraseIndex(FactWords.words(in: prompt ?? ""))
 
         var dropped: [Fact] = []
         if tool.isRewrite {
-            for fact in sourceFacts where fact.kind != .negation && !isStated(fact, facts: resultFacts, text: resultText) {
+            // A described change may replace a fact with one its prompt names ("move it to Tuesday").
+            let promptKinds = Set(promptFacts.map(\.kind))
+            for fact in sourceFacts where fact.kind != .negation && !isStated(fact, facts: resultFacts, text: resultText)
+                && !promptKinds.contains(fact.kind) {
                 if !dropped.contains(where: { $0.matches(fact) }) { dropped.append(fact) }
             }
         }
@@ -92,14 +94,14 @@ public enum FactGuard {
     }
 
     /// Whether `fact` is among `facts`, or (names, quotations, code, links) written in `text`.
-    private static func isStated(_ fact: Fact, facts: [Fact], text: String) -> Bool {
+    private static func isStated(_ fact: Fact, facts: [Fact], text: PhraseIndex) -> Bool {
         if facts.contains(where: { $0.matches(fact) }) { return true }
         switch fact.kind {
         case .name, .quote, .code, .url, .email, .weekday, .date:
-            return text.contains(" " + fact.key + " ")
+            return text.contains(fact.key)
         case .number:
             // "1" is also "one", "a single".
-            if fact.key == "1" { return text.contains(" one ") || text.contains(" a single ") }
+            if fact.key == "1" { return text.contains("one") || text.contains("a single") }
             return false
         case .time, .negation:
             return false
@@ -128,5 +130,31 @@ public enum FactGuard {
             changes.append("adds a negation to ‘\(negation.shown)’")
         }
         return changes
+    }
+}
+
+/// The phrases of a text (runs of up to eight words, lower case), to ask in constant time
+/// whether the text states a name or a phrase; longer phrases are looked for in the words.
+struct PhraseIndex {
+    private let phrases: Set<String>
+    private let joined: String
+
+    init(_ words: [FactWord]) {
+        let lower = words.map { $0.lower.hasSuffix("'s") && !$0.isAddress ? String($0.lower.dropLast(2)) : $0.lower }
+        var phrases: Set<String> = []
+        for start in lower.indices {
+            var phrase = ""
+            for length in 0..<min(8, lower.count - start) {
+                phrase += (length == 0 ? "" : " ") + lower[start + length]
+                phrases.insert(phrase)
+            }
+        }
+        self.phrases = phrases
+        joined = " " + words.map(\.lower).joined(separator: " ") + " "
+    }
+
+    func contains(_ phrase: String) -> Bool {
+        if phrases.contains(phrase) { return true }
+        return phrase.split(separator: " ").count > 8 && joined.contains(" " + phrase + " ")
     }
 }

@@ -40,6 +40,8 @@ enum NegationFinder {
                     cursor += 1
                 }
             }
+            // "not only ... but", "not just ...": a contrast, not a negation.
+            if let next = scope.first, ["only", "just", "merely", "simply"].contains(next.lower) { continue }
             guard let content = scope.first(where: { !fillers.contains($0.lower) }) else { continue }
             let start = scope.firstIndex(of: content) ?? 0
             let clause = scope[start...].map(\.text).joined(separator: " ")

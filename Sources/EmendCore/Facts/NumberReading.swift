@@ -50,6 +50,11 @@ enum NumberReading {
         }
         var length = 1
         var value: String
+        if isVersion(String(text)) {
+            // "v2" / "v2.1": the number of a version ("version 2" states it too).
+            text = text.dropFirst()
+            return Number(value: String(text), unit: "", shown: word.text, length: 1)
+        }
         if let digits = digitValue(&text, unit: &unit) {
             value = digits
         } else if let spelled = smallNumbers[String(text)] {
@@ -147,6 +152,13 @@ enum NumberReading {
         guard hour < 24 else { return nil }
         let key = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
         return Time(key: key, consumesNext: consumesNext)
+    }
+
+    /// "v2", "v10.4".
+    static func isVersion(_ word: String) -> Bool {
+        guard word.first == "v", word.count >= 2 else { return false }
+        let rest = word.dropFirst()
+        return rest.first?.isNumber == true && rest.allSatisfy { $0.isNumber || $0 == "." } && rest.last != "."
     }
 
     /// A day of the month next to a month name ("3", "3rd", "23,").
