@@ -12,7 +12,7 @@ extension Coordinator {
     @discardableResult
     public func shutdown() -> Int {
         let activity = queue.activity
-        session?.cancelProviders()
+        session?.run.dispose()
         activity.cancelAll()
         providerDeadline = nil
         let dropped = pending.takeAll()

@@ -153,6 +153,7 @@ extension Coordinator {
         if session.cancelRequested { return finishStop() }
         // A fresh state for this run: nothing of an earlier run (a follow-up's) carries over.
         let state = RunState()
+        session.run.dispose()
         session.run = state
         let text = context.text.string
         let surrounding = session.tool == .compose ? region : SentenceSegmenter.surroundingContext(region, in: text)

@@ -62,6 +62,15 @@ final class RunState {
 
     var hasRunningProviders: Bool { !providerRuns.isEmpty }
 
+    /// Lets go of everything the run holds: providers are cancelled and stored continuations
+    /// dropped (a continuation waiting for a streamed part holds the run itself, so without
+    /// this a run ended mid-stream would never be freed).
+    func dispose() {
+        afterStream = nil
+        resumeOnBatch = nil
+        cancelProviders()
+    }
+
     /// Cancels every provider still working.
     func cancelProviders() {
         for run in providerRuns { run.cancel() }

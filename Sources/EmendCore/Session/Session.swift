@@ -133,6 +133,8 @@ final class Session {
         self.presents = presents
     }
 
+    deinit { run.dispose() }
+
     var working: SessionContext? { contexts.first }
 
     var hasRunningProviders: Bool { run.hasRunningProviders }
