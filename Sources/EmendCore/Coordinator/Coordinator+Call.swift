@@ -27,7 +27,8 @@ extension Coordinator {
         let id = pending.add(kind: kind, generation: generation, deadline: deadline, continuation: guarded)
         session?.awaited = (id, kind)
         // Callbacks run only during dispatch, never inside the engine's call that caused them.
-        queue.post { invoke(id) }
+        // A request withdrawn before its turn (a stop) never reaches the engine.
+        queue.post { [pending] in if pending.isAwaiting(id) { invoke(id) } }
     }
 
     /// Tells the delegate the state is about to change, then changes it and runs `then`.

@@ -193,6 +193,7 @@ extension Coordinator {
     /// Limited behavior, summary, key points: hand the result to the engine.
     private func present() {
         guard let session else { return }
+        if session.cancelRequested { return finishStop() }
         guard let context = session.working, let region = session.region?.range,
               let text = session.version(session.versions.count - 1) else {
             return fail(EmendError(.internal, "the session lost its working region"))
