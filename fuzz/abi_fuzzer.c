@@ -780,6 +780,9 @@ static int answer_properly(pending *p, int how) {
         uint8_t action = in_u8(&F.in) % 4; /* 3 is not an action */
         s = emend_answer_presented(F.c, p->id, (emend_presented_action)action);
         if (action == 3) expect_failure(s, "emend_answer_presented with an unknown action");
+        /* Applying a presented result accepts it: the session ends with the result in the
+         * text, and a stop after that has nothing to put back. */
+        if (s == EMEND_OK && action == EMEND_PRESENTED_APPLY) F.accepted = 1;
         break;
     }
     default:
