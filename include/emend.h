@@ -458,7 +458,8 @@ typedef struct emend_delegate {
      * replace ends the session with EMEND_E_REFUSED and puts back what was delivered;
      * refusing the replace of a suggestion reject leaves the suggestion pending. A replace
      * whose text the engine changed itself (emend_coordinator_update_range) before it was
-     * sent is dropped as refused. */
+     * sent is withdrawn, not sent: what it would have changed is the engine's now, and the
+     * rest goes on (a revert plans what is left again). */
     void (*replace)(void *user_data, emend_coordinator *coordinator,
                     const emend_replace_request *replace, emend_request_id request);
 
@@ -498,7 +499,9 @@ typedef struct emend_delegate {
                                   void *engine_context, emend_range range, void *preview,
                                   emend_request_id request);
 
-    /* The coordinator is about to change state: emend_answer_done. */
+    /* The coordinator is about to change state: emend_answer_done. Answering with
+     * emend_answer_failed fails the session (nothing more is delivered; what was is put
+     * back), except for the change to INACTIVE, which cannot be refused. */
     void (*will_change_to_state)(void *user_data, emend_coordinator *coordinator,
                                  emend_state new_state, emend_request_id request);
 
@@ -827,7 +830,8 @@ emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, e
  * result. Thread: the coordinator's. */
 emend_status emend_session_accept(emend_coordinator *coordinator);
 
-/* Put the original back byte for byte and end the session. Thread: the coordinator's. */
+/* Put the original back byte for byte (with the engine's own edits kept, see NOTHING LOST)
+ * and end the session. Thread: the coordinator's. */
 emend_status emend_session_revert(emend_coordinator *coordinator);
 
 /* Toggle between the original (show_original != 0) and the result, as Apple's
