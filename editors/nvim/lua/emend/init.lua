@@ -235,7 +235,9 @@ local function jump(opts, forward)
   local pos = session.position_index(s.buf)
   local row, col = pos(target.start)
   api.nvim_win_set_cursor(0, { row + 1, col })
-  ui.explain(target)
+  -- After the jump's own CursorMoved (which closes an explanation float), as
+  -- vim.diagnostic.jump opens its float.
+  vim.schedule(function() ui.explain(target) end)
   return target
 end
 
