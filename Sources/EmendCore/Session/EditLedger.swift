@@ -52,32 +52,35 @@ final class EditLedger {
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
     func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: AttributedText? = nil) {
-        recordMerged(range, old: old, new: new)
-        if let current { joinAcrossSingleSpaces(in: current) }
+        guard let index = recordMerged(range, old: old, new: new), let current else { return }
+        // Only the new change can have come within a space of another: look at its neighbours
+        // (linear in the number of changes per delivery, never more).
+        var at = index
+        if at > 0, joinIfOneSpaceApart(at - 1, in: current) { at -= 1 }
+        if at + 1 < hunks.count { _ = joinIfOneSpaceApart(at, in: current) }
     }
 
     /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
     /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
-    private func joinAcrossSingleSpaces(in current: AttributedText) {
-        var index = 1
-        while index < hunks.count {
-            let spans = currentSpans
-            let left = hunks[index - 1], right = hunks[index]
-            let gap = spans[index - 1].upperBound..<spans[index].lowerBound
-            guard right.base.lowerBound - left.base.upperBound == 1, gap.count == 1, current.utf8Count >= gap.upperBound,
-                  current.substring(gap) == " ", left.baseText.isPlain, right.baseText.isPlain, left.text.isPlain, right.text.isPlain else {
-                index += 1
-                continue
-            }
-            let joined = LedgerHunk(base: left.base.lowerBound..<right.base.upperBound,
-                                    baseText: AttributedText(left.baseText.string + " " + right.baseText.string),
-                                    text: AttributedText(left.text.string + " " + right.text.string))
-            hunks.replaceSubrange((index - 1)...index, with: [joined])
-        }
+    /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
+    private func joinIfOneSpaceApart(_ left: Int, in current: AttributedText) -> Bool {
+        let first = hunks[left], second = hunks[left + 1]
+        guard second.base.lowerBound - first.base.upperBound == 1,
+              first.baseText.isPlain, second.baseText.isPlain, first.text.isPlain, second.text.isPlain else { return false }
+        var delta = 0
+        for hunk in hunks[..<left] { delta += hunk.delta }
+        let gapStart = first.base.upperBound + delta + first.delta
+        guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
+        let joined = LedgerHunk(base: first.base.lowerBound..<second.base.upperBound,
+                                baseText: AttributedText(first.baseText.string + " " + second.baseText.string),
+                                text: AttributedText(first.text.string + " " + second.text.string))
+        hunks.replaceSubrange(left...(left + 1), with: [joined])
+        return true
     }
 
-    private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) {
+    /// Records the replace; returns the index of the hunk it became (nil: it changed nothing).
+    private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
         var delta = 0, first = 0
         // Hunks ending before the change (not touching it) stay as they are.
         while first < hunks.count {
@@ -127,6 +130,7 @@ final class EditLedger {
         var merged = [LedgerHunk]()
         if let hunk = Self.trimmed(LedgerHunk(base: base, baseText: baseText, text: newText)) { merged.append(hunk) }
         hunks.replaceSubrange(touched, with: merged)
+        return merged.isEmpty ? nil : first
     }
 
     /// The engine replaced `range` of the current text (`old`) with `new`. Returns whether it
