@@ -14,39 +14,16 @@ public final class RunActivity: @unchecked Sendable {
     /// emend_coordinator_destroy).
     public static let cancelGraceMilliseconds: Int64 = 5000
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let monitor = Monitor()
     /// Work executing, by id: nil while it runs uncancelled, else when it counts as abandoned.
     private var active: [UInt64: Int64?] = [:]
     private var nextID: UInt64 = 1
     /// Makes the coordinator's descriptor readable when work ends (run_until_idle wakes).
     var wake: @Sendable () -> Void = {}
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
+    init() {}
 
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
+    private func locked<T>(_ body: () -> T) -> T { monitor.withLock(body) }
 
     /// Work begins; `cancelled` work gets its grace at once. Any thread.
     func begin(cancelled: Bool) -> UInt64 {
@@ -63,7 +40,7 @@ public final class RunActivity: @unchecked Sendable {
     func end(_ id: UInt64) {
         locked {
             active.removeValue(forKey: id)
-            pthread_cond_broadcast(condition)
+            monitor.broadcast()
         }
         wake()
     }
@@ -103,11 +80,7 @@ public final class RunActivity: @unchecked Sendable {
                     return deadline > now ? deadline : nil
                 }
                 guard let until = waiting.min() else { return active.count }
-                var time = timespec()
-                let target = until == Int64.max ? now + 1000 : until
-                time.tv_sec = Int(target / 1000)
-                time.tv_nsec = Int((target % 1000) * 1_000_000)
-                pthread_cond_timedwait(condition, mutex, &time)
+                monitor.wait(until: until == Int64.max ? now + 1000 : until)
             }
         }
     }

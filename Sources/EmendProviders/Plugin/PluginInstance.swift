@@ -9,7 +9,7 @@ final class PluginInstance: @unchecked Sendable {
     private let settings: PluginSettingsBuffer
     private let logger: @Sendable (String) -> Void
     private let logContext: PluginLogContext
-    private let monitor = PluginMonitor()
+    private let monitor = Monitor()
     /// Every run handed to the plugin: a handle stays valid until destroy.
     private var runs: [PluginRun] = []
     /// The run in progress of a plugin that takes one at a time.
@@ -104,7 +104,7 @@ final class PluginInstance: @unchecked Sendable {
         var deadline: Int64?
         while !run.isComplete {
             if let deadline {
-                if PluginMonitor.now() >= deadline { break }
+                if MonotonicClock.nowMilliseconds() >= deadline { break }
             } else if sink.isCancelled {
                 if let outcome = run.outcome {
                     // Finished; only descriptor.run has not returned yet.
@@ -112,7 +112,7 @@ final class PluginInstance: @unchecked Sendable {
                     return outcome
                 }
                 run.markCancelled()
-                deadline = PluginMonitor.now() + Self.cancelGraceMilliseconds
+                deadline = MonotonicClock.nowMilliseconds() + Self.cancelGraceMilliseconds
                 if let cancel = library.descriptor.cancel {
                     // Not under the lock: a plugin may finish from inside cancel.
                     monitor.unlock()

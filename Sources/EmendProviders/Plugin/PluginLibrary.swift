@@ -23,7 +23,7 @@ public final class PluginLibrary: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    private static let monitor = PluginMonitor()
+    private static let monitor = Monitor()
     nonisolated(unsafe) private static var loaded: [String: PluginLibrary] = [:]
 
     /// Loads the plugin at `path` and checks its descriptor. Errors name the path and the

@@ -1,4 +1,5 @@
 import Glibc
+import EmendCore
 import CEmend
 
 /// Where the lines a plugin logs without a run (`host->log(NULL, ...)`) go: to the context of
@@ -8,7 +9,7 @@ final class PluginLogContext: @unchecked Sendable {
     /// Put before each line: the plugin's id or path.
     let prefix: String
     let logger: @Sendable (String) -> Void
-    private let problemLock = PluginMonitor()
+    private let problemLock = Monitor()
     private var problem: String?
 
     /// The last warning or error logged in this context (create failures quote it).
@@ -39,7 +40,7 @@ final class PluginLogContext: @unchecked Sendable {
         pthread_key_create(&key, nil)
         return key
     }()
-    private static let monitor = PluginMonitor()
+    private static let monitor = Monitor()
     nonisolated(unsafe) private static var newest: PluginLogContext?
 
     /// Runs `body` (a call into a plugin) with `context` as this thread's log context.

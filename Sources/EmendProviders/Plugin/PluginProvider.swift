@@ -16,7 +16,7 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
 
     private let settings: [(key: String, value: String)]
     private let logger: @Sendable (String) -> Void
-    private let monitor = PluginMonitor()
+    private let monitor = Monitor()
     private var instance: Result<PluginInstance, EmendError>?
 
     /// `settings` are the keys of the provider's table in the user's configuration; `logger`

@@ -7,7 +7,7 @@ import EmendText
 /// Its state is guarded by the instance's monitor; it lives as long as the instance, so a
 /// late call from the plugin is refused, never a crash.
 final class PluginRun: @unchecked Sendable {
-    private let monitor: PluginMonitor
+    private let monitor: Monitor
     /// The plugin's id and path, for outcomes and log lines.
     private let id: String
     private let path: String
@@ -28,7 +28,7 @@ final class PluginRun: @unchecked Sendable {
     /// ends the run's record in the coordinator's RunActivity (ProviderSink.beginWorkOutlivingRun).
     var onDoneExecuting: (() -> Void)?
 
-    init(request: ProviderRequest, sink: ProviderSink, monitor: PluginMonitor, id: String, path: String,
+    init(request: ProviderRequest, sink: ProviderSink, monitor: Monitor, id: String, path: String,
          logger: @escaping @Sendable (String) -> Void) {
         let buffer = PluginRequestBuffer(request)
         self.monitor = monitor
