@@ -112,10 +112,9 @@ extension Coordinator {
         // Request-relative bytes -> base bytes when the provider read the text -> base bytes now
         // -> current bytes.
         var edits: [ProviderEdit] = run.resultEdits.compactMap { edit in
-            let start = edit.range.lowerBound + run.requestOffset
-            let saved = LedgerHunk(base: start..<(edit.range.upperBound + run.requestOffset), baseText: AttributedText(""), text: AttributedText(""))
-            guard let rebased = context.ledger.rebase([saved], since: run.baseLogMark).first,
-                  let now = context.ledger.currentRange(ofBase: rebased.base) else {
+            let read = (edit.range.lowerBound + run.requestOffset)..<(edit.range.upperBound + run.requestOffset)
+            guard let base = context.ledger.rebase(read, since: run.baseLogMark),
+                  let now = context.ledger.currentRange(ofBase: base) else {
                 logger("dropped a suggestion at \(edit.range): the engine edited its text meanwhile")
                 return nil
             }

@@ -223,15 +223,31 @@ final class EditLedger {
         return result
     }
 
+    /// Where a base range of the base after `baseEdits[..<mark]` is in today's base; nil when
+    /// the engine edited over it.
+    func rebase(_ range: Range<Int>, since mark: Int) -> Range<Int>? {
+        var current = range
+        for edit in baseEdits[min(mark, baseEdits.count)...] {
+            guard let moved = Self.moved(current, through: edit) else { return nil }
+            current = moved
+        }
+        return current
+    }
+
+    /// `range` of the base after `edit`; nil when the edit changed part of it. An engine
+    /// insertion where Emend inserts lands after Emend's text.
+    static func moved(_ range: Range<Int>, through edit: BaseEdit) -> Range<Int>? {
+        if conflicts(range, edit.range) { return nil }
+        if range.upperBound <= edit.range.lowerBound { return range }
+        return shifted(range, by: edit.length - edit.range.count)
+    }
+
     static func rebase(_ saved: [LedgerHunk], through edit: BaseEdit) -> [LedgerHunk] {
-        let growth = edit.length - edit.range.count
-        return saved.compactMap { hunk in
-            if conflicts(hunk.base, edit.range) { return nil }
-            // An engine insertion where Emend inserts lands after Emend's text.
-            if hunk.base.upperBound <= edit.range.lowerBound { return hunk }
-            var moved = hunk
-            moved.base = shifted(hunk.base, by: growth)
-            return moved
+        saved.compactMap { hunk in
+            guard let base = moved(hunk.base, through: edit) else { return nil }
+            var kept = hunk
+            kept.base = base
+            return kept
         }
     }
 
