@@ -2,7 +2,7 @@
 /// a date, a name, a link, a quotation, a negation. Found by `FactExtractor`, compared by
 /// `FactGuard`.
 struct Fact: Equatable, Sendable {
-    enum Kind: String, Sendable, CaseIterable {
+    enum Kind: String, Sendable {
         case number, date, time, weekday, name, url, email, quote, code, negation
     }
 
