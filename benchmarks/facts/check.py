@@ -118,7 +118,7 @@ def main():
         sys.exit(__doc__)
     emend, configs = args[0], args[1].split(",")
     tools = ["friendly", "concise", "key-points"]
-    limit, out, timeout = None, None, 120
+    limit, out, timeout = None, None, int(os.environ.get("EMEND_FACTS_TIMEOUT", "300"))
     rest = args[2:]
     while rest:
         flag, value, rest = rest[0], rest[1], rest[2:]

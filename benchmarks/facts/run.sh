@@ -7,7 +7,8 @@
 #   plain,keep-facts,example (the llama provider's prompt_style setting).
 #   EMEND_FACTS_NOTES=N runs the first N notes; EMEND_FACTS_TOOLS=friendly,concise,key-points
 #   (also: summary); EMEND_BENCH_THREADS (default 2); EMEND=path uses that emend instead of a
-#   release build; results per run in <scratch>/facts.jsonl.
+#   release build; EMEND_FACTS_TIMEOUT seconds per result (default 300); results per run in
+#   <scratch>/facts.jsonl.
 # Needs scripts/setup-llama.sh to have run (.deps/llama.env).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
