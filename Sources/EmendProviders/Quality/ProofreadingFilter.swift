@@ -1,0 +1,84 @@
+import EmendCore
+
+/// Decides, for one request's text, which suggestions of any checker are false alarms. Why
+/// here and not in each checker: every proofreading provider's edits pass through it (the
+/// registry wraps them in `FilteringProofreader`), so the user's dictionary, the ignored
+/// rules and the rules for technical prose hold for third-party plugins too.
+public struct ProofreadingFilter: Sendable {
+    /// Why a suggestion was dropped.
+    public enum Reason: Sendable, Equatable {
+        /// Its rule id is in `ignored-rules.txt`.
+        case ignoredRule(String)
+        /// Its word is in the user's `dictionary.txt`.
+        case userWord(String)
+        /// It touches a URL, path, e-mail address, HTML tag, link destination or inline code.
+        case shielded(ShieldedText.Kind)
+        /// A spelling suggestion on a word shaped like code or an acronym.
+        case technicalWord(WordShape)
+        /// A spelling suggestion on a word the text uses at least `recurringWords` times.
+        case recurringWord(String)
+        /// Its rule family is off.
+        case familyOff(RuleFamily)
+    }
+
+    public enum Verdict: Sendable, Equatable {
+        case keep
+        case drop(Reason)
+    }
+
+    public let dictionary: PersonalDictionary
+    public let preferences: ProofreadingPreferences
+    private let bytes: [UInt8]
+    private let shielded: ShieldedText
+    /// How often each compound occurs in the text (case-sensitive), for `recurringWords`.
+    private let counts: [ArraySlice<UInt8>: Int]
+
+    public init(text: String, dictionary: PersonalDictionary = PersonalDictionary(),
+                preferences: ProofreadingPreferences = ProofreadingPreferences()) {
+        self.dictionary = dictionary
+        self.preferences = preferences
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        self.shielded = ShieldedText(text)
+        var counts: [ArraySlice<UInt8>: Int] = [:]
+        if preferences.recurringWords > 0 {
+            var i = 0
+            while i < bytes.count {
+                guard ShieldedText.isWordByte(bytes[i]) else { i += 1; continue }
+                let word = WordShape.compound(around: i..<i, in: bytes)
+                counts[bytes[word], default: 0] += 1
+                i = max(word.upperBound, i + 1)
+            }
+        }
+        self.counts = counts
+    }
+
+    /// Whether `edit` (request-relative UTF-8 bytes) is shown.
+    public func verdict(for edit: ProviderEdit) -> Verdict {
+        if !edit.ruleID.isEmpty, dictionary.ignores(rule: edit.ruleID) { return .drop(.ignoredRule(edit.ruleID)) }
+        if let family = RuleFamily.of(ruleID: edit.ruleID, category: edit.category), !preferences.families.contains(family) {
+            return .drop(.familyOff(family))
+        }
+        let range = edit.range.clamped(to: 0..<bytes.count)
+        if let kind = shielded.kind(touching: range) { return .drop(.shielded(kind)) }
+        // The rest is about one word: an edit spanning several words ("a example") is not.
+        guard bytes[range].contains(where: ShieldedText.isWordByte), bytes[range].allSatisfy({ ShieldedText.isWordByte($0) || "-.'".utf8.contains($0) }) else {
+            return .keep
+        }
+        let compound = WordShape.compound(around: range, in: bytes)
+        guard !compound.isEmpty, compound.lowerBound <= range.lowerBound, range.upperBound <= compound.upperBound,
+              let word = String(validating: bytes[compound], as: UTF8.self) else { return .keep }
+        if dictionary.contains(word) { return .drop(.userWord(word)) }
+        let inner = String(validating: bytes[range], as: UTF8.self) ?? ""
+        if inner != word, !inner.isEmpty, dictionary.contains(inner) { return .drop(.userWord(inner)) }
+        let shape = WordShape.of(bytes[compound])
+        // A word shaped like code is left alone by every rule ("libjpeg" is no sentence start
+        // to capitalise); a plain word only by spelling rules.
+        if shape.isTechnical { return .drop(.technicalWord(shape)) }
+        if edit.category == "spelling", preferences.recurringWords > 0,
+           counts[bytes[compound], default: 0] >= preferences.recurringWords {
+            return .drop(.recurringWord(word))
+        }
+        return .keep
+    }
+}

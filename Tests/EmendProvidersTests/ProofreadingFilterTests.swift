@@ -1,0 +1,98 @@
+import XCTest
+import EmendCore
+@testable import EmendProviders
+
+/// The false-alarm rules every proofreading provider's suggestions pass: technical words,
+/// shielded text, recurring words, the user's dictionary and ignored rules, rule families.
+final class ProofreadingFilterTests: XCTestCase {
+    /// A spelling edit on the first occurrence of `word` in `text`.
+    private func spelling(_ word: String, in text: String, rule: String = "SpellCheck", category: String = "spelling") -> ProviderEdit {
+        let bytes = Array(text.utf8), needle = Array(word.utf8)
+        let start = (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }!
+        return ProviderEdit(range: start..<(start + needle.count), replacement: "x", category: category, ruleID: rule)
+    }
+
+    private func verdict(_ word: String, in text: String, category: String = "spelling", rule: String = "SpellCheck",
+                         dictionary: PersonalDictionary = PersonalDictionary(),
+                         preferences: ProofreadingPreferences = ProofreadingPreferences()) -> ProofreadingFilter.Verdict {
+        ProofreadingFilter(text: text, dictionary: dictionary, preferences: preferences)
+            .verdict(for: spelling(word, in: text, rule: rule, category: category))
+    }
+
+    func testIdentifiersAcronymsAndVersionsAreNotMisspelt() {
+        let text = "Link libjpeg_turbo with OpenSSL, CMake and ATK; the APIs of os.path in libpng16, v6b, X.509 and 1.2.3 differ."
+        XCTAssertEqual(verdict("libjpeg_turbo", in: text), .drop(.technicalWord(.snakeCase)))
+        XCTAssertEqual(verdict("OpenSSL", in: text), .drop(.technicalWord(.camelCase)))
+        XCTAssertEqual(verdict("CMake", in: text), .drop(.technicalWord(.camelCase)))
+        XCTAssertEqual(verdict("ATK", in: text), .drop(.technicalWord(.acronym)))
+        XCTAssertEqual(verdict("APIs", in: text), .drop(.technicalWord(.acronym)))
+        XCTAssertEqual(verdict("path", in: text), .drop(.technicalWord(.dotted)), "a word inside os.path")
+        XCTAssertEqual(verdict("libpng16", in: text), .drop(.technicalWord(.withDigits)))
+        XCTAssertEqual(verdict("v6b", in: text), .drop(.technicalWord(.withDigits)))
+        XCTAssertEqual(verdict("X", in: text), .drop(.technicalWord(.withDigits)), "the X of X.509")
+        XCTAssertEqual(verdict("differ", in: text), .keep)
+    }
+
+    func testPlainMisspellingsAreKept() {
+        let text = "We will meet tomorow, and Their going to recieve it."
+        XCTAssertEqual(verdict("tomorow", in: text), .keep)
+        XCTAssertEqual(verdict("Their", in: text, category: "grammar", rule: "TheirThey"), .keep)
+        XCTAssertEqual(verdict("recieve", in: text), .keep)
+    }
+
+    func testUrlsPathsMailHtmlLinksAndCodeShieldEveryRule() {
+        let text = "Run ./autogen.sh, see https://exmaple.org/docs/instal or mail someone@exmaple.org; "
+            + "a line<br>break, [the manual](docs/manul.md) and `fooo()` too."
+        XCTAssertEqual(verdict("autogen", in: text, category: "grammar"), .drop(.shielded(.path)))
+        XCTAssertEqual(verdict("instal", in: text), .drop(.shielded(.url)))
+        XCTAssertEqual(verdict("someone", in: text), .drop(.shielded(.email)))
+        XCTAssertEqual(verdict("br", in: text), .drop(.shielded(.htmlTag)))
+        XCTAssertEqual(verdict("manul", in: text), .drop(.shielded(.linkDestination)))
+        XCTAssertEqual(verdict("fooo", in: text), .drop(.shielded(.inlineCode)))
+        XCTAssertEqual(verdict("manual", in: text), .keep, "link text is prose")
+        XCTAssertEqual(verdict("line", in: text), .keep)
+    }
+
+    func testAWordTheTextRepeatsIsNotMisspeltButOnlyFromTheThreshold() {
+        let twice = "Install pixbuf first. Then pixbuf loads."
+        let thrice = twice + " Without pixbuf nothing works."
+        XCTAssertEqual(verdict("pixbuf", in: twice), .keep)
+        XCTAssertEqual(verdict("pixbuf", in: thrice), .drop(.recurringWord("pixbuf")))
+        XCTAssertEqual(verdict("pixbuf", in: thrice, preferences: ProofreadingPreferences(recurringWords: 0)), .keep)
+        XCTAssertEqual(verdict("pixbuf", in: thrice, category: "grammar", rule: "X"), .keep, "only spelling rules")
+    }
+
+    func testTheUsersWordsAndIgnoredRules() {
+        let dictionary = PersonalDictionary(words: ["pixbuf", "Emend"], ignoredRules: ["LongSentences"])
+        let text = "Pixbuf and Emend and EMEND and emend work."
+        XCTAssertEqual(verdict("Pixbuf", in: text, dictionary: dictionary), .drop(.userWord("Pixbuf")))
+        XCTAssertEqual(verdict("Emend", in: text, dictionary: dictionary), .drop(.userWord("Emend")))
+        XCTAssertEqual(verdict("EMEND", in: text, dictionary: dictionary), .drop(.userWord("EMEND")), "an entry accepts its upper case")
+        XCTAssertEqual(verdict("emend", in: text, dictionary: dictionary), .keep, "an entry with capitals is not its lower case")
+        XCTAssertEqual(verdict("work", in: text, category: "style", rule: "LongSentences", dictionary: dictionary),
+                       .drop(.ignoredRule("LongSentences")))
+    }
+
+    func testTypographyAndAbbreviationsAreOffUnlessConfigured() {
+        let text = "Wait... see ISO 639-3 and pkg-config."
+        XCTAssertEqual(verdict("...", in: text, category: "style", rule: "UseEllipsisCharacter"), .drop(.familyOff(.typography)))
+        XCTAssertEqual(verdict("-", in: text, category: "typography", rule: "DASH"), .drop(.familyOff(.typography)))
+        XCTAssertEqual(verdict("config", in: text, category: "style", rule: "ExpandConfiguration"), .drop(.familyOff(.abbreviations)))
+        let on = ProofreadingPreferences(families: [.typography])
+        XCTAssertEqual(verdict("...", in: text, category: "style", rule: "UseEllipsisCharacter", preferences: on), .keep)
+        XCTAssertEqual(verdict("config", in: text, category: "style", rule: "ExpandConfiguration", preferences: on),
+                       .drop(.familyOff(.abbreviations)))
+    }
+
+    func testAnEditOverSeveralWordsIsJudgedAsGrammar() {
+        let text = "This is a example of an API."
+        XCTAssertEqual(verdict("a example", in: text, category: "grammar", rule: "AnA"), .keep)
+    }
+
+    func testConfigurationReadsProofreadingTable() throws {
+        let configuration = try ProviderConfiguration.parse("[proofreading]\ntypography = true\nrecurring_words = 5\n")
+        XCTAssertEqual(configuration.proofreading, ProofreadingPreferences(families: [.typography], recurringWords: 5))
+        XCTAssertThrowsError(try ProviderConfiguration.parse("[proofreading]\ntypo = true\n"))
+        XCTAssertEqual(try ProviderConfiguration.parse("").proofreading, ProofreadingPreferences())
+    }
+}
