@@ -42,13 +42,12 @@ final class ProofreadingFilterTests: XCTestCase {
 
     func testUrlsPathsMailHtmlLinksAndCodeShieldEveryRule() {
         let text = "Run ./autogen.sh, see https://exmaple.org/docs/instal or mail someone@exmaple.org; "
-            + "a line<br>break, [the manual](docs/manul.md) and `fooo()` too."
+            + "a line<br>break and [the manual](docs/manul.md) too."
         XCTAssertEqual(verdict("autogen", in: text, category: "grammar"), .drop(.shielded(.path)))
         XCTAssertEqual(verdict("instal", in: text), .drop(.shielded(.url)))
         XCTAssertEqual(verdict("someone", in: text), .drop(.shielded(.email)))
         XCTAssertEqual(verdict("br", in: text), .drop(.shielded(.htmlTag)))
         XCTAssertEqual(verdict("manul", in: text), .drop(.shielded(.linkDestination)))
-        XCTAssertEqual(verdict("fooo", in: text), .drop(.shielded(.inlineCode)))
         XCTAssertEqual(verdict("manual", in: text), .keep, "link text is prose")
         XCTAssertEqual(verdict("line", in: text), .keep)
     }
@@ -58,6 +57,16 @@ final class ProofreadingFilterTests: XCTestCase {
         let thrice = twice + " Without pixbuf nothing works."
         XCTAssertEqual(verdict("pixbuf", in: twice), .keep)
         XCTAssertEqual(verdict("pixbuf", in: thrice), .drop(.recurringWord("pixbuf")))
+        // A typo one letter away from its correction stays a typo however often it is made.
+        let typo = "See you tomorow. Not tomorow? Yes, tomorow."
+        let filter = ProofreadingFilter(text: typo)
+        XCTAssertEqual(filter.verdict(for: ProviderEdit(range: 8..<15, replacement: "tomorrow", category: "spelling")), .keep)
+        XCTAssertEqual(filter.verdict(for: ProviderEdit(range: 8..<15, replacement: "tumor", category: "spelling")),
+                       .drop(.recurringWord("tomorow")))
+        // Occurrences in protected text (code) do not count.
+        let code = "Use pixbuf. `pixbuf` and `pixbuf`."
+        let protected = ProofreadingFilter(text: code, protectedRanges: [12..<20, 25..<33])
+        XCTAssertEqual(protected.verdict(for: ProviderEdit(range: 4..<10, replacement: "pix", category: "spelling")), .keep)
         XCTAssertEqual(verdict("pixbuf", in: thrice, preferences: ProofreadingPreferences(recurringWords: 0)), .keep)
         XCTAssertEqual(verdict("pixbuf", in: thrice, category: "grammar", rule: "X"), .keep, "only spelling rules")
     }
@@ -94,5 +103,18 @@ final class ProofreadingFilterTests: XCTestCase {
         XCTAssertEqual(configuration.proofreading, ProofreadingPreferences(families: [.typography], recurringWords: 5))
         XCTAssertThrowsError(try ProviderConfiguration.parse("[proofreading]\ntypo = true\n"))
         XCTAssertEqual(try ProviderConfiguration.parse("").proofreading, ProofreadingPreferences())
+    }
+}
+
+final class EditDistanceTests: XCTestCase {
+    func testOneKeystrokeAndFarther() {
+        XCTAssertEqual(EditDistance.distance("recieve", "receive"), 1, "a swap of neighbours is one edit")
+        XCTAssertEqual(EditDistance.distance("tomorow", "tomorrow"), 1)
+        XCTAssertEqual(EditDistance.distance("doign", "doing"), 1)
+        XCTAssertEqual(EditDistance.distance("doign", "dig"), 2)
+        XCTAssertEqual(EditDistance.distance("kitten", "sitting"), 3)
+        XCTAssertEqual(EditDistance.distance("libjpeg", "libel", limit: 2), 3, "capped at limit + 1")
+        XCTAssertEqual(EditDistance.distance("", "abc"), 3)
+        XCTAssertTrue(EditDistance.withinOne("café", "cafe"))
     }
 }

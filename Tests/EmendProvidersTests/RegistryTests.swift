@@ -137,7 +137,8 @@ final class RegistryTests: XCTestCase {
         let r = try registry([record("org.emend.fixture", priority: 99)], config: "")
         XCTAssertEqual(r.entries.map(\.id), ["org.emend.fixture"])
         XCTAssertTrue(r.entries[0].isBuiltin)
-        XCTAssertTrue(try r.provider(for: .proofread, named: nil) is FixtureProvider)
+        XCTAssertTrue((try r.provider(for: .proofread, named: nil) as? FilteringProofreader)?.base is FixtureProvider,
+                      "proofreading built-ins pass the filter too")
 
         let off = try registry([record("org.x")], config: "[providers.\"org.emend.fixture\"]\nenabled = false")
         XCTAssertEqual(off.entries.first { $0.id == "org.emend.fixture" }?.disabledReason, "disabled in config.toml")

@@ -27,7 +27,8 @@ public final class FilteringProofreader: WritingProvider, @unchecked Sendable {
 
     public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         guard request.tool == .proofread else { return base.run(request, sink: sink) }
-        let filter = ProofreadingFilter(text: request.text, dictionary: PersonalDictionary.load(directory: dictionaryDirectory),
+        let filter = ProofreadingFilter(text: request.text, protectedRanges: request.protectedRanges,
+                                        dictionary: PersonalDictionary.load(directory: dictionaryDirectory),
                                         preferences: preferences)
         return base.run(request, sink: FilteredSink(base: sink, filter: filter))
     }

@@ -15,7 +15,9 @@ public struct ProofreadingFilter: Sendable {
         case shielded(ShieldedText.Kind)
         /// A spelling suggestion on a word shaped like code or an acronym.
         case technicalWord(WordShape)
-        /// A spelling suggestion on a word the text uses at least `recurringWords` times.
+        /// A spelling suggestion on a word the text uses at least `recurringWords` times
+        /// (outside protected and shielded text), unless the suggestion is one edit away (a
+        /// typo made again and again is still a typo: "tomorow" → "tomorrow").
         case recurringWord(String)
         /// Its rule family is off.
         case familyOff(RuleFamily)
@@ -33,20 +35,23 @@ public struct ProofreadingFilter: Sendable {
     /// How often each compound occurs in the text (case-sensitive), for `recurringWords`.
     private let counts: [ArraySlice<UInt8>: Int]
 
-    public init(text: String, dictionary: PersonalDictionary = PersonalDictionary(),
+    public init(text: String, protectedRanges: [Range<Int>] = [], dictionary: PersonalDictionary = PersonalDictionary(),
                 preferences: ProofreadingPreferences = ProofreadingPreferences()) {
         self.dictionary = dictionary
         self.preferences = preferences
         let bytes = Array(text.utf8)
         self.bytes = bytes
-        self.shielded = ShieldedText(text)
+        let shielded = ShieldedText(text)
+        self.shielded = shielded
         var counts: [ArraySlice<UInt8>: Int] = [:]
         if preferences.recurringWords > 0 {
             var i = 0
             while i < bytes.count {
                 guard ShieldedText.isWordByte(bytes[i]) else { i += 1; continue }
                 let word = WordShape.compound(around: i..<i, in: bytes)
-                counts[bytes[word], default: 0] += 1
+                if !protectedRanges.contains(where: { $0.overlaps(word) }), shielded.kind(touching: word) == nil {
+                    counts[bytes[word], default: 0] += 1
+                }
                 i = max(word.upperBound, i + 1)
             }
         }
@@ -76,7 +81,8 @@ public struct ProofreadingFilter: Sendable {
         // to capitalise); a plain word only by spelling rules.
         if shape.isTechnical { return .drop(.technicalWord(shape)) }
         if edit.category == "spelling", preferences.recurringWords > 0,
-           counts[bytes[compound], default: 0] >= preferences.recurringWords {
+           counts[bytes[compound], default: 0] >= preferences.recurringWords,
+           !EditDistance.withinOne(word.lowercased(), edit.replacement.lowercased()) {
             return .drop(.recurringWord(word))
         }
         return .keep

@@ -1,12 +1,12 @@
 /// The parts of a text that are not prose, found once per request: URLs, e-mail addresses,
-/// file paths, inline HTML tags, Markdown link destinations and inline code. Why: checkers
+/// file paths, inline HTML tags and Markdown link destinations. Why: checkers
 /// read these as words ("./autogen.sh", "<br>" → "bar", a URL's path) and every suggestion
 /// inside them is a false alarm, whatever its rule, so `ProofreadingFilter` drops any edit
 /// that touches one. Ranges are UTF-8 byte offsets into the request's text.
 public struct ShieldedText: Sendable, Equatable {
     /// What a shielded range is (for the filter's reasons and the benchmark's statistics).
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case url, email, path, htmlTag, linkDestination, inlineCode
+        case url, email, path, htmlTag, linkDestination
     }
 
     public private(set) var ranges: [(kind: Kind, range: Range<Int>)] = []
@@ -36,18 +36,14 @@ public struct ShieldedText: Sendable, Equatable {
         return nil
     }
 
-    // MARK: - Delimited: `code`, <tag>, ](destination)
+    // MARK: - Delimited: <tag>, ](destination)
+    // (Code spans are the engine's to protect: the command does in Markdown files, and a
+    // backtick in a plain text file is just a character.)
 
     private mutating func scanDelimited(_ b: [UInt8]) {
         var i = 0
         while i < b.count {
             switch b[i] {
-            case UInt8(ascii: "`"):
-                if let end = Self.find(UInt8(ascii: "`"), in: b, from: i + 1, stopAtNewline: true) {
-                    ranges.append((.inlineCode, i..<(end + 1)))
-                    i = end + 1
-                    continue
-                }
             case UInt8(ascii: "<"):
                 // <br>, </div>, <img src="...">, <!-- -->: a letter, / or ! right after <.
                 if i + 1 < b.count, Self.isLetter(b[i + 1]) || b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "!"),

@@ -44,7 +44,9 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
         var entries: [RegistryEntry] = []
         var made: [String: WritingProvider] = [:]
         for builtin in builtins where made[builtin.id] == nil {
-            made[builtin.id] = builtin
+            made[builtin.id] = builtin.tools.contains(.proofread)
+                ? FilteringProofreader(base: builtin, dictionaryDirectory: dictionaryDirectory, preferences: configuration.proofreading)
+                : builtin
             entries.append(RegistryEntry(id: builtin.id, record: nil, tools: builtin.tools,
                                          priority: RegistryEntry.builtinPriority,
                                          disabledReason: configuration.disabled.contains(builtin.id) ? "disabled in \(file)" : nil))
