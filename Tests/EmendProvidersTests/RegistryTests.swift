@@ -148,7 +148,7 @@ final class RegistryTests: XCTestCase {
     func testProofreadCombinesEveryPluginOrWhatTheConfigLists() throws {
         let plugins = [record("org.spell", priority: 1), record("org.grammar", priority: 5), record("org.sum", tools: [.summary])]
         let all = try registry(plugins)
-        XCTAssertEqual(try all.providersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
+        XCTAssertEqual(try all.membersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
                        "every enabled plugin that proofreads, by priority; not the built-in fixture")
         let listed = try registry(plugins, config: "[tools]\nproofread = [\"org.spell\"]\n")
         XCTAssertEqual(try listed.providersToCombine(for: .proofread).map(\.id), ["org.spell"])

@@ -1,0 +1,74 @@
+import EmendCore
+
+/// Proofreading by several checkers as one provider: runs them side by side on the same
+/// request, waits for all, and emits what `ProofreadingCombiner` keeps. Why wait instead of
+/// streaming each checker's edits as it finishes: a flag can only be dropped for lack of
+/// agreement, and a suggestion replaced by a better one, before it is shown. A checker that
+/// fails (a language it does not serve, a crash) is left out; the run fails only when all do.
+public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
+    public static let combinedID = "org.emend.combined"
+    public let members: [WritingProvider]
+    public let combiner: ProofreadingCombiner
+
+    public init(members: [WritingProvider], combiner: ProofreadingCombiner = ProofreadingCombiner()) {
+        self.members = members
+        self.combiner = combiner
+    }
+
+    public var id: String { Self.combinedID }
+    public var tools: Set<WritingTool> { [.proofread] }
+    public var canRetry: Bool { false }
+
+    /// Collects one member's output on its thread.
+    private final class MemberRun: ProviderSink, @unchecked Sendable {
+        let parent: ProviderSink
+        let monitor: Monitor
+        var edits: [ProviderEdit] = []
+        var outcome: ProviderOutcome?
+        init(parent: ProviderSink, monitor: Monitor) {
+            self.parent = parent
+            self.monitor = monitor
+        }
+        var isCancelled: Bool { parent.isCancelled }
+        func emitText(_ chunk: String) {}
+        func emitEdit(_ edit: ProviderEdit) { monitor.withLock { edits.append(edit) } }
+        func log(_ message: String) { parent.log(message) }
+        func beginWorkOutlivingRun() -> @Sendable () -> Void { parent.beginWorkOutlivingRun() }
+    }
+
+    public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        let monitor = Monitor()
+        let runs = members.map { _ in MemberRun(parent: sink, monitor: monitor) }
+        for (member, memberRun) in zip(members, runs) {
+            do throws(EmendError) {
+                try RuntimeThread.start {
+                    let outcome = member.run(request, sink: memberRun)
+                    monitor.withLock {
+                        memberRun.outcome = outcome
+                        monitor.broadcast()
+                    }
+                }
+            } catch {
+                monitor.withLock { memberRun.outcome = .failed(error.message) }
+            }
+        }
+        // Every member answers within its own time limit (or when cancelled); look at the
+        // cancel flag now and then, so that a stop is not held up by a slow checker.
+        monitor.lock()
+        while runs.contains(where: { $0.outcome == nil }) && !sink.isCancelled { monitor.wait(milliseconds: 50) }
+        let finished = zip(members, runs).enumerated().compactMap { rank, pair -> MemberEdits? in
+            guard case .finished = pair.1.outcome else { return nil }
+            return MemberEdits(providerID: pair.0.id, rank: rank, edits: pair.1.edits)
+        }
+        let failures = zip(members, runs).compactMap { member, run -> String? in
+            if case .failed(let why) = run.outcome { return "\(member.id): \(why)" }
+            return nil
+        }
+        monitor.unlock()
+        if sink.isCancelled { return .failed("cancelled") }
+        for failure in failures { sink.log("left out of the combination: \(failure)") }
+        guard !finished.isEmpty else { return .failed(failures.joined(separator: "; ")) }
+        for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
+        return .finished
+    }
+}

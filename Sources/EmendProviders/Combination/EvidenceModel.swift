@@ -1,0 +1,29 @@
+/// What the combiner knows about each checker, from the project's own labelled development set
+/// (benchmarks/quality: `bash benchmarks/quality/run.sh` prints the per-rule figures these
+/// come from). Why a table and not a union: alone, each checker has rules that mostly fire on
+/// correct text; together, a flag that others do not share needs to come from a rule that is
+/// usually right.
+public struct EvidenceModel: Sendable, Equatable {
+    /// Providers that check spelling in every language they serve: for a spelling flag, the
+    /// ones that stayed silent on the same word vote against it.
+    public var spellers: Set<String>
+    /// Preference among spelling suggestions when checkers disagree and nothing else decides:
+    /// first is best. Hunspell's first suggestion is right more often than Harper's, which
+    /// splits unknown words ("attemped" → "at temped").
+    public var spellingAuthority: [String]
+    /// Rules whose flags on the development set were mostly false alarms: kept only when
+    /// another checker flags the same span.
+    public var needsCorroboration: Set<String>
+
+    public init(spellers: Set<String> = [], spellingAuthority: [String] = [], needsCorroboration: Set<String> = []) {
+        self.spellers = spellers
+        self.spellingAuthority = spellingAuthority
+        self.needsCorroboration = needsCorroboration
+    }
+
+    /// The checkers that ship with Emend.
+    public static let standard = EvidenceModel(
+        spellers: ["org.emend.hunspell", "org.emend.harper", "org.emend.lingotweaker"],
+        spellingAuthority: ["org.emend.hunspell", "org.emend.lingotweaker", "org.emend.harper"],
+        needsCorroboration: [])
+}
