@@ -43,7 +43,7 @@ final class LingoTweakerProviderTests: XCTestCase {
         XCTAssertEqual(outcome, .finished)
         XCTAssertEqual(found.map(\.0), ["heard", "dont", "tomorow"])
         XCTAssertEqual(found.map(\.1.replacement), ["hear", "don't", "tomorrow"])
-        XCTAssertEqual(found.map(\.1.category), ["grammar", "spelling", "spelling"])
+        XCTAssertEqual(found.map(\.1.category), ["grammar", "grammar", "spelling"], "a contraction rule is no speller")
         XCTAssertEqual(found[0].1.ruleID, "MD_BASEFORM")
         XCTAssertEqual(try check("I can hear you. She doesn't like it; we meet tomorrow.").1.count, 0, "a corrected sentence")
         // Protected text is left alone; the typography rule reports as typography.

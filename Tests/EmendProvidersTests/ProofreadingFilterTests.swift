@@ -33,6 +33,19 @@ final class ProofreadingFilterTests: XCTestCase {
         XCTAssertEqual(verdict("differ", in: text), .keep)
     }
 
+    func testLibraryNamesCommandsCapitalsOnlyAndJoinedNames() {
+        let text = "Link libcurl, not the library or libary; run npm and gpg, not tomorow."
+        XCTAssertEqual(verdict("libcurl", in: text), .drop(.technicalWord(.libraryName)))
+        XCTAssertEqual(verdict("libary", in: text), .keep, "a slip of library")
+        XCTAssertEqual(verdict("npm", in: text), .drop(.technicalWord(.noVowel)))
+        let f = ProofreadingFilter(text: "Edit the toml file and run pathlib; we had alot of fun.")
+        XCTAssertEqual(f.verdict(for: ProviderEdit(range: 9..<13, replacement: "TOML", category: "spelling")),
+                       .drop(.capitalsOnly("toml")))
+        XCTAssertEqual(f.verdict(for: ProviderEdit(range: 27..<34, replacement: "path lib", category: "spelling")),
+                       .drop(.joinedName("pathlib")))
+        XCTAssertEqual(f.verdict(for: ProviderEdit(range: 43..<47, replacement: "a lot", category: "spelling")), .keep)
+    }
+
     func testPlainMisspellingsAreKept() {
         let text = "We will meet tomorow, and Their going to recieve it."
         XCTAssertEqual(verdict("tomorow", in: text), .keep)
@@ -49,6 +62,12 @@ final class ProofreadingFilterTests: XCTestCase {
         XCTAssertEqual(verdict("br", in: text), .drop(.shielded(.htmlTag)))
         XCTAssertEqual(verdict("manul", in: text), .drop(.shielded(.linkDestination)))
         XCTAssertEqual(verdict("manual", in: text), .keep, "link text is prose")
+        let options = "Run git rebase -i or pass --as-needed and -DBUILD_SHARED=ON; a well-known - dash."
+        XCTAssertEqual(ProofreadingFilter(text: options).verdict(for: ProviderEdit(range: 16..<17, replacement: "I", category: "grammar")),
+                       .drop(.shielded(.commandOption)), "the i of -i")
+        XCTAssertEqual(verdict("needed", in: options), .drop(.shielded(.commandOption)))
+        XCTAssertEqual(verdict("DBUILD", in: options), .drop(.shielded(.commandOption)))
+        XCTAssertEqual(verdict("known", in: options), .keep, "a hyphen inside a word is no option")
         XCTAssertEqual(verdict("line", in: text), .keep)
     }
 

@@ -6,7 +6,9 @@
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
-// The second form prints the discovery figures instead (DiscoveryBenchmark.swift).
+//        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
+// The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
+// the proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh).
 import EmendCore
 
 #if canImport(Glibc)
@@ -110,6 +112,7 @@ var providersDirectory: String?
 var scannerPath: String?
 var coldRuns = 3
 var warmRuns = 7
+var qualityDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
@@ -118,11 +121,19 @@ while let flag = arguments.popFirst() {
     case "--runs": runs = max(1, Int(value) ?? runs)
     case "--percent": percent = Double(value) ?? percent
     case "--providers": providersDirectory = value
+    case "--quality": qualityDirectory = value
     case "--scanner": scannerPath = value
     case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
     default: fail("unknown argument \(flag)")
     }
+}
+
+// ---- proofreading quality (instead of the alignment figures) ----
+if let quality = qualityDirectory {
+    guard let providers = providersDirectory, let scanner = scannerPath else { fail("--quality needs --providers DIR --scanner PATH") }
+    QualityBenchmark(dataDirectory: quality, providers: providers, scanner: scanner).run()
+    exit(0)
 }
 
 // ---- discovery (instead of the alignment figures) ----

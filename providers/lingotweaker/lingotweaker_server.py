@@ -13,7 +13,7 @@ error naming the package.
 Each match inside the selection and clear of protected text becomes an edit (LanguageTool's
 offsets are UTF-8 bytes already): its first suggestion is the replacement (matches without
 one are left out), its message the explanation, its rule id the rule, and the category is
-"spelling" for misspellings, "typography" for LanguageTool's TYPOGRAPHY category (Emend keeps
+"spelling" for the dictionary speller's flags, "typography" for LanguageTool's TYPOGRAPHY category (Emend keeps
 those off unless [proofreading] typography = true), "style" for style, redundancy and plain
 English, "grammar" for the rest. See providers/process/PROTOCOL.md.
 
@@ -63,8 +63,17 @@ def engine_tag(language):
     return tag, base
 
 
+def is_speller(rule_id):
+    """LanguageTool's dictionary spellers (MORFOLOGIK_RULE_EN_US, GERMAN_SPELLER_RULE,
+    HUNSPELL_RULE, ...): the only rules whose flags mean "not in the dictionary"."""
+    return "MORFOLOGIK" in rule_id or "SPELLER" in rule_id or "HUNSPELL" in rule_id
+
+
 def category(match):
-    if match.get("issue_type") == "misspelling" or match.get("category_id") == "TYPOS":
+    # Confusion rules ("than" -> "then", "Me" -> "I") are issue type misspelling too, but they
+    # are grammar to Emend: only a dictionary speller's flag is a spelling flag (the combiner
+    # lets the spellers vote on those).
+    if is_speller(match.get("rule_id") or ""):
         return "spelling"
     category_id = match.get("category_id") or ""
     if category_id == "TYPOGRAPHY" or match.get("issue_type") == "typographical":

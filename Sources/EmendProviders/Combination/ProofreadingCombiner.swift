@@ -76,13 +76,16 @@ public struct ProofreadingCombiner: Sendable {
         return a.bestRank < b.bestRank
     }
 
-    /// Lower is better: 0 a slip of one or two keystrokes, 1 farther, 2 a word cut in two
-    /// (a split is right for "alot" → "a lot", where it is the only reading, and then it wins
-    /// by default).
+    /// Lower is better: 0 a slip of one or two keystrokes that keeps the first letter (people
+    /// seldom get the first letter wrong: "adress" is "address", not "dress"), 1 a slip that
+    /// changes it, 2 farther, 3 a word cut in two (right for "alot" → "a lot", where it is the
+    /// only reading, and then it wins by default).
     private func spellingQuality(_ edit: ProviderEdit, bytes: [UInt8]) -> Int {
-        let original = String(decoding: bytes[edit.range], as: UTF8.self)
-        if edit.replacement.contains(" ") && !original.contains(" ") { return 2 }
-        return EditDistance.distance(original.lowercased(), edit.replacement.lowercased(), limit: 2) <= 2 ? 0 : 1
+        let original = String(decoding: bytes[edit.range], as: UTF8.self).lowercased()
+        let replacement = edit.replacement.lowercased()
+        if replacement.contains(" ") && !original.contains(" ") { return 3 }
+        if EditDistance.distance(original, replacement, limit: 2) > 2 { return 2 }
+        return original.first == replacement.first ? 0 : 1
     }
 
     private func authority(_ proposal: Proposal) -> Int {

@@ -21,6 +21,13 @@ public struct ProofreadingFilter: Sendable {
         case recurringWord(String)
         /// Its rule family is off.
         case familyOff(RuleFamily)
+        /// A spelling suggestion that only writes a lower-case word in capitals (`npm` →
+        /// `NPM`): the checker knows an acronym; in lower case it is a command's name.
+        case capitalsOnly(String)
+        /// A spelling suggestion that only cuts a word in two (`pathlib` → `path lib`,
+        /// `Makefile` → `Make file`): a joined name. Kept when the first part is a small
+        /// function word, as in the real slips `alot` → `a lot`, `infact` → `in fact`.
+        case joinedName(String)
     }
 
     public enum Verdict: Sendable, Equatable {
@@ -58,6 +65,14 @@ public struct ProofreadingFilter: Sendable {
         self.counts = counts
     }
 
+    /// Small words that start the real two-word slips ("alot" → "a lot", "aswell" → "as well",
+    /// "infact", "eventhough", "everytime", "nevermind").
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "as", "at", "in", "on", "to", "of", "by", "for", "and", "or", "no", "not", "so", "up", "out",
+        "off", "all", "any", "some", "every", "each", "even", "never", "no", "my", "your", "our", "their", "its", "his",
+        "her", "into", "with", "thank", "in", "be", "may", "some", "what", "how", "who", "where", "when", "there",
+    ]
+
     /// Whether `edit` (request-relative UTF-8 bytes) is shown.
     public func verdict(for edit: ProviderEdit) -> Verdict {
         if !edit.ruleID.isEmpty, dictionary.ignores(rule: edit.ruleID) { return .drop(.ignoredRule(edit.ruleID)) }
@@ -80,6 +95,16 @@ public struct ProofreadingFilter: Sendable {
         // A word shaped like code is left alone by every rule ("libjpeg" is no sentence start
         // to capitalise); a plain word only by spelling rules.
         if shape.isTechnical { return .drop(.technicalWord(shape)) }
+        if edit.category == "spelling", range == compound {
+            if word.unicodeScalars.allSatisfy({ !$0.properties.isUppercase }), edit.replacement == word.uppercased(), word.count > 1 {
+                return .drop(.capitalsOnly(word))
+            }
+            let parts = edit.replacement.split(separator: " ")
+            if parts.count == 2, parts.joined().lowercased() == word.lowercased(),
+               !Self.functionWords.contains(parts[0].lowercased()) {
+                return .drop(.joinedName(word))
+            }
+        }
         if edit.category == "spelling", preferences.recurringWords > 0,
            counts[bytes[compound], default: 0] >= preferences.recurringWords,
            !EditDistance.withinOne(word.lowercased(), edit.replacement.lowercased()) {

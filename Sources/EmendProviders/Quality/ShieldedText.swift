@@ -1,12 +1,13 @@
 /// The parts of a text that are not prose, found once per request: URLs, e-mail addresses,
-/// file paths, inline HTML tags and Markdown link destinations. Why: checkers
+/// file paths, inline HTML tags, Markdown link destinations and command-line options
+/// (`-i`, `--as-needed`, `-DBUILD_SHARED_LIBS=ON`). Why: checkers
 /// read these as words ("./autogen.sh", "<br>" → "bar", a URL's path) and every suggestion
 /// inside them is a false alarm, whatever its rule, so `ProofreadingFilter` drops any edit
 /// that touches one. Ranges are UTF-8 byte offsets into the request's text.
 public struct ShieldedText: Sendable, Equatable {
     /// What a shielded range is (for the filter's reasons and the benchmark's statistics).
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case url, email, path, htmlTag, linkDestination
+        case url, email, path, htmlTag, linkDestination, commandOption
     }
 
     public private(set) var ranges: [(kind: Kind, range: Range<Int>)] = []
@@ -89,6 +90,14 @@ public struct ShieldedText: Sendable, Equatable {
         while start < end, "([{<\"'*_".utf8.contains(b[start]) { start += 1 }
         while end > start, ")]}>\"'*_.,;:!?".utf8.contains(b[end - 1]) { end -= 1 }
         guard start < end else { return }
+        // A command-line option: a dash (or two) right after white space, then a letter.
+        if whole.lowerBound == start, b[start] == UInt8(ascii: "-") {
+            let letter = start + 1 < end && b[start + 1] == UInt8(ascii: "-") ? start + 2 : start + 1
+            if letter < end, Self.isLetter(b[letter]) {
+                ranges.append((.commandOption, start..<whole.upperBound))
+                return
+            }
+        }
         let token = b[start..<end]
         if let scheme = Self.range(of: Array("://".utf8), in: token), scheme.lowerBound > start {
             // The scheme's letters before "://", the rest up to the token's end.

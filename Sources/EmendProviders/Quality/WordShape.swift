@@ -15,6 +15,12 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
     case dotted
     /// Two or more capitals, with an optional plural `s`: `ATK`, `GTK`, `APIs`, `CPUs`.
     case acronym
+    /// A Unix library's name: `lib` and then a consonant other than r (`libjpeg`, `libcurl`;
+    /// not `library`, `liberty`, `libel`, nor the slip `libary`).
+    case libraryName
+    /// Lower-case letters without a vowel (a, e, i, o, u, y): a command or an abbreviation,
+    /// `npm`, `gpg`, `gdk`, `ls` — English words have one.
+    case noVowel
     /// Plain word: letters, maybe one inner apostrophe or hyphen.
     case plain
 
@@ -61,6 +67,10 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
     private static func partShape(_ p: [UInt8]) -> WordShape {
         func upper(_ c: UInt8) -> Bool { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") }
         func lower(_ c: UInt8) -> Bool { c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") }
+        if p.count >= 2, p.allSatisfy(lower) {
+            if !p.contains(where: { "aeiouy".utf8.contains($0) }) { return .noVowel }
+            if p.count >= 5, p.starts(with: "lib".utf8), !"aeiouyr".utf8.contains(p[3]) { return .libraryName }
+        }
         let capitals = p.filter(upper).count
         if capitals >= 2 {
             if capitals == p.count { return .acronym }
