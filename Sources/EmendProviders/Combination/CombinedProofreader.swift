@@ -40,6 +40,9 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         let monitor = Monitor()
         let runs = members.map { _ in MemberRun(parent: sink, monitor: monitor) }
         for (member, memberRun) in zip(members, runs) {
+            // A member may still be running when this run returns (after a stop): the host is
+            // told, so that it waits for that code before the coordinator counts as idle.
+            let ended = sink.beginWorkOutlivingRun()
             do throws(EmendError) {
                 try RuntimeThread.start {
                     let outcome = member.run(request, sink: memberRun)
@@ -47,8 +50,10 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                         memberRun.outcome = outcome
                         monitor.broadcast()
                     }
+                    ended()
                 }
             } catch {
+                ended()
                 monitor.withLock { memberRun.outcome = .failed(error.message) }
             }
         }
