@@ -1,4 +1,5 @@
 import XCTest
+import Glibc
 import EmendCore
 @testable import EmendProviders
 
@@ -106,5 +107,23 @@ final class ProofreadingCombinerTests: XCTestCase {
         let none = CombinedProofreader(members: [Member(id: lt, edits: [], fails: true)])
         XCTAssertEqual(none.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<1), sink: PluginTestSink()),
                        .failed("org.emend.lingotweaker: no dictionary"))
+    }
+
+    func testAStopEndsTheCombinationWithoutWaitingForASlowChecker() {
+        struct Slow: WritingProvider {
+            let id = "org.test.slow"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                let started = MonotonicClock.nowMilliseconds()
+                while !sink.isCancelled && MonotonicClock.nowMilliseconds() - started < 10_000 { usleep(10_000) }
+                return .failed("cancelled")
+            }
+        }
+        let combined = CombinedProofreader(members: [Slow(), Slow()])
+        let started = MonotonicClock.nowMilliseconds()
+        let outcome = combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10),
+                                   sink: PluginTestSink(cancelAfterSeconds: 0.2))
+        XCTAssertEqual(outcome, .failed("cancelled"))
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000, "the slow checkers saw the stop")
     }
 }

@@ -8,7 +8,9 @@
 # (with a line saying why).
 #
 # Usage: bash benchmarks/quality/run.sh     (scratch path: .build, or EMEND_QUALITY_SCRATCH;
-#        EMEND_QUALITY_BENCHMARKS=path/to/EmendBenchmarks to use one already built)
+#        EMEND_QUALITY_BENCHMARKS=path/to/EmendBenchmarks to use one already built;
+#        EMEND_QUALITY_CHECKERS="hunspell harper" for a subset, e.g. an install without LingoTweaker;
+#        EMEND_QUALITY_SET=DIR for another labelled set of the same three files)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -18,17 +20,14 @@ trap 'rm -rf "$work"' EXIT
 providers="$work/providers"
 mkdir -m 0700 "$providers"
 
-bash providers/hunspell/build.sh "$providers" >/dev/null
-if bash providers/harper/setup.sh >/dev/null; then
-    bash providers/harper/build.sh "$providers" >/dev/null
-else
-    echo "quality: Harper left out (providers/harper/setup.sh failed)" >&2
-fi
-if bash providers/lingotweaker/setup.sh >/dev/null; then
-    bash providers/lingotweaker/build.sh "$providers" >/dev/null
-else
-    echo "quality: LingoTweaker left out (providers/lingotweaker/setup.sh failed)" >&2
-fi
+checkers="${EMEND_QUALITY_CHECKERS:-hunspell harper lingotweaker}"
+for checker in $checkers; do
+    if [ -f "providers/$checker/setup.sh" ] && ! bash "providers/$checker/setup.sh" >/dev/null; then
+        echo "quality: $checker left out (providers/$checker/setup.sh failed)" >&2
+        continue
+    fi
+    bash "providers/$checker/build.sh" "$providers" >/dev/null
+done
 chmod 0755 "$providers"/*.so
 scanner="$(bash scripts/build-scanner.sh "$work/scanner")"
 
@@ -38,4 +37,4 @@ if [ -z "$bench" ]; then
     bench="$scratch/debug/EmendBenchmarks"
 fi
 # No user configuration or dictionary: the figures are the defaults'.
-XDG_CONFIG_HOME="$work/config" "$bench" --quality "$root/benchmarks/quality" --providers "$providers" --scanner "$scanner"
+XDG_CONFIG_HOME="$work/config" "$bench" --quality "${EMEND_QUALITY_SET:-$root/benchmarks/quality}" --providers "$providers" --scanner "$scanner"
