@@ -44,7 +44,7 @@ struct QualityBenchmark {
         let registry = ProviderRegistry(discovery: discovery, configuration: ProviderConfiguration(), builtins: [])
         let members: [WritingProvider]
         do { members = try registry.membersToCombine(for: .proofread) } catch { fail("no proofreading provider: \(error.message)") }
-        print("development set: \(spelling.count) misspellings, \(learner.count) learner sentences with corrections "
+        print("set \(dataDirectory): \(spelling.count) misspellings, \(learner.count) learner sentences with corrections "
               + "(\(learner.filter(\.grammar).count) grammar), \(technical.count) technical sentences; checkers: "
               + members.map(\.id).joined(separator: ", "))
 
