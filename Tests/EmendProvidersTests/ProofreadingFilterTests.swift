@@ -41,6 +41,10 @@ final class ProofreadingFilterTests: XCTestCase {
         let f = ProofreadingFilter(text: "Edit the toml file and run pathlib; we had alot of fun.")
         XCTAssertEqual(f.verdict(for: ProviderEdit(range: 9..<13, replacement: "TOML", category: "spelling")),
                        .drop(.capitalsOnly("toml")))
+        let pkg = ProofreadingFilter(text: "Use toml-file in english.")
+        XCTAssertEqual(pkg.verdict(for: ProviderEdit(range: 4..<13, replacement: "TOML-file", category: "spelling")),
+                       .drop(.capitalsOnly("toml-file")))
+        XCTAssertEqual(pkg.verdict(for: ProviderEdit(range: 17..<24, replacement: "English", category: "spelling")), .keep)
         XCTAssertEqual(f.verdict(for: ProviderEdit(range: 27..<34, replacement: "path lib", category: "spelling")),
                        .drop(.joinedName("pathlib")))
         XCTAssertEqual(f.verdict(for: ProviderEdit(range: 43..<47, replacement: "a lot", category: "spelling")), .keep)

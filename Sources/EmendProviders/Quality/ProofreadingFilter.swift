@@ -21,8 +21,9 @@ public struct ProofreadingFilter: Sendable {
         case recurringWord(String)
         /// Its rule family is off.
         case familyOff(RuleFamily)
-        /// A spelling suggestion that only writes a lower-case word in capitals (`npm` →
-        /// `NPM`): the checker knows an acronym; in lower case it is a command's name.
+        /// A spelling suggestion that only writes a lower-case word with capitals, two or more
+        /// (`npm` → `NPM`, `pkg-config` → `PKG-config`): the checker knows an acronym; in
+        /// lower case it is a command's name.
         case capitalsOnly(String)
         /// A spelling suggestion that only cuts a word in two (`pathlib` → `path lib`,
         /// `Makefile` → `Make file`): a joined name. Kept when the first part is a small
@@ -96,7 +97,11 @@ public struct ProofreadingFilter: Sendable {
         // to capitalise); a plain word only by spelling rules.
         if shape.isTechnical { return .drop(.technicalWord(shape)) }
         if edit.category == "spelling", range == compound {
-            if word.unicodeScalars.allSatisfy({ !$0.properties.isUppercase }), edit.replacement == word.uppercased(), word.count > 1 {
+            // Only the letter case changes, to two or more capitals ("pkg-config" →
+            // "PKG-config"; "english" → "English" is a real error and stays).
+            if word.unicodeScalars.allSatisfy({ !$0.properties.isUppercase }), word.count > 1,
+               edit.replacement.lowercased() == word.lowercased(),
+               edit.replacement.unicodeScalars.filter({ $0.properties.isUppercase }).count >= 2 {
                 return .drop(.capitalsOnly(word))
             }
             let parts = edit.replacement.split(separator: " ")
