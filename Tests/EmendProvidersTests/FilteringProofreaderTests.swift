@@ -76,4 +76,25 @@ final class FilteringProofreaderTests: XCTestCase {
         _ = try registry.provider(for: .summary, named: nil).run(ProviderRequest(tool: .summary, text: "x", selection: 0..<1), sink: sink)
         XCTAssertEqual(sink.text, "summary")
     }
+
+    func testTypographyIsOffUnlessTheConfigurationTurnsItOn() throws {
+        struct Typographer: WritingProvider {
+            let id = "org.test.typo"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                sink.emitEdit(ProviderEdit(range: 4..<7, replacement: "…", category: "style", ruleID: "UseEllipsisCharacter"))
+                return .finished
+            }
+        }
+        let record = ProviderRecord(path: "/p/t.so", kind: .plugin, id: "org.test.typo", name: "t", version: "1",
+                                    tools: [.proofread], languages: ["*"], outputs: 1, streams: false, usesNetwork: false, priority: 0)
+        func registry(_ config: String) throws -> ProviderRegistry {
+            ProviderRegistry(discovery: DiscoveryResult(records: [record]), configuration: try ProviderConfiguration.parse(config),
+                             builtins: [], logger: { _ in }, factory: ProviderFactory { _, _ in Typographer() })
+        }
+        let text = "Wait... what?"
+        XCTAssertEqual(flagged(try registry("").provider(for: .proofread, named: nil), text), [])
+        XCTAssertEqual(flagged(try registry("[proofreading]\ntypography = true\n").provider(for: .proofread, named: nil), text),
+                       ["..."])
+    }
 }

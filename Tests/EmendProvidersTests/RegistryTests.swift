@@ -150,6 +150,12 @@ final class RegistryTests: XCTestCase {
         let all = try registry(plugins)
         XCTAssertEqual(try all.membersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
                        "every enabled plugin that proofreads, by priority; not the built-in fixture")
+        // Two or more come as one combined provider, over the registry's one instance of each:
+        // every coordinator of the process shares the same checkers (one warm process each).
+        let first = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
+        let second = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
+        XCTAssertEqual(first.members.map(\.id), ["org.grammar", "org.spell"])
+        XCTAssertTrue(zip(first.members, second.members).allSatisfy { $0 as AnyObject === $1 as AnyObject })
         let listed = try registry(plugins, config: "[tools]\nproofread = [\"org.spell\"]\n")
         XCTAssertEqual(try listed.providersToCombine(for: .proofread).map(\.id), ["org.spell"])
         let none = try registry([])
