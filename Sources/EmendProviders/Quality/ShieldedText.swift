@@ -21,12 +21,23 @@ public struct ShieldedText: Sendable, Equatable {
         scanDelimited(bytes)
         scanTokens(bytes)
         ranges.sort { $0.range.lowerBound < $1.range.lowerBound }
+        longest = ranges.map(\.range.count).max() ?? 0
     }
 
+    /// The length of the longest range (how far before an edit a range touching it can start).
+    private var longest = 0
+
     /// The kind of the first shielded range that `range` touches (an empty range touches one
-    /// strictly inside it).
+    /// strictly inside it). Logarithmic in the number of ranges: a long document has many.
     public func kind(touching range: Range<Int>) -> Kind? {
-        for item in ranges {
+        // The first range that starts late enough to reach `range`.
+        var low = 0, high = ranges.count
+        let from = range.lowerBound - longest
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].range.lowerBound < from { low = middle + 1 } else { high = middle }
+        }
+        for item in ranges[low...] {
             if item.range.lowerBound > range.upperBound { break }   // sorted by start
             if range.isEmpty {
                 if item.range.lowerBound < range.lowerBound && range.lowerBound < item.range.upperBound { return item.kind }
