@@ -126,4 +126,32 @@ final class ProofreadingCombinerTests: XCTestCase {
         XCTAssertEqual(outcome, .failed("cancelled"))
         XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000, "the slow checkers saw the stop")
     }
+
+    func testASlowCheckerIsLeftOutAfterTheOthersAnswered() {
+        struct Slow: WritingProvider {
+            let id = "org.test.slow"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                let started = MonotonicClock.nowMilliseconds()
+                while !sink.isCancelled && MonotonicClock.nowMilliseconds() - started < 10_000 { usleep(10_000) }
+                sink.emitEdit(ProviderEdit(range: 0..<4, replacement: "late", category: "grammar"))
+                return .failed("cancelled")
+            }
+        }
+        struct Fast: WritingProvider {
+            let id = "org.test.fast"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                sink.emitEdit(ProviderEdit(range: 5..<9, replacement: "word", category: "grammar"))
+                return .finished
+            }
+        }
+        let combined = CombinedProofreader(members: [Slow(), Fast()], stragglerMilliseconds: 200)
+        let sink = PluginTestSink()
+        let started = MonotonicClock.nowMilliseconds()
+        XCTAssertEqual(combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10), sink: sink), .finished)
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000)
+        XCTAssertEqual(sink.edits.map(\.replacement), ["word"], "the fast checker's answer, without the straggler's")
+        XCTAssertTrue(sink.logs.contains { $0.contains("org.test.slow did not answer within 200 ms") }, "\(sink.logs)")
+    }
 }
