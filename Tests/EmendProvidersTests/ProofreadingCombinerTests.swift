@@ -61,8 +61,10 @@ final class ProofreadingCombinerTests: XCTestCase {
         let pixbuf = spelling(text, "pixbuf", "pix's"), tomorow = spelling(text, "tomorow", "tomorrow")
         // Three spellers checked: one alone is outvoted, two carry it.
         XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [tomorow]), (lt, [])]), ["tomorow→tomorrow"])
-        // Two spellers: either is enough (no majority to be had).
-        XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [tomorow])]).count, 2)
+        // Two spellers: one alone is believed for a one-keystroke slip, not for a far guess.
+        XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [])]), ["tomorow→tomorrow"])
+        XCTAssertEqual(combine(text, [(harper, [pixbuf]), (hunspell, [spelling(text, "pixbuf", "pixie")])]), ["pixbuf→pixie"],
+                       "both flag it")
         // Grammar is not voted on: checkers cover different rules.
         let grammar = ProviderEdit(range: byteRange(of: "and", in: text), replacement: "or", category: "grammar", ruleID: "G")
         XCTAssertEqual(combine(text, [(harper, [grammar]), (hunspell, []), (lt, [])]), ["and→or"])

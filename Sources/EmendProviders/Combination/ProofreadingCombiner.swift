@@ -11,8 +11,10 @@ import EmendCore
 ///    in two unless the typed word has no better reading) and the more reliable speller
 ///    (`EvidenceModel.spellingAuthority`); then the user's order of providers.
 /// 3. A cluster is kept only when the evidence says so: a spelling flag needs a majority of
-///    the spellers that checked the text (when three or more did), and a rule known to be
-///    noisy (`EvidenceModel.needsCorroboration`) needs a second checker on the same span.
+///    the spellers that checked the text when three or more did; with two, a flag only one of
+///    them raises needs a suggestion one keystroke away (a slip, not a name the other knows);
+///    and a rule known to be noisy (`EvidenceModel.needsCorroboration`) needs a second
+///    checker on the same span.
 public struct ProofreadingCombiner: Sendable {
     public var evidence: EvidenceModel
 
@@ -41,7 +43,7 @@ public struct ProofreadingCombiner: Sendable {
             let items = cluster.map { all[$0] }
             guard let chosen = choose(items, bytes: bytes) else { continue }
             let flaggedBy = Self.unique(items.sorted { $0.rank < $1.rank }.map(\.id))
-            guard keeps(chosen, flaggedBy: flaggedBy, items: items, voters: voters) else { continue }
+            guard keeps(chosen, flaggedBy: flaggedBy, items: items, voters: voters, bytes: bytes) else { continue }
             kept.append(CombinedEdit(edit: chosen.edit, supporters: chosen.supporters.map(\.id), flaggedBy: flaggedBy))
         }
         return kept
@@ -96,12 +98,18 @@ public struct ProofreadingCombiner: Sendable {
     // MARK: - Evidence
 
     private func keeps(_ chosen: Proposal, flaggedBy: [String],
-                       items: [(edit: ProviderEdit, id: String, rank: Int)], voters: Set<String>) -> Bool {
+                       items: [(edit: ProviderEdit, id: String, rank: Int)], voters: Set<String>, bytes: [UInt8]) -> Bool {
         // A noisy rule alone is not enough.
         if flaggedBy.count < 2, items.allSatisfy({ evidence.needsCorroboration.contains($0.edit.ruleID) }) { return false }
         // Spelling: the spellers vote; silence on the word is a vote against.
         if chosen.edit.category == "spelling", voters.count >= 3 {
             return Set(flaggedBy).intersection(voters).count * 2 > voters.count
+        }
+        // Two spellers and only one flags the word: a slip of one keystroke is believed;
+        // a word whose nearest suggestion is farther is more likely a name the other knows.
+        if chosen.edit.category == "spelling", voters.count == 2, Set(flaggedBy).intersection(voters).count < 2 {
+            let original = String(decoding: bytes[chosen.edit.range], as: UTF8.self).lowercased()
+            return EditDistance.withinOne(original, chosen.edit.replacement.lowercased())
         }
         return true
     }
