@@ -6,7 +6,9 @@
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
-// The second form prints the discovery figures instead (DiscoveryBenchmark.swift).
+//        EmendBenchmarks --facts [--runs N]
+// The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
+// the fact guard's cost by the size of the text (FactsBenchmark.swift).
 import EmendCore
 
 #if canImport(Glibc)
@@ -111,7 +113,12 @@ var scannerPath: String?
 var coldRuns = 3
 var warmRuns = 7
 var arguments = CommandLine.arguments.dropFirst()
+var factsOnly = false
 while let flag = arguments.popFirst() {
+    if flag == "--facts" {
+        factsOnly = true
+        continue
+    }
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
     switch flag {
     case "--bytes": targetBytes = Int(value) ?? targetBytes
@@ -129,6 +136,12 @@ while let flag = arguments.popFirst() {
 if let providers = providersDirectory {
     guard let scanner = scannerPath else { fail("--providers needs --scanner PATH (the emend-scan executable)") }
     DiscoveryBenchmark(providers: providers, scanner: scanner, coldRuns: coldRuns, warmRuns: warmRuns).run()
+    exit(0)
+}
+
+// ---- the fact guard (instead of the alignment figures) ----
+if factsOnly {
+    FactsBenchmark(runs: runs).run()
     exit(0)
 }
 
