@@ -54,6 +54,8 @@ echo "== proofread through the C ABI (fixture provider, delegate answers inside 
 "$BIN/proofread"
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
+echo "== the fact guard (FactGuard.check on a rewrite of generated text with facts, Swift)"
+"$LIB/EmendBenchmarks" --facts --runs 3
 echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"
 "$LIB/EmendBenchmarks" --providers "$PROVIDERS" --scanner "$SCANNER"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"

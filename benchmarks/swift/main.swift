@@ -6,9 +6,11 @@
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
+//        EmendBenchmarks --facts [--runs N]
 //        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
-// the proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh).
+// the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
+// proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh).
 import EmendCore
 
 #if canImport(Glibc)
@@ -114,7 +116,12 @@ var coldRuns = 3
 var warmRuns = 7
 var qualityDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
+var factsOnly = false
 while let flag = arguments.popFirst() {
+    if flag == "--facts" {
+        factsOnly = true
+        continue
+    }
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
     switch flag {
     case "--bytes": targetBytes = Int(value) ?? targetBytes
@@ -140,6 +147,12 @@ if let quality = qualityDirectory {
 if let providers = providersDirectory {
     guard let scanner = scannerPath else { fail("--providers needs --scanner PATH (the emend-scan executable)") }
     DiscoveryBenchmark(providers: providers, scanner: scanner, coldRuns: coldRuns, warmRuns: warmRuns).run()
+    exit(0)
+}
+
+// ---- the fact guard (instead of the alignment figures) ----
+if factsOnly {
+    FactsBenchmark(runs: runs).run()
     exit(0)
 }
 
