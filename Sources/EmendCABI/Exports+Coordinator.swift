@@ -35,11 +35,7 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
                 }
                 settings.language = language
             }
-            if given.stream_chunk_bytes == UInt32.max {
-                settings.streamChunkBytes = 0
-            } else if given.stream_chunk_bytes > 0 {
-                settings.streamChunkBytes = Int(given.stream_chunk_bytes)
-            }
+            settings.streaming = StreamingPolicy(streamChunkBytes: given.stream_chunk_bytes)
         }
         let adapter = CDelegate(table: table, encoding: encoding)
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)

@@ -8,7 +8,7 @@ final class StreamingTests: XCTestCase {
 
     func streamingOptions() -> CoordinatorOptions {
         var options = CoordinatorOptions()
-        options.streamChunkBytes = 64
+        options.streaming = .sentences(minimumNewBytes: 64)
         return options
     }
 
@@ -99,18 +99,48 @@ final class StreamingTests: XCTestCase {
     }
 
     func testEachSettledSentenceReplacesOneSentenceOfTheOriginal() {
-        let first = Coordinator.streamingEdits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
+        func edits(current: String, streamed: String, settled: String) -> [TextEdit]? {
+            Coordinator.streamingEdits(in: AttributedText(current), region: 0..<current.utf8.count,
+                                       streamed: Array(streamed.utf8)[...], settled: settled)
+        }
+        let first = edits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
         XCTAssertEqual(TextEdit.apply(first, to: "Alpha beta. Gamma delta. Omega."), "Alpha zeta. Gamma delta. Omega.")
-        let second = Coordinator.streamingEdits(current: "Alpha zeta. Gamma delta. Omega.", streamed: "Alpha zeta. ", settled: "Gamma eta. ")!
+        let second = edits(current: "Alpha zeta. Gamma delta. Omega.", streamed: "Alpha zeta. ", settled: "Gamma eta. ")!
         XCTAssertEqual(TextEdit.apply(second, to: "Alpha zeta. Gamma delta. Omega."), "Alpha zeta. Gamma eta. Omega.")
-        XCTAssertEqual(Coordinator.streamingEdits(current: "", streamed: "", settled: "Composed. "), [TextEdit(range: 0..<0, replacement: "Composed. ")])
-        XCTAssertNil(Coordinator.streamingEdits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
+        XCTAssertEqual(edits(current: "", streamed: "", settled: "Composed. "), [TextEdit(range: 0..<0, replacement: "Composed. ")])
+        XCTAssertNil(edits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
+    }
+
+    func testAStreamedRegionInsideALongerTextReadsOnlyItsOwnSentences() {
+        let text = AttributedText("Before. Alpha zeta. Gamma delta. After.")
+        let region = 8..<33   // "Alpha zeta. Gamma delta. "
+        let edits = Coordinator.streamingEdits(in: text, region: region, streamed: Array("Alpha zeta. ".utf8)[...], settled: "Gamma eta. ")!
+        XCTAssertEqual(TextEdit.apply(edits, to: text.substring(region)), "Alpha zeta. Gamma eta. ")
+    }
+
+    func testOneBytePiecesWithNoSentenceEndStreamNothingUntilTheEnd() throws {
+        // 20,000 one-byte pieces without a sentence end, then one: every piece is examined
+        // once (StreamedSentences); nothing streams before the first sentence is finished.
+        let words = String(repeating: "word ", count: 4_000)
+        var pieces = words.map { String($0) }
+        pieces += [".", " ", "Next", " ", "one", "."]
+        let engine = TestEngine("Short one. Another one.", selection: 0..<23)
+        var options = CoordinatorOptions()
+        options.streaming = .sentences(minimumNewBytes: 1)
+        options.dispatchBudget = .items(500)
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ScriptedProvider(markdown: false, pieces)])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, pieces.joined())
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Short one. Another one.")
     }
 
     func testZeroChunkBytesDeliversOnlyTheWholeResult() throws {
         let engine = TestEngine(Self.long)
         var options = streamingOptions()
-        options.streamChunkBytes = 0
+        options.streaming = .wholeResult
         let coordinator = try makeCoordinator(engine, options: options, provider: FixtureProvider(chunkDelayMicroseconds: 1_000))
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)

@@ -175,7 +175,7 @@ extension Coordinator {
         state.requestBase = context.baseSlice(region)
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
-        state.streaming = options.streamChunkBytes > 0 ? .streaming(delivered: 0) : .off
+        state.streaming = options.streaming.streams ? .streaming(delivered: 0) : .off
         session.enter(.running)
         let generation = session.generation
         var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
@@ -191,6 +191,7 @@ extension Coordinator {
                 case .text(let chunk):
                     guard rank == 0 else { return }   // text output comes from one provider
                     state.resultText += chunk
+                    if case .streaming = state.streaming { state.sentences.append(chunk) }
                     self.streamPartialResult()
                 case .edit(let edit): buffers[rank].append(edit)
                 case .finished(let outcome):

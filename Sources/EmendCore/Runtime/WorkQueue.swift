@@ -10,8 +10,19 @@ import CEmendSystem
 final class WorkQueue: @unchecked Sendable {
     typealias Work = () -> Void
 
+    /// One piece of work and whether a dispatch may stop before it.
+    struct Item {
+        /// `.answer`: the continuation of an engine's answer. The engine already changed its
+        /// text when it answered a replace, so the runtime's copy must follow before dispatch
+        /// returns (an engine edit reported right after would otherwise land on a stale copy).
+        /// A dispatch never stops before one, whatever its budget.
+        enum Kind { case work, answer }
+        let kind: Kind
+        let run: Work
+    }
+
     private let lock = Lock()
-    private var items: [Work] = []
+    private var items: [Item] = []
     /// Set by `shutDown`: the coordinator is going away and posts are dropped.
     private var closed = false
     /// Provider code of this coordinator still executing (it wakes the descriptor as it ends).
@@ -46,10 +57,15 @@ final class WorkQueue: @unchecked Sendable {
     }
 
     /// Adds work and makes the descriptor readable. Any thread.
-    func post(_ work: @escaping Work) {
+    func post(_ work: @escaping Work) { post(.work, work) }
+
+    /// Adds the continuation of an engine's answer (see `Item.Kind.answer`). Any thread.
+    func postAnswer(_ work: @escaping Work) { post(.answer, work) }
+
+    private func post(_ kind: Item.Kind, _ work: @escaping Work) {
         let wasEmpty = lock.withLock {
             if closed { return false }
-            items.append(work)
+            items.append(Item(kind: kind, run: work))
             return items.count == 1
         }
         if wasEmpty { signal() }
@@ -65,7 +81,7 @@ final class WorkQueue: @unchecked Sendable {
     /// coordinator; dropped, nothing keeps it past emend_coordinator_destroy. The descriptors
     /// stay open until deinit, so a late writer never writes to a reused descriptor number.
     func shutDown() {
-        let dropped: [Work] = lock.withLock {
+        let dropped: [Item] = lock.withLock {
             closed = true
             defer { items.removeAll() }
             return items
@@ -74,7 +90,7 @@ final class WorkQueue: @unchecked Sendable {
     }
 
     /// Takes all pending work. Engine thread.
-    func take() -> [Work] {
+    func take() -> [Item] {
         lock.withLock {
             let taken = items
             items.removeAll(keepingCapacity: true)
@@ -90,6 +106,18 @@ final class WorkQueue: @unchecked Sendable {
             _ = read(timerFD, &value, 8)
             armedDeadline = nil
         }
+    }
+
+    /// Puts work taken but not run (a dispatch spent its budget) back before anything posted
+    /// since, so the order of work never changes, and keeps the descriptor readable. Engine
+    /// thread.
+    func putBack(_ work: ArraySlice<Item>) {
+        guard !work.isEmpty else { return }
+        lock.withLock {
+            if closed { return }
+            items.insert(contentsOf: work, at: 0)
+        }
+        signal()
     }
 
     var hasPendingWork: Bool { lock.withLock { !items.isEmpty } }

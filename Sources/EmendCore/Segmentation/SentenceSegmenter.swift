@@ -11,6 +11,25 @@ public enum SentenceSegmenter {
         return SentenceScanner.sentences(in: bytes, range: 0..<bytes.count)
     }
 
+    /// How many bytes the first `count` sentences of `text` cover (all of it when it holds
+    /// fewer). Reads a window that doubles until it holds those sentences and the start of
+    /// the next, so the cost follows the sentences asked for, not the length of `text`.
+    public static func firstSentences(_ count: Int, in text: Substring.UTF8View) -> Int {
+        guard count > 0 else { return 0 }
+        var window = 4096
+        while true {
+            var end = text.index(text.startIndex, offsetBy: window, limitedBy: text.endIndex) ?? text.endIndex
+            // Never cut a character: back to the start of the scalar the window ends in.
+            while end < text.endIndex, text[end] & 0xC0 == 0x80 { end = text.index(before: end) }
+            let bytes = Array(text[text.startIndex..<end])
+            let sentences = SentenceScanner.sentences(in: bytes, range: 0..<bytes.count)
+            if end == text.endIndex { return sentences.prefix(count).last?.upperBound ?? 0 }
+            // A sentence after the last one asked for: every rule those looked at lies inside.
+            if sentences.count > count { return sentences[count - 1].upperBound }
+            window *= 2
+        }
+    }
+
     /// Paragraphs (each line break ends one) covering the text, as byte ranges, each including its trailing newlines
     /// and the blank lines after it.
     public static func paragraphs(in text: String) -> [Range<Int>] {
