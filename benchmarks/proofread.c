@@ -456,6 +456,42 @@ int main(int argc, char **argv) {
         return 0;
     }
 
+    /* 3b. The cost per callback by document size, the whole document one context: dense (every
+     * word but a sentence's first misspelled) and sparse (one misspelling per 1,000 bytes: 10,000
+     * on 10 MB). Flat means the runtime's per-suggestion cost does not grow with the document. A
+     * size whose run takes over 30 s stops the larger ones of its row (they would take minutes). */
+    {
+        const double kilobytes[] = {14, 140, 1400, 10000};
+        const size_t count = sizeof kilobytes / sizeof kilobytes[0];
+        texts probe = make_document(20000, 0, 4);
+        double bytes_per_word = (double)probe.original.length / 20000.0;
+        free(probe.original.data), free(probe.corrected.data);
+        printf("3b. per callback by document size (one context of the whole document; best of %d up to 140 KB, one run above)\n",
+               runs);
+        for (int dense = 1; dense >= 0; dense--) {
+            printf("   %-6s", dense ? "dense" : "sparse");
+            double previous_ns = 0;
+            for (size_t i = 0; i < count; i++) {
+                if (dense && kilobytes[i] > 1400) continue; /* 1.3 M suggestions on 10 MB: minutes of callbacks */
+                if (previous_ns > 30e9) {
+                    printf(" | %.0f KB: skipped", kilobytes[i]);
+                    continue;
+                }
+                size_t words = (size_t)(kilobytes[i] * 1000.0 / bytes_per_word);
+                size_t misspellings = dense ? words : (size_t)(kilobytes[i]);
+                texts t = make_document(words, misspellings, 5);
+                int n = kilobytes[i] <= 140 ? runs : 1;
+                run_result r = best_of(coordinator, &e, &t, n);
+                printf(" | %.0f KB: %.2f us/callback (%zu suggestions, %.0f ms)", (double)t.original.length / 1000.0,
+                       r.ns / 1e3 / (double)r.total_callbacks, r.suggestions, r.ns / 1e6);
+                fflush(stdout);
+                previous_ns = r.ns;
+                free(t.original.data), free(t.corrected.data);
+            }
+            printf("\n");
+        }
+    }
+
     /* 4. ~100 KB with exactly 1,000 misspellings spread evenly. */
     {
         const size_t target_bytes = 100000;

@@ -100,7 +100,7 @@ final class StreamingTests: XCTestCase {
 
     func testEachSettledSentenceReplacesOneSentenceOfTheOriginal() {
         func edits(current: String, streamed: String, settled: String) -> [TextEdit]? {
-            Coordinator.streamingEdits(in: AttributedText(current), region: 0..<current.utf8.count,
+            Coordinator.streamingEdits(in: DocumentText(AttributedText(current)), region: 0..<current.utf8.count,
                                        streamed: Array(streamed.utf8)[...], settled: settled)
         }
         let first = edits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
@@ -112,7 +112,7 @@ final class StreamingTests: XCTestCase {
     }
 
     func testAStreamedRegionInsideALongerTextReadsOnlyItsOwnSentences() {
-        let text = AttributedText("Before. Alpha zeta. Gamma delta. After.")
+        let text = DocumentText(AttributedText("Before. Alpha zeta. Gamma delta. After."))
         let region = 8..<33   // "Alpha zeta. Gamma delta. "
         let edits = Coordinator.streamingEdits(in: text, region: region, streamed: Array("Alpha zeta. ".utf8)[...], settled: "Gamma eta. ")!
         XCTAssertEqual(TextEdit.apply(edits, to: text.substring(region)), "Alpha zeta. Gamma eta. ")

@@ -6,6 +6,7 @@
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
+//        EmendBenchmarks --stream PIECES   (the longest dispatch while a provider streams; StreamBenchmark.swift)
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift).
 import EmendCore
 
@@ -110,6 +111,7 @@ var providersDirectory: String?
 var scannerPath: String?
 var coldRuns = 3
 var warmRuns = 7
+var streamPieces: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
@@ -121,6 +123,7 @@ while let flag = arguments.popFirst() {
     case "--scanner": scannerPath = value
     case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
+    case "--stream": streamPieces = max(1, Int(value) ?? 300_000)
     default: fail("unknown argument \(flag)")
     }
 }
@@ -129,6 +132,12 @@ while let flag = arguments.popFirst() {
 if let providers = providersDirectory {
     guard let scanner = scannerPath else { fail("--providers needs --scanner PATH (the emend-scan executable)") }
     DiscoveryBenchmark(providers: providers, scanner: scanner, coldRuns: coldRuns, warmRuns: warmRuns).run()
+    exit(0)
+}
+
+// ---- streaming (instead of the alignment figures) ----
+if let pieces = streamPieces {
+    StreamBenchmark(pieces: pieces).run()
     exit(0)
 }
 

@@ -68,17 +68,18 @@ extension Coordinator {
     /// `streamed` before; the rest of the original stays until the whole result arrives. nil
     /// when the region no longer starts with the streamed text. Reads only the streamed part
     /// and as many sentences of the original as it replaces, never the whole region.
-    static func streamingEdits(in text: AttributedText, region: Range<Int>, streamed: ArraySlice<UInt8>,
+    static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>,
                                settled: String) -> [TextEdit]? {
         let base = streamed.count
-        guard region.count >= base else { return nil }
-        let utf8 = text.string.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: region.lowerBound)
-        let restStart = utf8.index(start, offsetBy: base)
-        guard utf8[start..<restStart].elementsEqual(streamed) else { return nil }
+        guard region.count >= base, text.rope.bytes(region.lowerBound..<(region.lowerBound + base)).elementsEqual(streamed) else {
+            return nil
+        }
+        let restStart = region.lowerBound + base
         let count = SentenceSegmenter.sentences(in: settled).count
-        let replaced = SentenceSegmenter.firstSentences(count, in: utf8[restStart..<utf8.index(start, offsetBy: region.count)])
-        let old = text.substring((region.lowerBound + base)..<(region.lowerBound + base + replaced))
+        let replaced = SentenceSegmenter.firstSentences(count, length: region.upperBound - restStart) {
+            text.rope.bytes(($0.lowerBound + restStart)..<($0.upperBound + restStart))
+        }
+        let old = text.substring(restStart..<(restStart + replaced))
         return TextAlignment.edits(from: old, to: settled).map {
             TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
         }
@@ -86,7 +87,7 @@ extension Coordinator {
 
     /// Whether `edits` of the region leave its protected text and attachments where they are
     /// and copy none of them.
-    private static func keepsProtectedText(_ edits: [TextEdit], in text: AttributedText, region: Range<Int>) -> Bool {
+    private static func keepsProtectedText(_ edits: [TextEdit], in text: some TextReading, region: Range<Int>) -> Bool {
         let absolute = edits.map { TextEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                                             replacement: $0.replacement) }
         return ProtectedParts.keepInPlace(absolute, of: text, copiesOf: ProtectedParts.copiesToAvoid(in: text, region: region))

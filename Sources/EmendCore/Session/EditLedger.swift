@@ -51,7 +51,7 @@ final class EditLedger {
 
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
-    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: AttributedText? = nil) {
+    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
         guard let index = recordMerged(range, old: old, new: new), let current else { return }
         // Only the new change can have come within a space of another: look at its neighbours
         // (linear in the number of changes per delivery, never more).
@@ -64,7 +64,7 @@ final class EditLedger {
     /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
     /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
-    private func joinIfOneSpaceApart(_ left: Int, in current: AttributedText) -> Bool {
+    private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         let first = hunks[left], second = hunks[left + 1]
         guard second.base.lowerBound - first.base.upperBound == 1,
               first.baseText.isPlain, second.baseText.isPlain, first.text.isPlain, second.text.isPlain else { return false }
@@ -171,7 +171,7 @@ final class EditLedger {
 
     /// The base text of `range` of `current` (the current text): the current text with the
     /// hunks inside the range put back. Hunks reaching out of the range are left as they are.
-    func baseSlice(of range: Range<Int>, in current: AttributedText) -> AttributedText {
+    func baseSlice(of range: Range<Int>, in current: some TextReading) -> AttributedText {
         var text = current.slice(range)
         for (span, hunk) in zip(currentSpans, hunks).reversed()
         where span.lowerBound >= range.lowerBound && span.upperBound <= range.upperBound {
