@@ -122,7 +122,7 @@ public final class Coordinator: @unchecked Sendable {
         // Deadlines once per dispatch: they are due in milliseconds, work in microseconds.
         var checkedDeadlines = false
         running: while true {
-            let work = queue.take()
+            let work = queue.take(limit: 64)
             for index in work.indices {
                 if work[index].kind == .work, meter.isSpent(after: processed) {
                     queue.putBack(work[index...])

@@ -22,7 +22,10 @@ final class WorkQueue: @unchecked Sendable {
     }
 
     private let lock = Lock()
+    /// Pending work is `items[head...]`: taking from the front moves `head` instead of
+    /// moving every item behind it (a provider may have queued hundreds of thousands).
     private var items: [Item] = []
+    private var head = 0
     /// Set by `shutDown`: the coordinator is going away and posts are dropped.
     private var closed = false
     /// Provider code of this coordinator still executing (it wakes the descriptor as it ends).
@@ -66,7 +69,7 @@ final class WorkQueue: @unchecked Sendable {
         let wasEmpty = lock.withLock {
             if closed { return false }
             items.append(Item(kind: kind, run: work))
-            return items.count == 1
+            return items.count - head == 1
         }
         if wasEmpty { signal() }
     }
@@ -83,17 +86,27 @@ final class WorkQueue: @unchecked Sendable {
     func shutDown() {
         let dropped: [Item] = lock.withLock {
             closed = true
-            defer { items.removeAll() }
-            return items
+            defer { items.removeAll(); head = 0 }
+            return Array(items[head...])
         }
         _ = dropped   // released here, outside the lock: their captures may run deinits
     }
 
-    /// Takes all pending work. Engine thread.
-    func take() -> [Item] {
+    /// Takes up to `limit` items of pending work, oldest first. Engine thread. Why a limit:
+    /// a dispatch runs only as much as its budget allows, and taking (then putting back)
+    /// everything queued would cost the whole queue on every dispatch.
+    func take(limit: Int) -> [Item] {
         lock.withLock {
-            let taken = items
-            items.removeAll(keepingCapacity: true)
+            let end = min(items.count, head + limit)
+            let taken = Array(items[head..<end])
+            head = end
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 4096 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
             return taken
         }
     }
@@ -115,12 +128,17 @@ final class WorkQueue: @unchecked Sendable {
         guard !work.isEmpty else { return }
         lock.withLock {
             if closed { return }
-            items.insert(contentsOf: work, at: 0)
+            if head >= work.count {
+                head -= work.count
+                items.replaceSubrange(head..<(head + work.count), with: work)
+            } else {
+                items.insert(contentsOf: work, at: head)
+            }
         }
         signal()
     }
 
-    var hasPendingWork: Bool { lock.withLock { !items.isEmpty } }
+    var hasPendingWork: Bool { lock.withLock { items.count > head } }
 
     /// Makes the descriptor readable by `deadline` (monotonic ms). A later deadline keeps
     /// the armed one: the early wake-up finds nothing due and arms again.
