@@ -52,6 +52,8 @@ echo "== call overhead"
 "$BIN/roundtrip"
 echo "== proofread through the C ABI (fixture provider, delegate answers inside each callback)"
 "$BIN/proofread"
+echo "== streaming: the longest dispatch while a provider streams 300,000 pieces (EmendBenchmarks --stream, Swift)"
+"$LIB/EmendBenchmarks" --stream 300000
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
 echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"

@@ -149,3 +149,41 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(engine.appliedReplaces.count, whole.count, "one replace per change of the whole result, none streamed")
     }
 }
+
+/// With the default options the first finished sentence reaches the engine as soon as the
+/// next one begins: the provider is held right after that, and the text already shows it.
+final class DefaultStreamingTests: XCTestCase {
+    /// Emits a finished sentence and the start of the next, then waits to be released.
+    private final class HeldProvider: WritingProvider, @unchecked Sendable {
+        let id = "org.emend.tests.held"
+        let tools: Set<WritingTool> = [.rewriteFriendly]
+        var needsFactCheck: Bool { false }
+        private let lock = Lock()
+        private var released = false
+        func release() { lock.withLock { released = true } }
+
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            sink.emitText("Hello there, friend. ")
+            sink.emitText("S")
+            for _ in 0..<2_000 where !lock.withLock({ released }) { usleep(5_000) }
+            sink.emitText("ee you soon. ")
+            return .finished
+        }
+    }
+
+    func testTheFirstSentenceShowsWhileTheProviderIsStillWriting() throws {
+        let engine = TestEngine("Hi friend. See you. ", selection: 0..<20)
+        let provider = HeldProvider()
+        let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [provider])
+        try coordinator.start(.rewriteFriendly)
+        let shown = try engine.pump(coordinator, timeoutMilliseconds: 5_000) { engine.text.hasPrefix("Hello there, friend. ") }
+        provider.release()
+        XCTAssertTrue(shown, "the first sentence is in the text before the provider goes on: \(engine.text)")
+        XCTAssertEqual(engine.text, "Hello there, friend. See you. ")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Hello there, friend. See you soon. ")
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Hi friend. See you. ")
+    }
+}
