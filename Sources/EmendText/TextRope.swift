@@ -19,9 +19,14 @@ public final class TextRope {
         var index: Int
         /// Ids of the marks in this chunk.
         var marks: [Int] = []
+        /// Its length in UTF-16 units and code points (kept: rebuilding the index must not
+        /// read the whole text again).
+        var utf16: Int
+        var scalars: Int
         init(_ bytes: [UInt8], index: Int) {
             self.bytes = bytes
             self.index = index
+            (utf16, scalars) = TextRope.counts(bytes)
         }
     }
 
@@ -97,6 +102,8 @@ public final class TextRope {
             let (oldUTF16, oldScalars) = Self.counts(chunk.bytes[local])
             let (newUTF16, newScalars) = Self.counts(replacement)
             chunk.bytes.replaceSubrange(local, with: replacement)
+            chunk.utf16 += newUTF16 - oldUTF16
+            chunk.scalars += newScalars - oldScalars
             for id in chunk.marks { markOffset[id] = Self.moved(markOffset[id], local, delta) }
             bytesBefore.add(delta, at: first)
             utf16Before.add(newUTF16 - oldUTF16, at: first)
@@ -128,6 +135,7 @@ public final class TextRope {
         joined.replaceSubrange(local, with: replacement)
         var pieces = Self.split(joined).enumerated().map { Chunk($1, index: lower + $0) }
         if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
+        let replaced = Array(chunks[lower...upper])
         chunks.replaceSubrange(lower...upper, with: pieces)
         // Each mark into the last piece starting at or before its new position.
         var pieceStarts: [Int] = []
@@ -144,7 +152,16 @@ public final class TextRope {
             markChunk[id] = pieces[low]
             markOffset[id] = moved - pieceStarts[low]
         }
-        rebuildIndex()
+        if pieces.count == replaced.count {
+            // As many chunks as before: only their entries of the index change.
+            for (offset, (old, new)) in zip(replaced, pieces).enumerated() {
+                bytesBefore.add(new.bytes.count - old.bytes.count, at: lower + offset)
+                utf16Before.add(new.utf16 - old.utf16, at: lower + offset)
+                scalarsBefore.add(new.scalars - old.scalars, at: lower + offset)
+            }
+        } else {
+            rebuildIndex()
+        }
     }
 
     // MARK: Marks
@@ -264,9 +281,8 @@ public final class TextRope {
     private func rebuildIndex() {
         for (index, chunk) in chunks.enumerated() { chunk.index = index }
         bytesBefore = FenwickTree(chunks.map(\.bytes.count))
-        let counts = chunks.map { Self.counts($0.bytes[...]) }
-        utf16Before = FenwickTree(counts.map(\.utf16))
-        scalarsBefore = FenwickTree(counts.map(\.scalars))
+        utf16Before = FenwickTree(chunks.map(\.utf16))
+        scalarsBefore = FenwickTree(chunks.map(\.scalars))
     }
 
     /// A mark's position after `local` was replaced by text `delta` bytes longer.
@@ -296,7 +312,7 @@ public final class TextRope {
     }
 
     /// UTF-16 units and code points of valid UTF-8 bytes.
-    private static func counts(_ bytes: some Collection<UInt8>) -> (utf16: Int, scalars: Int) {
+    static func counts(_ bytes: some Collection<UInt8>) -> (utf16: Int, scalars: Int) {
         var scalars = 0, fourByte = 0
         for byte in bytes {
             if byte & 0xC0 != 0x80 { scalars += 1 }
