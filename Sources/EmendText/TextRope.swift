@@ -104,7 +104,12 @@ public final class TextRope {
             chunk.bytes.replaceSubrange(local, with: replacement)
             chunk.utf16 += newUTF16 - oldUTF16
             chunk.scalars += newScalars - oldScalars
-            for id in chunk.marks { markOffset[id] = Self.moved(markOffset[id], local, delta) }
+            // One access to each array for the whole loop (a dense proofread has hundreds of
+            // marks in a chunk; an access check per mark cost more than the move).
+            let ids = chunk.marks
+            markOffset.withUnsafeMutableBufferPointer { offsets in
+                for id in ids { offsets[id] = Self.moved(offsets[id], local, delta) }
+            }
             bytesBefore.add(delta, at: first)
             utf16Before.add(newUTF16 - oldUTF16, at: first)
             scalarsBefore.add(newScalars - oldScalars, at: first)
@@ -200,7 +205,10 @@ public final class TextRope {
         // A mark at a chunk's end may sit in the chunk before the one holding that byte.
         var (index, start) = locate(max(0, range.lowerBound - 1))
         while index < chunks.count, start <= range.upperBound {
-            for id in chunks[index].marks where range.contains(start + markOffset[id]) { found.append(id) }
+            let ids = chunks[index].marks
+            markOffset.withUnsafeBufferPointer { offsets in
+                for id in ids where range.contains(start + offsets[id]) { found.append(id) }
+            }
             start += chunks[index].bytes.count
             index += 1
         }
