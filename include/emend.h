@@ -613,8 +613,10 @@ typedef struct emend_coordinator_options {
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
     uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
                                                sentences replace the original's sentences one
-                                               for one each time this many new bytes arrived;
-                                               0 = 256; UINT32_MAX = only the whole result */
+                                               for one once at least this many new bytes
+                                               arrived; 0 = the default: every sentence as
+                                               soon as the next one begins; UINT32_MAX = only
+                                               the whole result */
     const char *language;                   /* BCP 47 tag of the text, NUL-terminated, copied;
                                                providers use it (a speller's dictionary);
                                                NULL = "en-US" */
@@ -656,9 +658,13 @@ void emend_coordinator_destroy(emend_coordinator *coordinator);
  * coordinator's lifetime. Returns -1 for NULL. Thread: any. */
 int emend_coordinator_fd(const emend_coordinator *coordinator);
 
-/* Run pending work, including delegate callbacks, without blocking. If `processed` is not
- * NULL it receives the number of work items run. Thread: the coordinator's. Must not be
- * called from inside a callback (EMEND_E_IN_CALLBACK). */
+/* Run pending work, including delegate callbacks, without blocking. One dispatch returns
+ * after about 3 ms of work even when more is pending (a provider streaming thousands of
+ * pieces, a proofread with thousands of replaces answered at once), so the engine's thread
+ * is never held longer than a few milliseconds; the rest stays queued and the descriptor
+ * of emend_coordinator_fd() stays readable, so the event loop calls dispatch again. If
+ * `processed` is not NULL it receives the number of work items run. Thread: the
+ * coordinator's. Must not be called from inside a callback (EMEND_E_IN_CALLBACK). */
 emend_status emend_coordinator_dispatch(emend_coordinator *coordinator, size_t *processed);
 
 /* Dispatch until the coordinator is idle (no provider running, no work pending, no

@@ -11,7 +11,7 @@ final class CDelegate: CoordinatorDelegate {
     /// Set once the handle exists: the pointer callbacks receive.
     var handle: OpaquePointer?
     /// Looks up a context's current text for offset conversion.
-    var textOf: (UInt64) -> String = { _ in "" }
+    var positionsOf: (UInt64) -> any PositionMapping = { _ in PositionConverter("") }
 
     init(table: emend_delegate, encoding: PositionEncoding) {
         self.table = table
@@ -34,7 +34,7 @@ final class CDelegate: CoordinatorDelegate {
     }
 
     private func cRange(_ range: Range<Int>, _ contextID: UInt64) -> emend_range {
-        CText.cRange(range, in: textOf(contextID), encoding: encoding)
+        CText.cRange(range, in: positionsOf(contextID), encoding: encoding)
     }
 
     private func engine(_ value: UInt) -> UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: value) }

@@ -26,11 +26,17 @@ enum CText {
 
     /// An emend_range in `encoding` as a UTF-8 byte range of `text`.
     static func byteRange(_ range: emend_range, in text: String, encoding: PositionEncoding, name: String) throws(EmendError) -> Range<Int> {
+        try byteRange(range, in: PositionConverter(text), encoding: encoding, name: name)
+    }
+
+    /// An emend_range in `encoding` as a UTF-8 byte range of the text `positions` maps.
+    static func byteRange(_ range: emend_range, in positions: some PositionMapping, encoding: PositionEncoding,
+                          name: String) throws(EmendError) -> Range<Int> {
         guard range.location <= UInt64(Int.max), range.length <= UInt64(Int.max) else {
             throw EmendError(.range, "\(name) (\(range.location), \(range.length)) is out of bounds")
         }
         do {
-            return try PositionConverter(text).utf8Range(location: Int(range.location), length: Int(range.length), from: encoding)
+            return try positions.utf8Range(location: Int(range.location), length: Int(range.length), from: encoding)
         } catch {
             throw EmendError(.range, describe(error, name: name, range: range, encoding: encoding))
         }
@@ -38,7 +44,13 @@ enum CText {
 
     /// A UTF-8 byte range of `text` as an emend_range in `encoding`.
     static func cRange(_ range: Range<Int>, in text: String, encoding: PositionEncoding) -> emend_range {
-        let converted = (try? PositionConverter(text).range(fromUTF8: range, to: encoding)) ?? (range.lowerBound, range.count)
+        cRange(range, in: PositionConverter(text), encoding: encoding)
+    }
+
+    /// A UTF-8 byte range of the text `positions` maps as an emend_range in `encoding`.
+    static func cRange(_ range: Range<Int>, in positions: some PositionMapping, encoding: PositionEncoding) -> emend_range {
+        guard encoding != .utf8 else { return emend_range(location: UInt64(range.lowerBound), length: UInt64(range.count)) }
+        let converted = (try? positions.range(fromUTF8: range, to: encoding)) ?? (range.lowerBound, range.count)
         return emend_range(location: UInt64(converted.location), length: UInt64(converted.length))
     }
 

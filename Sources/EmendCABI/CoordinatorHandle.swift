@@ -36,9 +36,10 @@ final class CoordinatorHandle {
         lentStrings.removeAll()
     }
 
-    /// The current text of a context, for converting offsets.
-    func text(of contextID: UInt64) -> String {
-        (try? coordinator.contextText(contextID).string) ?? ""
+    /// Offset conversion for the current text of a context (an empty text when there is no
+    /// such context).
+    func positions(of contextID: UInt64) -> any PositionMapping {
+        (try? coordinator.contextPositions(contextID)) ?? PositionConverter("")
     }
 }
 

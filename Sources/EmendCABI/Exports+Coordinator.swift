@@ -35,16 +35,12 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
                 }
                 settings.language = language
             }
-            if given.stream_chunk_bytes == UInt32.max {
-                settings.streamChunkBytes = 0
-            } else if given.stream_chunk_bytes > 0 {
-                settings.streamChunkBytes = Int(given.stream_chunk_bytes)
-            }
+            settings.streaming = StreamingPolicy(streamChunkBytes: given.stream_chunk_bytes)
         }
         let adapter = CDelegate(table: table, encoding: encoding)
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)
         adapter.handle = handle.opaque
-        adapter.textOf = { [unowned handle] id in handle.text(of: id) }
+        adapter.positionsOf = { [unowned handle] id in handle.positions(of: id) }
         let pointer = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
         LiveHandles.insert(pointer)
         out.pointee = pointer
@@ -157,7 +153,7 @@ public func emend_coordinator_update_range(_ coordinator: OpaquePointer?, _ cont
         guard let why = TextUpdateReason(rawValue: Int(reason.rawValue)) else {
             throw EmendError(.invalidArgument, "unknown update reason \(reason.rawValue)")
         }
-        let current = try handle.coordinator.contextText(contextID).string
+        let current = try handle.coordinator.contextPositions(contextID)
         let byteRange = try CText.byteRange(range, in: current, encoding: handle.encoding, name: "range")
         let replacement = try CText.string(text, length, name: "text")
         try handle.coordinator.updateRange(contextID: contextID, range: byteRange, text: replacement, reason: why)

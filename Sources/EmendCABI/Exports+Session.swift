@@ -33,7 +33,7 @@ public func emend_session_get_suggestion(_ coordinator: OpaquePointer?, _ index:
         let all = handle.coordinator.suggestions
         guard index >= 0, index < all.count else { throw EmendError(.notFound, "no suggestion \(index) (there are \(all.count))") }
         let s = all[index]
-        let range = s.range.map { CText.cRange($0, in: handle.text(of: s.contextID), encoding: handle.encoding) }
+        let range = s.range.map { CText.cRange($0, in: handle.positions(of: s.contextID), encoding: handle.encoding) }
             ?? emend_range(location: 0, length: 0)
         let value = emend_suggestion(
             struct_size: MemoryLayout<emend_suggestion>.size, context_id: s.contextID, range: range,
@@ -59,7 +59,7 @@ public func emend_session_suggestion_at_offset(_ coordinator: OpaquePointer?, _ 
                                                _ index: UnsafeMutablePointer<Int>?) -> emend_status {
     withHandle(coordinator) { handle throws(EmendError) in
         let out = try required(index, "index")
-        let text = try handle.coordinator.contextText(contextID).string
+        let text = try handle.coordinator.contextPositions(contextID)
         let byte = try CText.byteRange(emend_range(location: offset, length: 0), in: text, encoding: handle.encoding, name: "offset")
         out.pointee = try handle.coordinator.suggestionIndex(contextID: contextID, offset: byte.lowerBound)
     }
@@ -107,7 +107,7 @@ public func emend_session_copy_result(_ coordinator: OpaquePointer?, _ contextID
         try handle.coordinator.checkOwnerThread()
         let out = try required(length, "length")
         if buffer != nil { try CLength.checked(capacity, limit: .max, name: "capacity") }
-        _ = try handle.coordinator.contextText(contextID)
+        _ = try handle.coordinator.contextPositions(contextID)
         guard contextID == handle.coordinator.contextIDs.first else {
             throw EmendError(.notFound, "context \(contextID) is not the one the session works on")
         }

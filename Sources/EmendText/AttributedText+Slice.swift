@@ -3,50 +3,82 @@ extension AttributedText {
     /// The part `range` of the text with its runs, intents and protected ranges clipped to
     /// it and moved to start at 0.
     public func slice(_ range: Range<Int>) -> AttributedText {
+        Self.clipped(self, to: range, text: substring(range))
+    }
+
+    /// `text` with the runs, intents and protected ranges of `styling` clipped to `range`
+    /// and moved to start at 0 (shared with `DocumentText`).
+    static func clipped(_ styling: AttributedText, to range: Range<Int>, text: String) -> AttributedText {
         let clip = { (r: Range<Int>) -> Range<Int>? in
             let lower = max(r.lowerBound, range.lowerBound), upper = min(r.upperBound, range.upperBound)
             guard lower < upper else { return nil }
             return (lower - range.lowerBound)..<(upper - range.lowerBound)
         }
         return AttributedText(
-            substring(range),
-            attributeRuns: attributeRuns.compactMap { run in clip(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) } },
-            blockIntents: blockIntents.compactMap { intent in
+            text,
+            attributeRuns: styling.attributeRuns.compactMap { run in clip(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) } },
+            blockIntents: styling.blockIntents.compactMap { intent in
                 guard let r = clip(intent.range) else { return nil }
                 var moved = intent
                 moved.range = r
                 return moved
             },
-            protectedRanges: protectedRanges.compactMap(clip))
+            protectedRanges: styling.protectedRanges.compactMap(clip))
+    }
+
+    /// The ranges of the attachment characters (EF BF BC) in `bytes`, which start at byte
+    /// `offset` of a text.
+    static func attachmentRanges(in bytes: [UInt8], at offset: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBC {
+                ranges.append((offset + index)..<(offset + index + 3))
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return ranges
     }
 
     /// Replaces `range` with `replacement` and its styling: runs and intents of the old text
     /// that overlapped the range are cut out of it (not stretched over the new text), and the
     /// replacement's runs and intents come in at their place.
     public mutating func replace(_ range: Range<Int>, withStyled replacement: AttributedText) {
-        let length = replacement.utf8Count
         replace(range, with: replacement.string)
-        let inserted = range.lowerBound..<(range.lowerBound + length)
+        var runs = attributeRuns, intents = blockIntents
+        Self.restyle(range.lowerBound..<(range.lowerBound + replacement.utf8Count), with: replacement, runs: &runs, intents: &intents)
+        setStyling(runs: runs, intents: intents)
+    }
+
+    /// Runs and intents once `inserted` holds `replacement`'s text: those of the old text
+    /// that overlapped it are cut out of it, and the replacement's come in at their place
+    /// (shared with `DocumentText`).
+    static func restyle(_ inserted: Range<Int>, with replacement: AttributedText, runs: inout [AttributeRun],
+                        intents: inout [BlockIntent]) {
         let outside = { (r: Range<Int>) -> [Range<Int>] in
             guard r.overlaps(inserted) || (inserted.isEmpty && r.contains(inserted.lowerBound)) else { return [r] }
             return [r.lowerBound..<max(r.lowerBound, inserted.lowerBound), min(r.upperBound, inserted.upperBound)..<r.upperBound]
                 .filter { !$0.isEmpty && !$0.overlaps(inserted) }
         }
-        var runs = attributeRuns.flatMap { run in outside(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) } }
-        runs += replacement.attributeRuns.map { AttributeRun(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), key: $0.key, value: $0.value) }
-        var intents = blockIntents.flatMap { intent in
+        var newRuns = runs.flatMap { run in outside(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) } }
+        newRuns += replacement.attributeRuns.map {
+            AttributeRun(range: ($0.range.lowerBound + inserted.lowerBound)..<($0.range.upperBound + inserted.lowerBound), key: $0.key, value: $0.value)
+        }
+        var newIntents = intents.flatMap { intent in
             outside(intent.range).map { r -> BlockIntent in
                 var kept = intent
                 kept.range = r
                 return kept
             }
         }
-        intents += replacement.blockIntents.map { intent in
+        newIntents += replacement.blockIntents.map { intent in
             var moved = intent
-            moved.range = (intent.range.lowerBound + range.lowerBound)..<(intent.range.upperBound + range.lowerBound)
+            moved.range = (intent.range.lowerBound + inserted.lowerBound)..<(intent.range.upperBound + inserted.lowerBound)
             return moved
         }
-        setStyling(runs: runs.sorted { $0.range.lowerBound < $1.range.lowerBound },
-                   intents: intents.sorted { $0.range.lowerBound < $1.range.lowerBound })
+        runs = newRuns.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        intents = newIntents.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 }

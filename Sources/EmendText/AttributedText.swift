@@ -83,17 +83,25 @@ public struct AttributedText: Equatable, Sendable {
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
         string.replaceSubrange(start..<end, with: replacement)
-        let delta = replacement.utf8.count - range.count
+        Self.follow(range, delta: replacement.utf8.count - range.count, runs: &attributeRuns, intents: &blockIntents,
+                    protected: &protectedRanges)
+    }
+
+    /// Runs, intents and protected ranges after `range` was replaced by plain text `delta`
+    /// bytes longer (shared with `DocumentText`).
+    static func follow(_ range: Range<Int>, delta: Int, runs: inout [AttributeRun], intents: inout [BlockIntent],
+                       protected: inout [Range<Int>]) {
+        guard !runs.isEmpty || !intents.isEmpty || !protected.isEmpty else { return }
         let mapped = { (r: Range<Int>) -> Range<Int>? in RangeShift.map(r, through: range, delta: delta) }
-        attributeRuns = attributeRuns.compactMap { run in
+        runs = runs.compactMap { run in
             mapped(run.range).map { AttributeRun(range: $0, key: run.key, value: run.value) }
         }
-        blockIntents = blockIntents.compactMap { intent in
+        intents = intents.compactMap { intent in
             guard let r = mapped(intent.range) else { return nil }
             var moved = intent
             moved.range = r
             return moved
         }
-        protectedRanges = protectedRanges.compactMap(mapped)
+        protected = protected.compactMap(mapped)
     }
 }

@@ -55,11 +55,17 @@ final class ABIContextIDsTests: XCTestCase {
         XCTAssertEqual(" Too.".withCString {
             emend_coordinator_update_range(coordinator, ids[1], emend_range(location: 10, length: 0), $0, 5, EMEND_UPDATE_TYPING)
         }, EMEND_OK, lastError)
+        // The fixture's proofread runs on its own thread and may have finished inside the pump
+        // above (its first replace is then held): a known context either way, never NOT_FOUND.
         var length = 0
-        XCTAssertEqual(emend_session_copy_result(coordinator, ids[0], nil, 0, &length), EMEND_E_STATE, "no result yet, but a known context")
+        let copied = emend_session_copy_result(coordinator, ids[0], nil, 0, &length)
+        XCTAssertTrue(copied == EMEND_E_STATE || copied == EMEND_OK, "a known context: \(copied)")
         XCTAssertEqual(emend_coordinator_stop(coordinator), EMEND_OK)
-        for held in engine.takeHeldReplaces() { XCTAssertEqual(emend_answer_replace(coordinator, held, EMEND_REPLACE_REFUSED, nil, 0), EMEND_OK) }
-        XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK, lastError)
+        let held = engine.takeHeldReplaces()
+        for request in held { XCTAssertEqual(emend_answer_replace(coordinator, request, EMEND_REPLACE_REFUSED, nil, 0), EMEND_OK) }
+        // A refused replace of a delivered result fails the session (REFUSED); with nothing
+        // delivered yet the stop just ends it.
+        XCTAssertEqual(runUntilIdle(coordinator), held.isEmpty ? EMEND_OK : EMEND_E_REFUSED, lastError)
         XCTAssertEqual(engine.text, "See you tomorow. Bye.")
         XCTAssertEqual(contextIDs(coordinator), [], "gone with the session")
     }

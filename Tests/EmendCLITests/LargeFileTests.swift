@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A 10 MB file is proofread (in pieces, so thousands of suggestions stay quick), and a
+/// A 10 MB file is proofread in one session (thousands of suggestions stay quick), and a
 /// terminal sees progress while the provider works.
 final class LargeFileTests: XCTestCase {
     private var sandbox: CLISandbox!
@@ -32,7 +32,7 @@ final class LargeFileTests: XCTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let matches = try XCTUnwrap(object["matches"] as? [[String: Any]])
         XCTAssertEqual(matches.count, errors)
-        // Offsets are in the whole file, whichever piece a match came from.
+        // Offsets are in the whole file.
         let bytes = sandbox.bytes("big.md")
         for match in matches {
             let offset = match["offset"] as! Int, length = match["length"] as! Int

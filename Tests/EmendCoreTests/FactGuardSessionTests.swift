@@ -34,7 +34,7 @@ final class FactGuardSessionTests: XCTestCase {
             ["I'm glad to hear the launch has been delayed. ", "Please let customers know about this situation."]
         }
         var options = CoordinatorOptions()
-        options.streamChunkBytes = 1
+        options.streaming = .sentences(minimumNewBytes: 1)
         let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)

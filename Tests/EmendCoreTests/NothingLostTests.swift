@@ -148,7 +148,7 @@ final class NothingLostTests: XCTestCase {
         let original = "I do not think it is ready. " + rest
         let engine = TestEngine(original)
         var opts = options()
-        opts.streamChunkBytes = 16
+        opts.streaming = .sentences(minimumNewBytes: 16)
         let coordinator = try makeCoordinator(engine, options: opts, provider: FixtureProvider(chunkDelayMicroseconds: 5_000))
         try coordinator.start(.rewriteFriendly)
         XCTAssertTrue(try engine.pump(coordinator) { !engine.appliedReplaces.isEmpty })
@@ -183,7 +183,7 @@ final class NothingLostTests: XCTestCase {
         let text = (1...10).map { "It is part \($0) of it." }.joined(separator: " ")
         let engine = TestEngine(text)
         var opts = options()
-        opts.streamChunkBytes = 8
+        opts.streaming = .sentences(minimumNewBytes: 8)
         let coordinator = try makeCoordinator(engine, options: opts, provider: FixtureProvider(chunkDelayMicroseconds: 1_000))
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)

@@ -11,7 +11,7 @@ final class PlaceholderResultTests: XCTestCase {
         let engine = TestEngine(text, selection: 0..<text.utf8.count)
         configure(engine)
         var options = CoordinatorOptions()
-        options.streamChunkBytes = 0
+        options.streaming = .wholeResult
         options.preferredResultOptions = resultOptions
         let provider = ScriptedProvider(markdown: true, [answer])
         let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])

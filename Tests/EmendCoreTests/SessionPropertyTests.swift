@@ -95,7 +95,7 @@ final class SessionPropertyTests: XCTestCase {
         if chance(10) { engine.replaceAnswering = .refuse; misbehaved = true }
         engine.presentedAction = pick([.apply, .copy, .dismiss])
         var opts = options(completionTimeout: 2_000, providerTimeout: 5_000, behavior: pick([.default, .default, .limited]))
-        opts.streamChunkBytes = pick([0, 1, 16, 256])
+        opts.streaming = pick([.wholeResult, .sentences(minimumNewBytes: 1), .sentences(minimumNewBytes: 16), .sentences(minimumNewBytes: 256)])
         opts.preferredResultOptions = pick([[.plainText], [.richText], [.list, .table], [.presentationIntent]])
         let tool = pick(WritingTool.allCases.filter { $0 != .followUp })
         let prompt: String? = tool == .compose ? "say thanks for the flowers" : tool == .rewriteDescribed ? pick(["uppercase", "make it warmer"]) : nil

@@ -8,7 +8,7 @@ final class StreamingTests: XCTestCase {
 
     func streamingOptions() -> CoordinatorOptions {
         var options = CoordinatorOptions()
-        options.streamChunkBytes = 64
+        options.streaming = .sentences(minimumNewBytes: 64)
         return options
     }
 
@@ -99,23 +99,91 @@ final class StreamingTests: XCTestCase {
     }
 
     func testEachSettledSentenceReplacesOneSentenceOfTheOriginal() {
-        let first = Coordinator.streamingEdits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
+        func edits(current: String, streamed: String, settled: String) -> [TextEdit]? {
+            Coordinator.streamingEdits(in: DocumentText(AttributedText(current)), region: 0..<current.utf8.count,
+                                       streamed: Array(streamed.utf8)[...], settled: settled)
+        }
+        let first = edits(current: "Alpha beta. Gamma delta. Omega.", streamed: "", settled: "Alpha zeta. ")!
         XCTAssertEqual(TextEdit.apply(first, to: "Alpha beta. Gamma delta. Omega."), "Alpha zeta. Gamma delta. Omega.")
-        let second = Coordinator.streamingEdits(current: "Alpha zeta. Gamma delta. Omega.", streamed: "Alpha zeta. ", settled: "Gamma eta. ")!
+        let second = edits(current: "Alpha zeta. Gamma delta. Omega.", streamed: "Alpha zeta. ", settled: "Gamma eta. ")!
         XCTAssertEqual(TextEdit.apply(second, to: "Alpha zeta. Gamma delta. Omega."), "Alpha zeta. Gamma eta. Omega.")
-        XCTAssertEqual(Coordinator.streamingEdits(current: "", streamed: "", settled: "Composed. "), [TextEdit(range: 0..<0, replacement: "Composed. ")])
-        XCTAssertNil(Coordinator.streamingEdits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
+        XCTAssertEqual(edits(current: "", streamed: "", settled: "Composed. "), [TextEdit(range: 0..<0, replacement: "Composed. ")])
+        XCTAssertNil(edits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
+    }
+
+    func testAStreamedRegionInsideALongerTextReadsOnlyItsOwnSentences() {
+        let text = DocumentText(AttributedText("Before. Alpha zeta. Gamma delta. After."))
+        let region = 8..<33   // "Alpha zeta. Gamma delta. "
+        let edits = Coordinator.streamingEdits(in: text, region: region, streamed: Array("Alpha zeta. ".utf8)[...], settled: "Gamma eta. ")!
+        XCTAssertEqual(TextEdit.apply(edits, to: text.substring(region)), "Alpha zeta. Gamma eta. ")
+    }
+
+    func testOneBytePiecesWithNoSentenceEndStreamNothingUntilTheEnd() throws {
+        // 20,000 one-byte pieces without a sentence end, then one: every piece is examined
+        // once (StreamedSentences); nothing streams before the first sentence is finished.
+        let words = String(repeating: "word ", count: 4_000)
+        var pieces = words.map { String($0) }
+        pieces += [".", " ", "Next", " ", "one", "."]
+        let engine = TestEngine("Short one. Another one.", selection: 0..<23)
+        var options = CoordinatorOptions()
+        options.streaming = .sentences(minimumNewBytes: 1)
+        options.dispatchBudget = .items(500)
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ScriptedProvider(markdown: false, pieces)])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, pieces.joined())
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Short one. Another one.")
     }
 
     func testZeroChunkBytesDeliversOnlyTheWholeResult() throws {
         let engine = TestEngine(Self.long)
         var options = streamingOptions()
-        options.streamChunkBytes = 0
+        options.streaming = .wholeResult
         let coordinator = try makeCoordinator(engine, options: options, provider: FixtureProvider(chunkDelayMicroseconds: 1_000))
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, FixtureRules.friendly(Self.long))
         let whole = TextAlignment.edits(from: Self.long, to: FixtureRules.friendly(Self.long))
         XCTAssertEqual(engine.appliedReplaces.count, whole.count, "one replace per change of the whole result, none streamed")
+    }
+}
+
+/// With the default options the first finished sentence reaches the engine as soon as the
+/// next one begins: the provider is held right after that, and the text already shows it.
+final class DefaultStreamingTests: XCTestCase {
+    /// Emits a finished sentence and the start of the next, then waits to be released.
+    private final class HeldProvider: WritingProvider, @unchecked Sendable {
+        let id = "org.emend.tests.held"
+        let tools: Set<WritingTool> = [.rewriteFriendly]
+        var needsFactCheck: Bool { false }
+        private let lock = Lock()
+        private var released = false
+        func release() { lock.withLock { released = true } }
+
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            sink.emitText("Hello there, friend. ")
+            sink.emitText("S")
+            for _ in 0..<2_000 where !lock.withLock({ released }) { usleep(5_000) }
+            sink.emitText("ee you soon. ")
+            return .finished
+        }
+    }
+
+    func testTheFirstSentenceShowsWhileTheProviderIsStillWriting() throws {
+        let engine = TestEngine("Hi friend. See you. ", selection: 0..<20)
+        let provider = HeldProvider()
+        let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [provider])
+        try coordinator.start(.rewriteFriendly)
+        let shown = try engine.pump(coordinator, timeoutMilliseconds: 5_000) { engine.text.hasPrefix("Hello there, friend. ") }
+        provider.release()
+        XCTAssertTrue(shown, "the first sentence is in the text before the provider goes on: \(engine.text)")
+        XCTAssertEqual(engine.text, "Hello there, friend. See you. ")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Hello there, friend. See you soon. ")
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Hi friend. See you. ")
     }
 }

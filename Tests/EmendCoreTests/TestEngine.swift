@@ -263,6 +263,13 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         try coordinator.runUntilIdle(timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    /// Runs `body` (a dispatch) as the engine's loop would: callbacks count as inside dispatch.
+    func dispatching<T>(_ body: () throws -> T) rethrows -> T {
+        isDispatching = true
+        defer { isDispatching = false }
+        return try body()
+    }
+
     /// Dispatches (waiting on the poll descriptor in between) until `condition` holds.
     /// Returns false when it did not within `timeoutMilliseconds`.
     @discardableResult

@@ -152,7 +152,7 @@ final class ToolRun {
         var coordinatorOptions = CoordinatorOptions()
         coordinatorOptions.preferredResultOptions = options
         coordinatorOptions.providerTimeoutMilliseconds = 300_000
-        coordinatorOptions.streamChunkBytes = 1
+        coordinatorOptions.streaming = .sentences(minimumNewBytes: 1)
         coordinator = try Coordinator(delegate: document, options: coordinatorOptions, catalog: catalog)
     }
 

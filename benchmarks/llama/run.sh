@@ -120,7 +120,7 @@ printf '   %-44s %9s ms %10s %14s %7s\n' "(a) llama plugin through Emend (libeme
 printf '   %-44s %9s ms %10s %14s %7s\n' "(b) llama-server /v1/chat/completions" "$(value "$SERVER" ttft_ms)" \
     "$(value "$SERVER" rate)" "$(value "$SERVER" server_rate)" "$(value "$SERVER" tokens)"
 echo "   (c) first token -> the engine's first replace callback: $(value "$EMEND" token_to_replace_ms) ms" \
-    "(stream_chunk_bytes default 256), $(value "$EVERY" token_to_replace_ms) ms (stream_chunk_bytes 1)"
+    "(stream_chunk_bytes 0: the default, every sentence once the next begins), $(value "$EVERY" token_to_replace_ms) ms (stream_chunk_bytes 1: the same rule)"
 echo "       last token -> last replace: $(value "$EMEND" last_token_to_replace_ms) ms;" \
     "start -> first replace: $(value "$EMEND" start_to_replace_ms) ms, without the timing wrapper" \
     "$(value "$PLAIN" start_to_replace_ms) ms"

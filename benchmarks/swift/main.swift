@@ -8,9 +8,11 @@
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
 //        EmendBenchmarks --facts [--runs N]
 //        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
+//        EmendBenchmarks --stream PIECES
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
 // the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
-// proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh).
+// proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh), the
+// fifth the longest dispatch while a provider streams (StreamBenchmark.swift).
 import EmendCore
 
 #if canImport(Glibc)
@@ -115,6 +117,7 @@ var scannerPath: String?
 var coldRuns = 3
 var warmRuns = 7
 var qualityDirectory: String?
+var streamPieces: Int?
 var arguments = CommandLine.arguments.dropFirst()
 var factsOnly = false
 while let flag = arguments.popFirst() {
@@ -132,6 +135,7 @@ while let flag = arguments.popFirst() {
     case "--scanner": scannerPath = value
     case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
+    case "--stream": streamPieces = max(1, Int(value) ?? 300_000)
     default: fail("unknown argument \(flag)")
     }
 }
@@ -153,6 +157,12 @@ if let providers = providersDirectory {
 // ---- the fact guard (instead of the alignment figures) ----
 if factsOnly {
     FactsBenchmark(runs: runs).run()
+    exit(0)
+}
+
+// ---- streaming (instead of the alignment figures) ----
+if let pieces = streamPieces {
+    StreamBenchmark(pieces: pieces).run()
     exit(0)
 }
 

@@ -22,7 +22,7 @@ struct InteractiveReview {
                                  palette: palette, width: Terminal.columns() ?? 100)
         var positions = TextPositions(setup.bytes, encoding: setup.options.encoding.encoding)
         let raw = RawTerminal()
-        for piece in proofread.pieces { piece.driver.onSignal.append { raw.restore() } }
+        proofread.driver?.onSignal.append { raw.restore() }
         defer { raw.restore() }
 
         var accepted = 0

@@ -124,7 +124,7 @@ struct ToolSetup {
         try makeDriver(bytes: bytes, selection: selection, protected: protected)
     }
 
-    /// A driver over `bytes` (the document or a piece of it).
+    /// A driver over `bytes`.
     func makeDriver(bytes: [UInt8], selection: Range<Int>, protected: [Range<Int>]) throws(CLIFailure) -> SessionDriver {
         let engine = FileEngine(text: bytes, selection: selection, protectedRanges: protected)
         var settings = SessionDriver.Settings()

@@ -7,7 +7,8 @@ import EmendText
 /// on disk is written by the command at the end, never from here.
 final class FileEngine: CoordinatorDelegate {
     /// The document's UTF-8 bytes as the coordinator's replaces left them.
-    private(set) var bytes: [UInt8]
+    var bytes: [UInt8] { document.bytes }
+    private var document: GapBuffer
     /// Selected UTF-8 byte range; empty = the whole text (or the caret, for compose).
     let selection: Range<Int>
     let protectedRanges: [Range<Int>]
@@ -24,7 +25,7 @@ final class FileEngine: CoordinatorDelegate {
     private(set) var answerErrors: [EmendError] = []
 
     init(text: [UInt8], selection: Range<Int>, protectedRanges: [Range<Int>]) {
-        self.bytes = text
+        self.document = GapBuffer(text)
         self.selection = selection
         self.protectedRanges = protectedRanges
     }
@@ -41,10 +42,10 @@ final class FileEngine: CoordinatorDelegate {
     }
 
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
-        guard proposal.range.lowerBound >= 0, proposal.range.upperBound <= bytes.count else {
+        guard proposal.range.lowerBound >= 0, proposal.range.upperBound <= document.count else {
             return reply(coordinator, request, .failed(EmendError(.range, "replace at \(proposal.range) is outside the document")))
         }
-        bytes.replaceSubrange(proposal.range, with: Array(proposal.text.utf8))
+        document.replace(proposal.range, with: proposal.text.utf8)
         replaceCount += 1
         reply(coordinator, request, .replaced(nil))
     }

@@ -33,7 +33,7 @@ final class SessionDriver {
         options.providerTimeoutMilliseconds = Int64(settings.timeoutSeconds * 1000)
         // The file is written once at the end: stream the text to stdout (see CLIProvider),
         // not into the document sentence by sentence.
-        options.streamChunkBytes = 0
+        options.streaming = .wholeResult
         options.animationDuration = 0
         do {
             coordinator = try Coordinator(delegate: engine, options: options, catalog: catalog)

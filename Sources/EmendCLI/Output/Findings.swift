@@ -5,8 +5,6 @@ import EmendCore
 struct Finding {
     /// Index of the suggestion in its coordinator's `suggestions`.
     let index: Int
-    /// Which piece of the document (which coordinator) it belongs to.
-    var piece = 0
     /// UTF-8 byte range in the original text.
     let range: Range<Int>
     let original: String
@@ -33,14 +31,6 @@ struct Finding {
                                     category: info.category, ruleID: info.ruleID))
         }
         return findings
-    }
-
-    /// The finding moved by `offset` bytes, in piece `piece`.
-    func shifted(by offset: Int, piece: Int) -> Finding {
-        var moved = Finding(index: index, range: (range.lowerBound + offset)..<(range.upperBound + offset), original: original,
-                            replacement: replacement, explanation: explanation, category: category, ruleID: ruleID)
-        moved.piece = piece
-        return moved
     }
 
     /// What to say when the provider gave no explanation.

@@ -83,18 +83,19 @@ extension Coordinator {
     private func composedResult(_ result: AttributedText, session: Session) -> AttributedText {
         guard session.tool == .compose, !result.string.isEmpty, let context = session.working,
               let region = session.region?.range, session.run.requestRegionText.string.isEmpty else { return result }
-        let text = context.text.string.utf8
+        let whole = context.text.string   // compose only, once
+        let text = whole.utf8
         let before = region.lowerBound > 0 ? text[text.index(text.startIndex, offsetBy: region.lowerBound - 1)] : nil
         let after = region.upperBound < text.count ? text[text.index(text.startIndex, offsetBy: region.upperBound)] : nil
         let isSpace = { (byte: UInt8?) in byte.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } ?? true }
         let first = result.string.utf8.first, last = result.string.utf8.last
         // At the start of a paragraph the new text is a paragraph of its own: the break that
         // precedes it follows it too. Inside a line, a space.
-        let prefix = context.text.string.utf8.prefix(region.lowerBound)
+        let prefix = whole.utf8.prefix(region.lowerBound)
         let breakAfter: String
         if prefix.isEmpty {
             // The start of the text starts a paragraph: the break the text itself uses.
-            breakAfter = context.text.string.contains("\n\n") ? "\n\n" : context.text.string.contains("\n") ? "\n" : " "
+            breakAfter = whole.contains("\n\n") ? "\n\n" : whole.contains("\n") ? "\n" : " "
         } else {
             breakAfter = prefix.suffix(2).elementsEqual("\n\n".utf8) ? "\n\n" : prefix.last == 0x0A ? "\n" : " "
         }
@@ -134,7 +135,7 @@ extension Coordinator {
                 && !context.text.touchesProtectedText(edit.range)
                 && (accepted.last.map { $0.range.upperBound <= edit.range.lowerBound && !($0.range.isEmpty && $0.range.lowerBound == edit.range.lowerBound) } ?? true)
                 && context.text.substring(edit.range) != edit.replacement
-                && isCharacterBoundary(edit.range, in: context.text.string)
+                && isCharacterBoundary(edit.range, in: context.text)
             if valid { accepted.append(edit) } else { logger("dropped an invalid edit at \(edit.range)") }
         }
         let shift = region.lowerBound - session.regionOriginalStart
@@ -144,9 +145,9 @@ extension Coordinator {
         }
     }
 
-    private func isCharacterBoundary(_ range: Range<Int>, in text: String) -> Bool {
-        let converter = PositionConverter(text)
-        return (try? converter.utf8Range(location: range.lowerBound, length: range.count, from: .utf8)) != nil
+    /// Whether both ends of `range` fall between characters (reads two bytes of the rope).
+    private func isCharacterBoundary(_ range: Range<Int>, in text: DocumentText) -> Bool {
+        (try? RopePositions(text.rope).utf8Range(location: range.lowerBound, length: range.count, from: .utf8)) != nil
     }
 
     /// After the result is in the text: select it, ask for marks, rest.

@@ -65,10 +65,9 @@ extension Coordinator {
     /// The working region: the selection widened to whole sentences (the whole text for a
     /// caret), or the caret itself for compose.
     func workingRegion(of context: SessionContext, tool: WritingTool) -> Range<Int> {
-        let text = context.text.string
         if tool == .compose { return context.selection }
         if context.selection.isEmpty { return 0..<context.text.utf8Count }
-        return SentenceSegmenter.expandToSentences(context.selection, in: text)
+        return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
     }
 
     private func beginWork(providers: [WritingProvider]) {
@@ -155,8 +154,10 @@ extension Coordinator {
         let state = RunState()
         session.run.dispose()
         session.run = state
-        let text = context.text.string
-        let surrounding = session.tool == .compose ? region : SentenceSegmenter.surroundingContext(region, in: text)
+        // The paragraphs around the region; a region of the whole text is its own (and the
+        // whole document is not turned into one string for it).
+        let whole = region == 0..<context.text.utf8Count
+        let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, in: context.text.string)
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
         let protected = context.text.allProtectedRanges.filter { surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound }
@@ -171,11 +172,14 @@ extension Coordinator {
         state.guidance = guidance
         state.writesMarkdown = providers.first?.writesMarkdown ?? false
         state.requestOffset = offset
-        state.requestRegionText = context.text.slice(region)
-        state.requestBase = context.baseSlice(region)
+        if session.tool != .proofread {
+            // What a text result is compared and aligned with (a proofread's edits need neither).
+            state.requestRegionText = context.text.slice(region)
+            state.requestBase = context.baseSlice(region)
+        }
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
-        state.streaming = options.streamChunkBytes > 0 ? .streaming(delivered: 0) : .off
+        state.streaming = options.streaming.streams ? .streaming(delivered: 0) : .off
         session.enter(.running)
         let generation = session.generation
         var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
@@ -191,6 +195,7 @@ extension Coordinator {
                 case .text(let chunk):
                     guard rank == 0 else { return }   // text output comes from one provider
                     state.resultText += chunk
+                    if case .streaming = state.streaming { state.sentences.append(chunk) }
                     self.streamPartialResult()
                 case .edit(let edit): buffers[rank].append(edit)
                 case .finished(let outcome):

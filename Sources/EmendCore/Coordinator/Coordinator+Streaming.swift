@@ -8,42 +8,35 @@ extension Coordinator {
     /// text with it, so streaming never changes what the session ends with, and revert still
     /// finds the original.
     func streamPartialResult() {
-        guard options.streamChunkBytes > 0, let session, session.phase == .running, !session.presents,
+        guard case .sentences(let minimumNewBytes) = options.streaming, let session, session.phase == .running, !session.presents,
               session.tool != .proofread, !session.run.streamInFlight, !session.cancelRequested,
               let context = session.working, let region = session.region?.range else { return }
         guard case .streaming(let streamed) = session.run.streaming else { return }
         if session.run.regionEdited {
             // The engine edited the region: streaming sentence by sentence would write over its
             // edit; the whole result arrives rebased onto it instead.
-            session.run.streaming = .off
-            return
+            return stopStreaming(session.run)
         }
-        let text = session.run.resultText
-        guard text.utf8.count - streamed >= options.streamChunkBytes else { return }
-        // Only the part after what was streamed is segmented again (it starts at a sentence
-        // boundary), so a long streamed result costs linear, not quadratic, segmentation.
-        let result = AttributedText(text)
-        let tail = result.substring(streamed..<result.utf8Count)
-        let sentences = SentenceSegmenter.sentences(in: tail)
-        guard sentences.count >= 2 else { return }   // the last sentence may be unfinished
-        let settled = streamed + sentences[sentences.count - 2].upperBound
-        let settledText = result.substring(streamed..<settled)
+        // The sentences were found as the pieces came (each byte examined once): this costs
+        // the length of the part that goes in, never that of the result so far.
+        let sentences = session.run.sentences
+        let settled = sentences.finished
+        guard settled > streamed, sentences.count - streamed >= minimumNewBytes else { return }
+        let settledText = sentences.text(streamed..<settled)
         if session.run.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.run.paragraphSeparator)
             || !PlaceholderToken.find(in: settledText).isEmpty {
             // Markup (a list, a table, emphasis) and placeholder tokens must not show in the
             // text: the result arrives whole.
-            session.run.streaming = .off
-            return
+            return stopStreaming(session.run)
         }
-        guard let edits = Self.streamingEdits(current: context.text.substring(region),
-                                              streamed: result.substring(0..<streamed), settled: settledText),
+        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[..<streamed], settled: settledText),
               Self.keepsProtectedText(edits, in: context.text, region: region) else {
             // The engine changed what was streamed, or the sentences move protected text: the
             // rest arrives with the whole result.
-            session.run.streaming = .off
-            return
+            return stopStreaming(session.run)
         }
         session.run.streaming = .streaming(delivered: settled)
+        session.run.sentences.take(upTo: settled)
         guard !edits.isEmpty else { return }
         let planned = edits.map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
@@ -64,24 +57,37 @@ extension Coordinator {
         }
     }
 
-    /// Edits of the region's `current` text that put the newly `settled` sentences of the
-    /// result in place of as many sentences of the original after what was `streamed`
-    /// before; the rest of the original stays until the whole result arrives. nil when the
-    /// region no longer starts with the streamed text.
-    static func streamingEdits(current: String, streamed: String, settled: String) -> [TextEdit]? {
-        guard current.utf8.starts(with: streamed.utf8) else { return nil }
-        let base = streamed.utf8.count
-        let rest = AttributedText(current).substring(base..<current.utf8.count)
+    /// The rest of the run's result arrives whole; the sentences found so far are let go.
+    private func stopStreaming(_ run: RunState) {
+        run.streaming = .off
+        run.sentences = StreamedSentences()
+    }
+
+    /// Edits of `region` of `text` (relative to the region) that put the newly `settled`
+    /// sentences of the result in place of as many sentences of the original after what was
+    /// `streamed` before; the rest of the original stays until the whole result arrives. nil
+    /// when the region no longer starts with the streamed text. Reads only the streamed part
+    /// and as many sentences of the original as it replaces, never the whole region.
+    static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>,
+                               settled: String) -> [TextEdit]? {
+        let base = streamed.count
+        guard region.count >= base, text.rope.bytes(region.lowerBound..<(region.lowerBound + base)).elementsEqual(streamed) else {
+            return nil
+        }
+        let restStart = region.lowerBound + base
         let count = SentenceSegmenter.sentences(in: settled).count
-        let replaced = SentenceSegmenter.sentences(in: rest).prefix(count).last?.upperBound ?? 0
-        return TextAlignment.edits(from: AttributedText(rest).substring(0..<replaced), to: settled).map {
+        let replaced = SentenceSegmenter.firstSentences(count, length: region.upperBound - restStart) {
+            text.rope.bytes(($0.lowerBound + restStart)..<($0.upperBound + restStart))
+        }
+        let old = text.substring(restStart..<(restStart + replaced))
+        return TextAlignment.edits(from: old, to: settled).map {
             TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
         }
     }
 
     /// Whether `edits` of the region leave its protected text and attachments where they are
     /// and copy none of them.
-    private static func keepsProtectedText(_ edits: [TextEdit], in text: AttributedText, region: Range<Int>) -> Bool {
+    private static func keepsProtectedText(_ edits: [TextEdit], in text: some TextReading, region: Range<Int>) -> Bool {
         let absolute = edits.map { TextEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                                             replacement: $0.replacement) }
         return ProtectedParts.keepInPlace(absolute, of: text, copiesOf: ProtectedParts.copiesToAvoid(in: text, region: region))

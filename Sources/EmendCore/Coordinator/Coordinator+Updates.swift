@@ -70,12 +70,13 @@ extension Coordinator {
     /// Index of the pending suggestion whose text contains `offset` (UTF-8 bytes).
     public func suggestionIndex(contextID: UInt64, offset: Int) throws(EmendError) -> Int {
         try checkThread()
-        let text = try context(contextID).text.string
+        let context = try context(contextID)
         let found = session?.suggestions.firstIndex { suggestion in
             guard suggestion.contextID == contextID, suggestion.state == .pending, let r = suggestion.anchor.range else { return false }
             return r.contains(offset) || (r.isEmpty && r.lowerBound == offset)
         }
-        guard let found else { throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: text)") }
+        // The whole text only for the message (it names the offset in the engine's units).
+        guard let found else { throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.text.string)") }
         return found
     }
 

@@ -107,34 +107,54 @@ public final class Coordinator: @unchecked Sendable {
 
     // MARK: Dispatch
 
-    /// Runs pending work and expired deadlines; returns how many items ran.
+    /// Runs pending work and expired deadlines until nothing is left or the dispatch budget
+    /// (`CoordinatorOptions.dispatchBudget`) is spent; returns how many items ran. Work left
+    /// over stays queued and the poll descriptor stays readable, so the engine's loop calls
+    /// dispatch again.
     @discardableResult
     public func dispatch() throws(EmendError) -> Int {
         try checkThread()
         guard !inDispatch else { throw EmendError(.inCallback, "dispatch was called from inside a delegate callback") }
         inDispatch = true
         defer { inDispatch = false }
+        let meter = DispatchBudget.Meter(options.dispatchBudget)
         var processed = 0
+        // Deadlines once per dispatch: they are due in milliseconds, work in microseconds.
         var checkedDeadlines = false
-        while true {
-            let work = queue.take()
-            for item in work { item(); processed += 1 }
+        running: while true {
+            let work = queue.take(limit: 64)
+            for index in work.indices {
+                if work[index].kind == .work, meter.isSpent(after: processed) {
+                    queue.putBack(work[index...])
+                    break running
+                }
+                work[index].run()
+                processed += 1
+            }
             if !work.isEmpty { continue }
             if !checkedDeadlines {
-                // Deadlines once per dispatch: they are due in milliseconds, work in microseconds.
                 checkedDeadlines = true
-                let expired = pending.takeExpired(now: MonotonicClock.nowMilliseconds())
-                for entry in expired {
-                    entry.continuation(.failed(EmendError(.timeout, "the engine did not answer a \(entry.kind) request in time")))
-                    processed += 1
-                }
-                if !expired.isEmpty || providerTimedOut() { continue }
+                if runExpiredDeadlines(&processed) { continue }
             }
             queue.clearSignals()
             if !queue.hasPendingWork { break }
         }
+        // A dispatch that spent its budget on work still looks at the deadlines: a session
+        // busy for a long time must still time out.
+        if !checkedDeadlines { _ = runExpiredDeadlines(&processed) }
         queue.armTimer(at: [pending.earliestDeadline, providerDeadline, queue.activity.nextAbandonment].compactMap { $0 }.min())
         return processed
+    }
+
+    /// Fails requests whose answer is overdue and a provider that ran too long; returns
+    /// whether anything expired (which posts or runs more work).
+    private func runExpiredDeadlines(_ processed: inout Int) -> Bool {
+        let expired = pending.takeExpired(now: MonotonicClock.nowMilliseconds())
+        for entry in expired {
+            entry.continuation(.failed(EmendError(.timeout, "the engine did not answer a \(entry.kind) request in time")))
+            processed += 1
+        }
+        return !expired.isEmpty || providerTimedOut()
     }
 
     /// Whether nothing is running or awaited, and no provider code of this coordinator still
@@ -202,7 +222,7 @@ public final class Coordinator: @unchecked Sendable {
         }
         switch result {
         case .failure(let error): throw error
-        case .success(let entry): queue.post { entry.continuation(answer) }
+        case .success(let entry): queue.postAnswer { entry.continuation(answer) }
         }
     }
 
@@ -211,7 +231,14 @@ public final class Coordinator: @unchecked Sendable {
     /// The current text of a context of the session.
     public func contextText(_ contextID: UInt64) throws(EmendError) -> AttributedText {
         try checkThread()
-        return try context(contextID).text
+        return try context(contextID).text.attributed
+    }
+
+    /// Range conversion for a context's current text between UTF-8 bytes and the engine's
+    /// encoding; costs a chunk of the text, not its length (the C layer converts every range
+    /// of every callback).
+    public func contextPositions(_ contextID: UInt64) throws(EmendError) -> RopePositions {
+        RopePositions(try context(contextID).text.rope)
     }
 
     func context(_ contextID: UInt64) throws(EmendError) -> SessionContext {

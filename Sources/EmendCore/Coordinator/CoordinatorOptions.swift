@@ -6,11 +6,12 @@ public struct CoordinatorOptions: Sendable {
     public var completionTimeoutMilliseconds: Int64 = 30_000
     /// A provider that has not finished after this long is cancelled.
     public var providerTimeoutMilliseconds: Int64 = 60_000
-    /// While a provider streams a rewrite, the finished sentences go into the text each time
-    /// at least this many new bytes arrived; 0 delivers only the whole result.
-    public var streamChunkBytes = 256
+    /// When the finished sentences of a rewrite go into the text while the provider writes.
+    public var streaming = StreamingPolicy.standard
     /// BCP 47 language of the text, handed to providers (a speller picks its dictionary).
     public var language = "en-US"
+    /// How much work one `dispatch()` does before it returns (see `DispatchBudget`).
+    public var dispatchBudget = DispatchBudget.standard
     /// Seconds an engine may animate an insertion for.
     public var animationDuration: Double = 0.25
     public init() {}

@@ -7,9 +7,9 @@ enum ProtectedParts {
 
     /// The protected ranges of `text` that overlap `range`, merged where they overlap or
     /// touch (an attachment inside a protected range is one piece with it).
-    static func pieces(of text: AttributedText, overlapping range: Range<Int>) -> [Range<Int>] {
+    static func pieces(of text: some TextReading, overlapping range: Range<Int>) -> [Range<Int>] {
         var merged: [Range<Int>] = []
-        for piece in text.allProtectedRanges where piece.overlaps(range) {
+        for piece in text.protectedRanges(overlapping: range) {
             if let last = merged.last, piece.lowerBound <= last.upperBound {
                 merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, piece.upperBound)
             } else {
@@ -22,7 +22,7 @@ enum ProtectedParts {
     /// When `replacement` holds the protected pieces inside `range` of `text` unchanged and
     /// in order: the parts between them, as (range of `text`, range of `replacement`'s
     /// bytes); else nil.
-    static func split(_ range: Range<Int>, of text: AttributedText, replacement: [UInt8]) -> [(old: Range<Int>, new: Range<Int>)]? {
+    static func split(_ range: Range<Int>, of text: some TextReading, replacement: [UInt8]) -> [(old: Range<Int>, new: Range<Int>)]? {
         let pieces = pieces(of: text, overlapping: range)
         guard !pieces.isEmpty, pieces.allSatisfy({ $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }) else {
             return nil
@@ -44,7 +44,7 @@ enum ProtectedParts {
     /// made to keep protected text in place: as they are when they do; else, when `target`
     /// holds all the pieces in order, the edits of the text between them; else only those
     /// that neither replace protected text nor copy it elsewhere.
-    static func keeping(_ edits: [VersionEdit], of text: AttributedText, region: Range<Int>, target: AttributedText,
+    static func keeping(_ edits: [VersionEdit], of text: some TextReading, region: Range<Int>, target: AttributedText,
                         styled: Bool) -> [VersionEdit] {
         let absolute = edits.map { TextEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                                             replacement: $0.replacement.string) }
@@ -63,14 +63,14 @@ enum ProtectedParts {
     }
 
     /// The bytes no edit of `region` may write: an attachment, or a protected piece of it.
-    static func copiesToAvoid(in text: AttributedText, region: Range<Int>) -> [[UInt8]] {
+    static func copiesToAvoid(in text: some TextReading, region: Range<Int>) -> [[UInt8]] {
         pieces(of: text, overlapping: region).map { Array(text.substring($0).utf8) } + [attachment]
     }
 
     /// Whether `edits` (ranges of `text`) keep protected text in place: each leaves it alone
     /// or holds the pieces it covers in order (and goes in parts around them), and none
     /// writes any of `copies` anywhere else.
-    static func keepInPlace(_ edits: [TextEdit], of text: AttributedText, copiesOf copies: [[UInt8]]) -> Bool {
+    static func keepInPlace(_ edits: [TextEdit], of text: some TextReading, copiesOf copies: [[UInt8]]) -> Bool {
         for edit in edits {
             let replacement = Array(edit.replacement.utf8)
             var written = [replacement[...]]

@@ -7,7 +7,7 @@ extension Coordinator {
     /// The Markdown of `region`; remembers what each placeholder stands for.
     func markdownInput(_ session: Session, context: SessionContext, region: Range<Int>) -> String {
         let separator = ParagraphSeparator.of(context.text.substring(region), styled: resolvedResultOptions.carriesStyling)
-        let source = MarkdownWriter.markdown(of: context.text, range: region, paragraphSeparator: separator)
+        let source = MarkdownWriter.markdown(of: context.text.attributed, range: region, paragraphSeparator: separator)
         session.run.paragraphSeparator = separator
         session.run.placeholders = [:]
         for placeholder in source.placeholders {

@@ -10,8 +10,22 @@ import CEmendSystem
 final class WorkQueue: @unchecked Sendable {
     typealias Work = () -> Void
 
+    /// One piece of work and whether a dispatch may stop before it.
+    struct Item {
+        /// `.answer`: the continuation of an engine's answer. The engine already changed its
+        /// text when it answered a replace, so the runtime's copy must follow before dispatch
+        /// returns (an engine edit reported right after would otherwise land on a stale copy).
+        /// A dispatch never stops before one, whatever its budget.
+        enum Kind { case work, answer }
+        let kind: Kind
+        let run: Work
+    }
+
     private let lock = Lock()
-    private var items: [Work] = []
+    /// Pending work is `items[head...]`: taking from the front moves `head` instead of
+    /// moving every item behind it (a provider may have queued hundreds of thousands).
+    private var items: [Item] = []
+    private var head = 0
     /// Set by `shutDown`: the coordinator is going away and posts are dropped.
     private var closed = false
     /// Provider code of this coordinator still executing (it wakes the descriptor as it ends).
@@ -46,11 +60,16 @@ final class WorkQueue: @unchecked Sendable {
     }
 
     /// Adds work and makes the descriptor readable. Any thread.
-    func post(_ work: @escaping Work) {
+    func post(_ work: @escaping Work) { post(.work, work) }
+
+    /// Adds the continuation of an engine's answer (see `Item.Kind.answer`). Any thread.
+    func postAnswer(_ work: @escaping Work) { post(.answer, work) }
+
+    private func post(_ kind: Item.Kind, _ work: @escaping Work) {
         let wasEmpty = lock.withLock {
             if closed { return false }
-            items.append(work)
-            return items.count == 1
+            items.append(Item(kind: kind, run: work))
+            return items.count - head == 1
         }
         if wasEmpty { signal() }
     }
@@ -65,19 +84,29 @@ final class WorkQueue: @unchecked Sendable {
     /// coordinator; dropped, nothing keeps it past emend_coordinator_destroy. The descriptors
     /// stay open until deinit, so a late writer never writes to a reused descriptor number.
     func shutDown() {
-        let dropped: [Work] = lock.withLock {
+        let dropped: [Item] = lock.withLock {
             closed = true
-            defer { items.removeAll() }
-            return items
+            defer { items.removeAll(); head = 0 }
+            return Array(items[head...])
         }
         _ = dropped   // released here, outside the lock: their captures may run deinits
     }
 
-    /// Takes all pending work. Engine thread.
-    func take() -> [Work] {
+    /// Takes up to `limit` items of pending work, oldest first. Engine thread. Why a limit:
+    /// a dispatch runs only as much as its budget allows, and taking (then putting back)
+    /// everything queued would cost the whole queue on every dispatch.
+    func take(limit: Int) -> [Item] {
         lock.withLock {
-            let taken = items
-            items.removeAll(keepingCapacity: true)
+            let end = min(items.count, head + limit)
+            let taken = Array(items[head..<end])
+            head = end
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 4096 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
             return taken
         }
     }
@@ -92,7 +121,24 @@ final class WorkQueue: @unchecked Sendable {
         }
     }
 
-    var hasPendingWork: Bool { lock.withLock { !items.isEmpty } }
+    /// Puts work taken but not run (a dispatch spent its budget) back before anything posted
+    /// since, so the order of work never changes, and keeps the descriptor readable. Engine
+    /// thread.
+    func putBack(_ work: ArraySlice<Item>) {
+        guard !work.isEmpty else { return }
+        lock.withLock {
+            if closed { return }
+            if head >= work.count {
+                head -= work.count
+                items.replaceSubrange(head..<(head + work.count), with: work)
+            } else {
+                items.insert(contentsOf: work, at: head)
+            }
+        }
+        signal()
+    }
+
+    var hasPendingWork: Bool { lock.withLock { items.count > head } }
 
     /// Makes the descriptor readable by `deadline` (monotonic ms). A later deadline keeps
     /// the armed one: the early wake-up finds nothing due and arms again.

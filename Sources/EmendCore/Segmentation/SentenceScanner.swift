@@ -44,8 +44,9 @@ enum SentenceScanner {
     }
 
     /// Where the sentence whose mark starts at `i` ends (after closing punctuation and trailing
-    /// whitespace), or `nil` when the mark does not end a sentence.
-    static func sentenceEnd(markAt i: Int, limit hi: Int, in bytes: [UInt8]) -> Int? {
+    /// whitespace), or `nil` when the mark does not end a sentence. The word before the mark
+    /// is read no further back than `floor` (where the text being segmented starts).
+    static func sentenceEnd(markAt i: Int, limit hi: Int, floor: Int = 0, in bytes: [UInt8]) -> Int? {
         var j = i
         var periods = 0
         var marks = 0
@@ -75,7 +76,7 @@ enum SentenceScanner {
             let lowercaseFollows = next.map(ScalarTraits.isLowercase) ?? false
             if (ellipsis || closed) && lowercaseFollows { return nil }
             if marks == 1 && periods == 1 {
-                switch SentenceAbbreviations.kind(of: bytes, wordBefore(i, in: bytes)) {
+                switch SentenceAbbreviations.kind(of: bytes, wordBefore(i, floor: floor, in: bytes)) {
                 case .always?:
                     return nil
                 case .unlessCapitalFollows?:
@@ -125,10 +126,11 @@ enum SentenceScanner {
         return nil
     }
 
-    /// The word right before byte `i`: letters and inner periods, back to whitespace or punctuation.
-    static func wordBefore(_ i: Int, in bytes: [UInt8]) -> Range<Int> {
+    /// The word right before byte `i`: letters and inner periods, back to whitespace or
+    /// punctuation (or `floor`).
+    static func wordBefore(_ i: Int, floor: Int = 0, in bytes: [UInt8]) -> Range<Int> {
         var s = i
-        while s > 0 && i - s < 32 {
+        while s > floor && i - s < 32 {
             let p = UTF8Scan.scalarStart(before: s, in: bytes)
             let v = UTF8Scan.scalar(at: p, in: bytes).value
             guard v == 0x2E || isWordScalar(v) else { break }

@@ -11,6 +11,37 @@ public enum SentenceSegmenter {
         return SentenceScanner.sentences(in: bytes, range: 0..<bytes.count)
     }
 
+    /// How many bytes the first `count` sentences of a text of `length` bytes cover (all of
+    /// it when it holds fewer), reading its bytes through `read`. Reads a window that doubles
+    /// until it holds those sentences and the start of the next, so the cost follows the
+    /// sentences asked for, not the length of the text.
+    public static func firstSentences(_ count: Int, length: Int, read: (Range<Int>) -> [UInt8]) -> Int {
+        guard count > 0 else { return 0 }
+        var window = 4096
+        while true {
+            var bytes = read(0..<min(window, length))
+            let whole = bytes.count == length
+            // Never cut a character: back to the start of the scalar the window ends in.
+            if !whole {
+                var end = bytes.count
+                while end > 0, bytes[end - 1] & 0xC0 == 0x80 { end -= 1 }
+                if end > 0, bytes[end - 1] >= 0xC0 { end -= 1 }
+                bytes.removeSubrange(end...)
+            }
+            let sentences = SentenceScanner.sentences(in: bytes, range: 0..<bytes.count)
+            if whole { return sentences.prefix(count).last?.upperBound ?? 0 }
+            // A sentence after the last one asked for: every rule those looked at lies inside.
+            if sentences.count > count { return sentences[count - 1].upperBound }
+            window *= 2
+        }
+    }
+
+    /// How many bytes the first `count` sentences of `text` cover.
+    public static func firstSentences(_ count: Int, in text: String) -> Int {
+        let bytes = Array(text.utf8)
+        return firstSentences(count, length: bytes.count) { Array(bytes[$0]) }
+    }
+
     /// Paragraphs (each line break ends one) covering the text, as byte ranges, each including its trailing newlines
     /// and the blank lines after it.
     public static func paragraphs(in text: String) -> [Range<Int>] {

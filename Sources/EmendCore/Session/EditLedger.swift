@@ -32,18 +32,43 @@ struct BaseEdit: Equatable {
 final class EditLedger {
     /// Emend's net changes, sorted by base position, disjoint.
     private(set) var hunks: [LedgerHunk] = []
+    /// `deltaBefore[i]`: how many bytes longer the current text is than the base before hunk
+    /// `i` (one more entry than `hunks`). Why: finding the change at a current position is a
+    /// binary search instead of a walk from the start that sums every change before it; a
+    /// proofread delivers its replaces in order, so keeping this costs a step per delivery.
+    private var deltaBefore: [Int] = [0]
     /// Every engine edit since the context was given, as it changed the base.
     private(set) var baseEdits: [BaseEdit] = []
 
     var isEmpty: Bool { hunks.isEmpty }
 
     /// The current ranges of the hunks, in order.
-    var currentSpans: [Range<Int>] {
-        var delta = 0
-        return hunks.map { hunk in
-            let start = hunk.base.lowerBound + delta
-            delta += hunk.delta
-            return start..<(start + hunk.text.utf8Count)
+    var currentSpans: [Range<Int>] { hunks.indices.map(currentSpan) }
+
+    /// Where hunk `index` is in the current text.
+    private func currentSpan(_ index: Int) -> Range<Int> {
+        let start = hunks[index].base.lowerBound + deltaBefore[index]
+        return start..<(start + hunks[index].text.utf8Count)
+    }
+
+    /// The first hunk index for which `holds` is true (it must be false, then true).
+    private func firstHunk(where holds: (Int) -> Bool) -> Int {
+        var low = 0, high = hunks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if holds(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Replaces hunks `range` and brings `deltaBefore` up to date from there on.
+    private func replaceHunks(_ range: Range<Int>, with new: [LedgerHunk]) {
+        hunks.replaceSubrange(range, with: new)
+        deltaBefore.removeSubrange((range.lowerBound + 1)...)
+        var sum = deltaBefore[range.lowerBound]
+        for hunk in hunks[range.lowerBound...] {
+            sum += hunk.delta
+            deltaBefore.append(sum)
         }
     }
 
@@ -51,7 +76,7 @@ final class EditLedger {
 
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
-    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: AttributedText? = nil) {
+    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
         guard let index = recordMerged(range, old: old, new: new), let current else { return }
         // Only the new change can have come within a space of another: look at its neighbours
         // (linear in the number of changes per delivery, never more).
@@ -64,36 +89,27 @@ final class EditLedger {
     /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
     /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
-    private func joinIfOneSpaceApart(_ left: Int, in current: AttributedText) -> Bool {
+    private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         let first = hunks[left], second = hunks[left + 1]
         guard second.base.lowerBound - first.base.upperBound == 1,
               first.baseText.isPlain, second.baseText.isPlain, first.text.isPlain, second.text.isPlain else { return false }
-        var delta = 0
-        for hunk in hunks[..<left] { delta += hunk.delta }
-        let gapStart = first.base.upperBound + delta + first.delta
+        let gapStart = first.base.upperBound + deltaBefore[left] + first.delta
         guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
         let joined = LedgerHunk(base: first.base.lowerBound..<second.base.upperBound,
                                 baseText: AttributedText(first.baseText.string + " " + second.baseText.string),
                                 text: AttributedText(first.text.string + " " + second.text.string))
-        hunks.replaceSubrange(left...(left + 1), with: [joined])
+        replaceHunks(left..<(left + 2), with: [joined])
         return true
     }
 
     /// Records the replace; returns the index of the hunk it became (nil: it changed nothing).
     private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
-        var delta = 0, first = 0
         // Hunks ending before the change (not touching it) stay as they are.
-        while first < hunks.count {
-            let start = hunks[first].base.lowerBound + delta
-            if start + hunks[first].text.utf8Count >= range.lowerBound { break }
-            delta += hunks[first].delta
-            first += 1
-        }
-        var last = first, inner = 0
-        while last < hunks.count, hunks[last].base.lowerBound + delta + inner <= range.upperBound {
-            inner += hunks[last].delta
-            last += 1
-        }
+        let first = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
+        let delta = deltaBefore[first]
+        var last = first
+        while last < hunks.count, currentSpan(last).lowerBound <= range.upperBound { last += 1 }
+        let inner = deltaBefore[last] - delta
         let touched = first..<last
         var oldText = old, newText = new
         var union = range
@@ -129,7 +145,7 @@ final class EditLedger {
         let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
         var merged = [LedgerHunk]()
         if let hunk = Self.trimmed(LedgerHunk(base: base, baseText: baseText, text: newText)) { merged.append(hunk) }
-        hunks.replaceSubrange(touched, with: merged)
+        replaceHunks(touched, with: merged)
         return merged.isEmpty ? nil : first
     }
 
@@ -137,17 +153,12 @@ final class EditLedger {
     /// edited text Emend had changed (those changes became the engine's).
     @discardableResult
     func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Bool {
-        var delta = 0, first = 0
-        let spans = currentSpans
-        while first < hunks.count, spans[first].upperBound <= range.lowerBound, !Self.conflicts(spans[first], range) {
-            delta += hunks[first].delta
-            first += 1
-        }
-        var last = first, inner = 0
-        while last < hunks.count, Self.conflicts(spans[last], range) {
-            inner += hunks[last].delta
-            last += 1
-        }
+        // A hunk ending at or before the edit's start never conflicts with it: those stay.
+        let first = firstHunk { currentSpan($0).upperBound > range.lowerBound }
+        let delta = deltaBefore[first]
+        var last = first
+        while last < hunks.count, Self.conflicts(currentSpan(last), range) { last += 1 }
+        let inner = deltaBefore[last] - delta
         let growth = new.utf8Count - range.count
         guard first < last else {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
@@ -156,12 +167,12 @@ final class EditLedger {
             return false
         }
         // The edit reaches into Emend's text: the union becomes the engine's text.
-        let lower = min(range.lowerBound, spans[first].lowerBound)
-        let upper = max(range.upperBound, spans[last - 1].upperBound)
+        let lower = min(range.lowerBound, currentSpan(first).lowerBound)
+        let upper = max(range.upperBound, currentSpan(last - 1).upperBound)
         let base = (lower - delta)..<(upper - delta - inner)
         let length = (upper - lower) + growth
         let move = length - base.count
-        hunks.removeSubrange(first..<last)
+        replaceHunks(first..<last, with: [])
         for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: move) }
         baseEdits.append(BaseEdit(range: base, length: length))
         return true
@@ -171,46 +182,51 @@ final class EditLedger {
 
     /// The base text of `range` of `current` (the current text): the current text with the
     /// hunks inside the range put back. Hunks reaching out of the range are left as they are.
-    func baseSlice(of range: Range<Int>, in current: AttributedText) -> AttributedText {
+    func baseSlice(of range: Range<Int>, in current: some TextReading) -> AttributedText {
         var text = current.slice(range)
-        for (span, hunk) in zip(currentSpans, hunks).reversed()
-        where span.lowerBound >= range.lowerBound && span.upperBound <= range.upperBound {
-            text.replace((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), withStyled: hunk.baseText)
+        var inside: [Int] = []
+        var index = firstHunk { currentSpan($0).lowerBound >= range.lowerBound }
+        // Spans are sorted and disjoint: the first reaching out of the range ends the run.
+        while index < hunks.count, currentSpan(index).upperBound <= range.upperBound {
+            inside.append(index)
+            index += 1
+        }
+        for index in inside.reversed() {
+            let span = currentSpan(index)
+            text.replace((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), withStyled: hunks[index].baseText)
         }
         return text
     }
 
     /// The base range under `range` of the current text (hunks inside it count whole).
     func baseRange(ofCurrent range: Range<Int>) -> Range<Int> {
-        var lowerShift = 0, upperShift = 0
-        for (span, hunk) in zip(currentSpans, hunks) {
-            // An empty span at the range's start (Emend removed text there) lies inside it, as
-            // baseSlice counts it.
-            if span.upperBound <= range.lowerBound && !(span.isEmpty && span.lowerBound == range.lowerBound) {
-                lowerShift += hunk.delta
-            }
-            if span.upperBound <= range.upperBound { upperShift += hunk.delta }
-        }
+        var before = firstHunk { currentSpan($0).upperBound > range.lowerBound }
+        // An empty span at the range's start (Emend removed text there) lies inside it, as
+        // baseSlice counts it.
+        while before > 0, currentSpan(before - 1).isEmpty, currentSpan(before - 1).lowerBound == range.lowerBound { before -= 1 }
+        let lowerShift = deltaBefore[before]
+        let upperShift = deltaBefore[firstHunk { currentSpan($0).upperBound > range.upperBound }]
         return (range.lowerBound - lowerShift)..<max(range.lowerBound - lowerShift, range.upperBound - upperShift)
     }
 
     /// Where a base range is in the current text; nil when a hunk changed part of it.
     func currentRange(ofBase range: Range<Int>) -> Range<Int>? {
-        var delta = 0
-        for hunk in hunks {
-            if hunk.base.upperBound <= range.lowerBound && !(hunk.base.isEmpty && hunk.base.lowerBound == range.lowerBound) {
-                delta += hunk.delta
-                continue
-            }
-            if hunk.base.lowerBound >= range.upperBound { break }
-            return nil
-        }
+        var index = firstHunk { hunks[$0].base.upperBound > range.lowerBound }
+        while index > 0, hunks[index - 1].base.isEmpty, hunks[index - 1].base.lowerBound == range.lowerBound { index -= 1 }
+        let delta = deltaBefore[index]
+        if index < hunks.count, hunks[index].base.lowerBound < range.upperBound { return nil }
         return (range.lowerBound + delta)..<(range.upperBound + delta)
     }
 
     /// Whether `range` of the current text lies inside text Emend delivered.
     func isDelivered(_ range: Range<Int>) -> Bool {
-        currentSpans.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound && !$0.isEmpty }
+        var index = firstHunk { currentSpan($0).upperBound >= range.upperBound }
+        while index < hunks.count, currentSpan(index).lowerBound <= range.lowerBound {
+            let span = currentSpan(index)
+            if range.upperBound <= span.upperBound && !span.isEmpty { return true }
+            index += 1
+        }
+        return false
     }
 
     // MARK: Rebasing saved changes

@@ -29,6 +29,8 @@ final class RunState {
     /// A provider's output became the result (later ones are merged into it).
     var firstBatchArrived = false
     var streaming: Streaming = .streaming(delivered: 0)
+    /// The result's sentences found so far, while streaming (each piece examined once).
+    var sentences = StreamedSentences()
     /// A streamed part is being delivered.
     var streamInFlight = false
     /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).

@@ -2,17 +2,22 @@ import EmendText
 
 /// One context of a session: the engine's text as the runtime knows it now, and the anchors
 /// that follow changes to it.
+///
+/// The text is a `DocumentText` and every anchor is a pair of marks in its rope, so an edit
+/// costs the chunk it touches and the anchors with an edge inside it, not the document or
+/// every anchor of the session (a proofread holds one per suggestion).
 final class SessionContext {
     private struct Slot {
-        var range: Range<Int>?
         var includesEdges: Bool
         var live: Bool
+        /// Whether the anchor still has a range (its two marks are in the rope).
+        var placed: Bool
     }
 
     let id: UInt64
     let engineContext: UInt
     /// The context's text with every change delivered or reported since it was given.
-    private(set) var text: AttributedText
+    let text: DocumentText
     let selection: Range<Int>
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
@@ -22,7 +27,7 @@ final class SessionContext {
     init(id: UInt64, description: ContextDescription) {
         self.id = id
         self.engineContext = description.engineContext
-        self.text = description.text
+        self.text = DocumentText(description.text)
         self.selection = description.selection
     }
 
@@ -31,24 +36,39 @@ final class SessionContext {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = Slot(range: range, includesEdges: includesEdges, live: true)
+            slots[slot] = Slot(includesEdges: includesEdges, live: true, placed: false)
         } else {
             slot = slots.count
-            slots.append(Slot(range: range, includesEdges: includesEdges, live: true))
+            slots.append(Slot(includesEdges: includesEdges, live: true, placed: false))
         }
+        setSlotRange(slot, range)
         return Anchor(context: self, slot: slot, includesEdges: includesEdges)
     }
 
     /// Stops following an anchor.
     func release(_ anchor: Anchor) { anchor.release() }
 
-    func slotRange(_ slot: Int) -> Range<Int>? { slots[slot].range }
-    func setSlotRange(_ slot: Int, _ range: Range<Int>?) { slots[slot].range = range }
+    func slotRange(_ slot: Int) -> Range<Int>? {
+        guard slots[slot].placed, let lower = text.rope.position(ofMark: 2 * slot),
+              let upper = text.rope.position(ofMark: 2 * slot + 1) else { return nil }
+        return lower..<upper
+    }
+
+    func setSlotRange(_ slot: Int, _ range: Range<Int>?) {
+        if let range {
+            text.rope.setMark(2 * slot, at: range.lowerBound)
+            text.rope.setMark(2 * slot + 1, at: range.upperBound)
+        } else {
+            text.rope.removeMark(2 * slot)
+            text.rope.removeMark(2 * slot + 1)
+        }
+        slots[slot].placed = range != nil
+    }
 
     func freeSlot(_ slot: Int) {
         guard slots[slot].live else { return }
+        setSlotRange(slot, nil)
         slots[slot].live = false
-        slots[slot].range = nil
         freeSlots.append(slot)
     }
 
@@ -78,22 +98,26 @@ final class SessionContext {
 
     /// Applies a change to the mirror text and moves every anchor.
     func apply(_ range: Range<Int>, _ replacement: String) {
-        text.replace(range, with: replacement)
-        moveAnchors(range, delta: replacement.utf8.count - range.count)
+        moveAnchors(range, delta: replacement.utf8.count - range.count) { text.replace(range, with: replacement) }
     }
 
     /// Applies a styled change: the replacement's runs and intents replace the old ones there.
     func apply(_ range: Range<Int>, styled replacement: AttributedText) {
-        text.replace(range, withStyled: replacement)
-        moveAnchors(range, delta: replacement.utf8Count - range.count)
+        moveAnchors(range, delta: replacement.utf8Count - range.count) { text.replace(range, withStyled: replacement) }
     }
 
-    private func moveAnchors(_ range: Range<Int>, delta: Int) {
-        slots.withUnsafeMutableBufferPointer { slots in
-            for index in slots.indices {
-                guard slots[index].live, let r = slots[index].range, r.upperBound >= range.lowerBound else { continue }
-                slots[index].range = Anchor.follow(r, includesEdges: slots[index].includesEdges, edited: range, delta: delta)
-            }
+    /// Runs `edit` (a replace of `range`) and moves the anchors. Anchors wholly before or
+    /// after the edit, or around it, move with their marks; only those with an edge in the
+    /// edited range follow `Anchor.follow` by hand.
+    private func moveAnchors(_ range: Range<Int>, delta: Int, edit: () -> Void) {
+        var moved: [(slot: Int, range: Range<Int>?)] = []
+        var seen = Set<Int>()
+        for mark in text.rope.marks(in: range.lowerBound...range.upperBound) {
+            let slot = mark / 2
+            guard seen.insert(slot).inserted, slots[slot].live, let r = slotRange(slot) else { continue }
+            moved.append((slot, Anchor.follow(r, includesEdges: slots[slot].includesEdges, edited: range, delta: delta)))
         }
+        edit()
+        for (slot, range) in moved { setSlotRange(slot, range) }
     }
 }

@@ -1,0 +1,146 @@
+/// The finished sentences of a text that grows at its end: a result a provider streams.
+///
+/// Why: re-segmenting the unfinished tail on every piece a provider emits costs the tail's
+/// length per piece, so a long answer with no sentence end (or a provider emitting one byte
+/// at a time) costs quadratic time inside one dispatch. This examines every new byte once:
+/// scanning stops at a possible sentence end (a mark or a line break) until enough text
+/// follows it to decide it for good, and goes on from there when more text comes.
+///
+/// A sentence end is decided once a scalar follows the mark's closing punctuation, the
+/// whitespace after it and the combining marks after that: everything the scanner's rules
+/// look at (`SentenceScanner.sentenceEnd`) then lies in the text, so more text cannot change
+/// the decision. Decided ends are exactly those `SentenceSegmenter.sentences` finds between
+/// `floor` and the end, apart from the last sentence, which may still be unfinished.
+struct StreamedSentences {
+    /// The text so far, as UTF-8.
+    private(set) var bytes: [UInt8] = []
+    /// Where the sentences not taken yet begin (a sentence boundary, or 0).
+    private(set) var floor = 0
+    /// The end of the last finished sentence after `floor` (text follows it); `floor` if none.
+    private(set) var finished = 0
+    /// Where scanning goes on: everything before it is decided.
+    private var scanned = 0
+    /// A possible sentence end waiting for the text that decides it.
+    private var pending: Pending?
+
+    /// What is known of an undecided possible sentence end at `start`.
+    private struct Pending {
+        enum Phase { case marks, closing, spaces, extenders }
+        let start: Int
+        let isLineBreak: Bool
+        /// How far the run after the mark was examined, and which part of it that was.
+        var position: Int
+        var phase: Phase
+    }
+
+    var count: Int { bytes.count }
+
+    /// Adds a piece of the text and finds the sentences it finished.
+    mutating func append(_ piece: Substring.UTF8View) {
+        bytes.append(contentsOf: piece)
+        scan()
+    }
+
+    mutating func append(_ piece: String) { append(piece[...].utf8) }
+
+    /// Everything before `offset` (a finished sentence's end) is taken: later sentences are
+    /// found from there, and the word before a mark is never read across it.
+    mutating func take(upTo offset: Int) {
+        precondition(offset >= floor && offset <= finished, "only finished sentences can be taken")
+        floor = offset
+    }
+
+    /// The text of `range` (byte offsets of the whole text).
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    private mutating func scan() {
+        let hi = bytes.count
+        if var waiting = pending {
+            guard Self.advance(&waiting, in: bytes) else { return pending = waiting }
+            pending = nil
+            decide(waiting.start, lineBreak: waiting.isLineBreak)
+        }
+        var i = scanned
+        while i < hi {
+            let b = bytes[i]
+            // Fast path: ASCII bytes that neither break lines nor end sentences.
+            if b < 0x80 && b != 0x2E && b != 0x21 && b != 0x3F && (b < 0x0A || b > 0x0D) {
+                i += 1
+                continue
+            }
+            let isBreak = ParagraphScanner.lineBreakLength(at: i, in: bytes) > 0
+            let (v, length) = UTF8Scan.scalar(at: i, in: bytes)
+            guard isBreak || ScalarTraits.isSentenceTerminal(v) else {
+                i += length
+                continue
+            }
+            var candidate = Pending(start: i, isLineBreak: isBreak, position: i, phase: .marks)
+            guard Self.advance(&candidate, in: bytes) else {
+                scanned = i
+                pending = candidate
+                return
+            }
+            scanned = i
+            decide(i, lineBreak: isBreak)
+            i = scanned
+        }
+        scanned = hi
+    }
+
+    /// Decides the possible end at `start` (text enough follows it) and moves `scanned` past
+    /// what the scanner itself would skip.
+    private mutating func decide(_ start: Int, lineBreak: Bool) {
+        let hi = bytes.count
+        if lineBreak {
+            let end = SentenceScanner.trailingWhitespaceEnd(from: start + ParagraphScanner.lineBreakLength(at: start, in: bytes),
+                                                            limit: hi, afterBreak: true, in: bytes)
+            finished = end
+            scanned = end
+        } else if let end = SentenceScanner.sentenceEnd(markAt: start, limit: hi, floor: floor, in: bytes) {
+            finished = end
+            scanned = end
+        } else {
+            // Not an end: the scanner skips the whole run of marks.
+            var j = start
+            while j < hi {
+                let (w, l) = UTF8Scan.scalar(at: j, in: bytes)
+                guard ScalarTraits.isSentenceTerminal(w) else { break }
+                j += l
+            }
+            scanned = j
+        }
+    }
+
+    /// Walks the run after a possible end (marks or the line break, closing punctuation,
+    /// whitespace, combining marks) as far as the text goes; true once a scalar follows it.
+    private static func advance(_ candidate: inout Pending, in bytes: [UInt8]) -> Bool {
+        let hi = bytes.count
+        var j = candidate.position
+        if candidate.isLineBreak, candidate.phase == .marks {
+            j += ParagraphScanner.lineBreakLength(at: j, in: bytes)
+            candidate.phase = .spaces
+        }
+        while j < hi {
+            let breakLength = ParagraphScanner.lineBreakLength(at: j, in: bytes)
+            let (w, l) = UTF8Scan.scalar(at: j, in: bytes)
+            switch candidate.phase {
+            case .marks:
+                if ScalarTraits.isSentenceTerminal(w) { j += l; continue }
+                candidate.phase = .closing
+            case .closing:
+                if ScalarTraits.isClosingPunctuation(w) { j += l; continue }
+                candidate.phase = .spaces
+            case .spaces:
+                if breakLength > 0 { j += breakLength; continue }
+                if ScalarTraits.isWhitespace(w) { j += l; continue }
+                candidate.phase = .extenders
+            case .extenders:
+                if ScalarTraits.isClusterExtender(w) { j += l; continue }
+                candidate.position = j
+                return true
+            }
+        }
+        candidate.position = j
+        return false
+    }
+}

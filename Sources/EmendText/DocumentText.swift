@@ -1,0 +1,76 @@
+/// An engine's whole document as a session keeps it: the text in a `TextRope` (edits and
+/// reads cost a chunk, not the document) with the runs, intents and protected ranges of an
+/// `AttributedText`, and the marks anchors are made of.
+///
+/// Why not an `AttributedText`: that keeps one `String`, and every replace moves everything
+/// after it; a proofread of a 10 MB document delivers thousands of replaces. The API reads
+/// like `AttributedText`'s, so code working on a context reads the same; what would cost the
+/// whole document (`string`, `attributed`) says so.
+public final class DocumentText {
+    public let rope: TextRope
+    public private(set) var attributeRuns: [AttributeRun]
+    public private(set) var blockIntents: [BlockIntent]
+    public private(set) var protectedRanges: [Range<Int>]
+
+    public init(_ text: AttributedText) {
+        rope = TextRope(text.string)
+        attributeRuns = text.attributeRuns
+        blockIntents = text.blockIntents
+        protectedRanges = text.protectedRanges
+    }
+
+    public var utf8Count: Int { rope.utf8Count }
+
+    /// The whole text (costs its length: not for every delivery).
+    public var string: String { rope.string }
+
+    /// The whole text with its styling (costs its length).
+    public var attributed: AttributedText {
+        AttributedText(rope.string, attributeRuns: attributeRuns, blockIntents: blockIntents, protectedRanges: protectedRanges)
+    }
+
+    public func substring(_ range: Range<Int>) -> String { rope.substring(range) }
+
+    /// The part `range` with its runs, intents and protected ranges clipped to it.
+    public func slice(_ range: Range<Int>) -> AttributedText {
+        let styling = AttributedText("", attributeRuns: attributeRuns, blockIntents: blockIntents, protectedRanges: protectedRanges)
+        return AttributedText.clipped(styling, to: range, text: substring(range))
+    }
+
+    /// Whether replacing `range` would change protected text (see `AttributedText`); costs
+    /// the protected ranges and the length of `range`.
+    public func touchesProtectedText(_ range: Range<Int>) -> Bool {
+        let touchesDeclared = protectedRanges.contains { protected in
+            if range.isEmpty { return protected.lowerBound < range.lowerBound && range.lowerBound < protected.upperBound }
+            return range.overlaps(protected)
+        }
+        return touchesDeclared || containsAttachment(range)
+    }
+
+    public func containsAttachment(_ range: Range<Int>) -> Bool {
+        range.count >= 3 && AttributedText.attachmentRanges(in: rope.bytes(range), at: range.lowerBound).contains { _ in true }
+    }
+
+    /// Protected ranges and attachments overlapping `range`, sorted; reads only `range`.
+    public func protectedRanges(overlapping range: Range<Int>) -> [Range<Int>] {
+        (protectedRanges.filter { $0.overlaps(range) } + AttributedText.attachmentRanges(in: rope.bytes(range), at: range.lowerBound))
+            .sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Protected ranges plus every attachment, sorted (costs the length of the text).
+    public var allProtectedRanges: [Range<Int>] { protectedRanges(overlapping: 0..<utf8Count) }
+
+    /// Replaces `range` with plain `replacement`; styling follows as in `AttributedText`.
+    public func replace(_ range: Range<Int>, with replacement: String) {
+        rope.replace(range, with: replacement.utf8)
+        AttributedText.follow(range, delta: replacement.utf8.count - range.count, runs: &attributeRuns, intents: &blockIntents,
+                              protected: &protectedRanges)
+    }
+
+    /// Replaces `range` with `replacement` and its styling, as `AttributedText` does.
+    public func replace(_ range: Range<Int>, withStyled replacement: AttributedText) {
+        replace(range, with: replacement.string)
+        AttributedText.restyle(range.lowerBound..<(range.lowerBound + replacement.utf8Count), with: replacement,
+                               runs: &attributeRuns, intents: &blockIntents)
+    }
+}

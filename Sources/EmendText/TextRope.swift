@@ -1,0 +1,340 @@
+/// A large text as a sequence of chunks of UTF-8 (a rope one level deep), with marks: points
+/// of the text that follow its edits.
+///
+/// Why: a session's text is the engine's whole document, and a proofread delivers thousands
+/// of replaces into it. Replacing bytes of one `String` moves everything after the edit, and
+/// shifting every anchor visits every anchor: both grow with the document. Here an edit
+/// touches one chunk (a few KB) and the marks inside it; chunk starts are prefix sums in a
+/// Fenwick tree, so finding a byte, a mark's position, or an offset in UTF-16 units or code
+/// points costs the logarithm of the number of chunks, never a scan from the start.
+///
+/// Chunk boundaries always fall between characters (edits do), so every chunk knows its
+/// length in each encoding. A mark is an id (a small integer the owner chooses) at a byte
+/// position; after replacing `a..<b` with text `delta` bytes longer, a mark at `p <= a`
+/// stays, one at `p >= b` moves by `delta`, one strictly inside goes to `a`. Owners that need
+/// other rules (an anchor's edges) read `marks(in:)` first and set those marks again after.
+public final class TextRope {
+    final class Chunk {
+        var bytes: [UInt8]
+        var index: Int
+        /// Ids of the marks in this chunk.
+        var marks: [Int] = []
+        /// Its length in UTF-16 units and code points (kept: rebuilding the index must not
+        /// read the whole text again).
+        var utf16: Int
+        var scalars: Int
+        init(_ bytes: [UInt8], index: Int) {
+            self.bytes = bytes
+            self.index = index
+            (utf16, scalars) = TextRope.counts(bytes)
+        }
+    }
+
+    /// Chunks are split above this many bytes and merged with a neighbour below `minimum`.
+    static let maximumChunk = 2048
+    static let minimumChunk = 256
+
+    private var chunks: [Chunk] = []
+    private var bytesBefore = FenwickTree([])
+    private var utf16Before = FenwickTree([])
+    private var scalarsBefore = FenwickTree([])
+    /// Per mark id: its chunk (nil: no such mark) and its offset in that chunk.
+    private var markChunk: [Chunk?] = []
+    private var markOffset: [Int] = []
+
+    public init(_ text: String) {
+        chunks = Self.split(Array(text.utf8)).enumerated().map { Chunk($1, index: $0) }
+        if chunks.isEmpty { chunks = [Chunk([], index: 0)] }
+        rebuildIndex()
+    }
+
+    // MARK: Reading
+
+    public var utf8Count: Int { bytesBefore.prefix(chunks.count) }
+
+    /// The whole text (costs its length).
+    public var string: String {
+        var all: [UInt8] = []
+        all.reserveCapacity(utf8Count)
+        for chunk in chunks { all += chunk.bytes }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The bytes of `range`.
+    public func bytes(_ range: Range<Int>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(range.count)
+        var (index, start) = locate(range.lowerBound)
+        while result.count < range.count, index < chunks.count {
+            let chunk = chunks[index].bytes
+            let from = max(0, range.lowerBound - start), to = min(chunk.count, range.upperBound - start)
+            if from < to { result += chunk[from..<to] }
+            start += chunk.count
+            index += 1
+        }
+        return result
+    }
+
+    public func substring(_ range: Range<Int>) -> String { String(decoding: bytes(range), as: UTF8.self) }
+
+    /// The byte at `offset` (`0 <= offset < utf8Count`).
+    public func byte(at offset: Int) -> UInt8 {
+        let (index, start) = locate(offset)
+        return chunks[index].bytes[offset - start]
+    }
+
+    // MARK: Editing
+
+    /// Replaces `range` (on character boundaries) with `replacement`.
+    public func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+        let (first, firstStart) = locate(range.lowerBound)
+        var last = first, lastStart = firstStart
+        while range.upperBound > lastStart + chunks[last].bytes.count, last + 1 < chunks.count {
+            lastStart += chunks[last].bytes.count
+            last += 1
+        }
+        let delta = replacement.count - range.count
+        if first == last, chunks.count == 1 || chunks[first].bytes.count + delta >= Self.minimumChunk,
+           chunks[first].bytes.count + delta <= Self.maximumChunk {
+            // The common case: one chunk changes in place, and the marks after the edit in it.
+            let chunk = chunks[first]
+            let local = (range.lowerBound - firstStart)..<(range.upperBound - firstStart)
+            let (oldUTF16, oldScalars) = Self.counts(chunk.bytes[local])
+            let (newUTF16, newScalars) = Self.counts(replacement)
+            chunk.bytes.replaceSubrange(local, with: replacement)
+            chunk.utf16 += newUTF16 - oldUTF16
+            chunk.scalars += newScalars - oldScalars
+            // One access to each array for the whole loop (a dense proofread has hundreds of
+            // marks in a chunk; an access check per mark cost more than the move).
+            let ids = chunk.marks
+            markOffset.withUnsafeMutableBufferPointer { offsets in
+                for id in ids { offsets[id] = Self.moved(offsets[id], local, delta) }
+            }
+            bytesBefore.add(delta, at: first)
+            utf16Before.add(newUTF16 - oldUTF16, at: first)
+            scalarsBefore.add(newScalars - oldScalars, at: first)
+            return
+        }
+        // Several chunks, or one that grows too large or too small: the chunks concerned (and
+        // a small one's neighbour) are joined, edited and cut again; their marks go along.
+        var lower = first, upper = last
+        var start = firstStart
+        let remaining = lastStart + chunks[last].bytes.count - firstStart + delta
+        if remaining < Self.minimumChunk && upper - lower + 1 < chunks.count {
+            if lower > 0 {
+                lower -= 1
+                start -= chunks[lower].bytes.count
+            } else {
+                upper += 1
+            }
+        }
+        var joined: [UInt8] = []
+        var marks: [(id: Int, position: Int)] = []
+        var offset = 0
+        for chunk in chunks[lower...upper] {
+            for id in chunk.marks { marks.append((id, offset + markOffset[id])) }
+            joined += chunk.bytes
+            offset += chunk.bytes.count
+        }
+        let local = (range.lowerBound - start)..<(range.upperBound - start)
+        joined.replaceSubrange(local, with: replacement)
+        var pieces = Self.split(joined).enumerated().map { Chunk($1, index: lower + $0) }
+        if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
+        let replaced = Array(chunks[lower...upper])
+        chunks.replaceSubrange(lower...upper, with: pieces)
+        // Each mark into the last piece starting at or before its new position.
+        var pieceStarts: [Int] = []
+        var sum = 0
+        for piece in pieces { pieceStarts.append(sum); sum += piece.bytes.count }
+        for (id, position) in marks {
+            let moved = Self.moved(position, local, delta)
+            var low = 0, high = pieces.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if pieceStarts[middle] <= moved { low = middle } else { high = middle - 1 }
+            }
+            pieces[low].marks.append(id)
+            markChunk[id] = pieces[low]
+            markOffset[id] = moved - pieceStarts[low]
+        }
+        if pieces.count == replaced.count {
+            // As many chunks as before: only their entries of the index change.
+            for (offset, (old, new)) in zip(replaced, pieces).enumerated() {
+                bytesBefore.add(new.bytes.count - old.bytes.count, at: lower + offset)
+                utf16Before.add(new.utf16 - old.utf16, at: lower + offset)
+                scalarsBefore.add(new.scalars - old.scalars, at: lower + offset)
+            }
+        } else {
+            rebuildIndex()
+        }
+    }
+
+    // MARK: Marks
+
+    /// Puts mark `id` at byte `position` (moving it if it is somewhere already).
+    public func setMark(_ id: Int, at position: Int) {
+        removeMark(id)
+        if id >= markChunk.count {
+            markChunk += Array(repeating: nil, count: id + 1 - markChunk.count)
+            markOffset += Array(repeating: 0, count: id + 1 - markOffset.count)
+        }
+        let (index, start) = locate(position)
+        chunks[index].marks.append(id)
+        markChunk[id] = chunks[index]
+        markOffset[id] = position - start
+    }
+
+    public func removeMark(_ id: Int) {
+        guard id < markChunk.count, let chunk = markChunk[id] else { return }
+        if let at = chunk.marks.firstIndex(of: id) {
+            chunk.marks.swapAt(at, chunk.marks.count - 1)
+            chunk.marks.removeLast()
+        }
+        markChunk[id] = nil
+    }
+
+    /// Where mark `id` is; nil when there is no such mark.
+    public func position(ofMark id: Int) -> Int? {
+        guard id < markChunk.count, let chunk = markChunk[id] else { return nil }
+        return bytesBefore.prefix(chunk.index) + markOffset[id]
+    }
+
+    /// The ids of the marks at positions in `range` (both ends included).
+    public func marks(in range: ClosedRange<Int>) -> [Int] {
+        var found: [Int] = []
+        // A mark at a chunk's end may sit in the chunk before the one holding that byte.
+        var (index, start) = locate(max(0, range.lowerBound - 1))
+        while index < chunks.count, start <= range.upperBound {
+            let ids = chunks[index].marks
+            markOffset.withUnsafeBufferPointer { offsets in
+                for id in ids where range.contains(start + offsets[id]) { found.append(id) }
+            }
+            start += chunks[index].bytes.count
+            index += 1
+        }
+        return found
+    }
+
+    // MARK: Encodings
+
+    /// The length of the text in UTF-16 units and in code points.
+    public var utf16Count: Int { utf16Before.prefix(chunks.count) }
+    public var scalarCount: Int { scalarsBefore.prefix(chunks.count) }
+
+    /// The UTF-8 offset of `offset` counted in `encoding`.
+    public func utf8Offset(_ offset: Int, from encoding: PositionEncoding) throws(PositionError) -> Int {
+        guard offset >= 0 else { throw .outOfBounds(offset: offset, length: length(in: encoding)) }
+        switch encoding {
+        case .utf8:
+            guard offset <= utf8Count else { throw .outOfBounds(offset: offset, length: utf8Count) }
+            if offset < utf8Count, byte(at: offset) & 0xC0 == 0x80 { throw .splitsCharacter(offset: offset) }
+            return offset
+        case .utf16, .codePoint:
+            let tree = encoding == .utf16 ? utf16Before : scalarsBefore
+            let total = tree.prefix(chunks.count)
+            guard offset <= total else { throw .outOfBounds(offset: offset, length: total) }
+            var (index, units) = tree.search(offset)
+            if index >= chunks.count { index = chunks.count - 1; units = tree.prefix(index) }
+            var bytes = bytesBefore.prefix(index)
+            let chunk = chunks[index].bytes
+            var i = 0
+            while units < offset, i < chunk.count {
+                let (width, utf16) = Self.scalarWidths(chunk, at: i)
+                let step = encoding == .utf16 ? utf16 : 1
+                if units + step > offset { throw .splitsCharacter(offset: offset) }
+                units += step
+                i += width
+            }
+            bytes += i
+            return bytes
+        }
+    }
+
+    /// The offset in `encoding` of a UTF-8 offset on a character boundary.
+    public func offset(fromUTF8 offset: Int, to encoding: PositionEncoding) throws(PositionError) -> Int {
+        let valid = try utf8Offset(offset, from: .utf8)
+        guard encoding != .utf8 else { return valid }
+        let (index, start) = locate(valid)
+        var units = (encoding == .utf16 ? utf16Before : scalarsBefore).prefix(index)
+        let chunk = chunks[index].bytes
+        var i = 0
+        while i < valid - start {
+            let (width, utf16) = Self.scalarWidths(chunk, at: i)
+            units += encoding == .utf16 ? utf16 : 1
+            i += width
+        }
+        return units
+    }
+
+    public func length(in encoding: PositionEncoding) -> Int {
+        switch encoding {
+        case .utf8: return utf8Count
+        case .utf16: return utf16Count
+        case .codePoint: return scalarCount
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The chunk holding byte `offset` (the last one for the end) and where it starts.
+    private func locate(_ offset: Int) -> (index: Int, start: Int) {
+        var (index, start) = bytesBefore.search(offset)
+        if index >= chunks.count {
+            index = chunks.count - 1
+            start = bytesBefore.prefix(index)
+        }
+        return (index, start)
+    }
+
+    private func rebuildIndex() {
+        for (index, chunk) in chunks.enumerated() { chunk.index = index }
+        bytesBefore = FenwickTree(chunks.map(\.bytes.count))
+        utf16Before = FenwickTree(chunks.map(\.utf16))
+        scalarsBefore = FenwickTree(chunks.map(\.scalars))
+    }
+
+    /// A mark's position after `local` was replaced by text `delta` bytes longer.
+    private static func moved(_ position: Int, _ local: Range<Int>, _ delta: Int) -> Int {
+        if position <= local.lowerBound { return position }
+        if position >= local.upperBound { return position + delta }
+        return local.lowerBound
+    }
+
+    /// Cuts bytes into chunks of about `maximumChunk / 2` bytes (room to grow), each ending
+    /// on a character boundary.
+    private static func split(_ bytes: [UInt8]) -> [[UInt8]] {
+        guard !bytes.isEmpty else { return [] }
+        // Even pieces: none is left small enough to be joined again at its next edit.
+        let count = (bytes.count + maximumChunk / 2 - 1) / (maximumChunk / 2)
+        let size = (bytes.count + count - 1) / count
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(count)
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + size)
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            pieces.append(Array(bytes[start..<end]))
+            start = end
+        }
+        return pieces
+    }
+
+    /// UTF-16 units and code points of valid UTF-8 bytes.
+    static func counts(_ bytes: some Collection<UInt8>) -> (utf16: Int, scalars: Int) {
+        var scalars = 0, fourByte = 0
+        for byte in bytes {
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            if byte >= 0xF0 { fourByte += 1 }
+        }
+        return (scalars + fourByte, scalars)
+    }
+
+    /// The UTF-8 width of the scalar at `i` and its UTF-16 width.
+    private static func scalarWidths(_ bytes: [UInt8], at i: Int) -> (utf8: Int, utf16: Int) {
+        let lead = bytes[i]
+        if lead < 0x80 { return (1, 1) }
+        if lead < 0xE0 { return (2, 1) }
+        if lead < 0xF0 { return (3, 1) }
+        return (4, 2)
+    }
+}

@@ -1,0 +1,54 @@
+import XCTest
+@testable import EmendCore
+
+/// The sentences of a growing text, found piece by piece, against segmenting the whole text.
+final class StreamedSentencesTests: XCTestCase {
+    private static let parts = ["Dr.", " ", "Smith", " e.g.", " a", ". ", "B", "?", "!", "\"", ")", " ", "\n", "\r", "\n\n",
+                                "…", " and", " 3.5", " U.S.", " J.", " R.", "。", "日本", "\u{301}", "\u{2028}", "x", "  ", "Y", "."]
+
+    /// Every finished end found while the text grows is an end of the whole text's sentences
+    /// (decisions never change), and the last one is the end of the whole text's second to
+    /// last sentence once a visible character follows.
+    func testFinishedEndsAgreeWithSegmentingTheWholeText() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            var text = ""
+            var sentences = StreamedSentences()
+            var seen: [Int] = []
+            for _ in 0..<Int.random(in: 1...30, using: &rng) {
+                let piece = Self.parts.randomElement(using: &rng)!
+                // Pieces arrive in random cuts, one scalar at a time or whole.
+                for scalar in Bool.random(using: &rng) ? piece.unicodeScalars.map(String.init) : [piece] {
+                    text += scalar
+                    sentences.append(scalar)
+                    if seen.last != sentences.finished { seen.append(sentences.finished) }
+                }
+            }
+            text += " Z"
+            sentences.append(" Z")
+            if seen.last != sentences.finished { seen.append(sentences.finished) }
+            let whole = SentenceSegmenter.sentences(in: text).map(\.upperBound)
+            for end in seen where end > 0 {
+                XCTAssertTrue(whole.contains(end), "\(end) is no sentence end of \(text.debugDescription): \(whole)")
+            }
+            let expected = whole.count >= 2 ? whole[whole.count - 2] : 0
+            XCTAssertEqual(sentences.finished, expected, text.debugDescription)
+        }
+    }
+
+    func testTakenSentencesAreNotReadAgain() {
+        var sentences = StreamedSentences()
+        sentences.append("One. Two")
+        XCTAssertEqual(sentences.finished, 5)
+        sentences.take(upTo: 5)
+        sentences.append(" three. Four")
+        XCTAssertEqual(sentences.text(5..<sentences.finished), "Two three. ")
+    }
+
+    func testFirstSentencesReadsOnlyWhatItNeeds() {
+        let text = String(repeating: "Alpha beta. ", count: 10_000)
+        XCTAssertEqual(SentenceSegmenter.firstSentences(2, in: text), 24)
+        XCTAssertEqual(SentenceSegmenter.firstSentences(3, in: "One. Two."), 9)
+        XCTAssertEqual(SentenceSegmenter.firstSentences(0, in: "One."), 0)
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+@testable import EmendText
+
+/// The rope against a plain byte array: random edits of every size (within a chunk, across
+/// chunks, the whole text), marks that follow them, and offsets in every encoding.
+final class TextRopeTests: XCTestCase {
+    private static let pieces = ["a", "bc", "é", "日本", "😀", " ", "\n", "word ", String(repeating: "x", count: 700),
+                                 String(repeating: "ü", count: 400)]
+
+    func testRandomEditsAgreeWithAByteModel() throws {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            var model = Array(String((0..<Int.random(in: 0...40, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()).utf8)
+            let rope = TextRope(String(decoding: model, as: UTF8.self))
+            var marks: [Int: Int] = [:]
+            for step in 0..<300 {
+                let bounds = boundaries(model)
+                let x = bounds.randomElement(using: &rng)!, y = bounds.randomElement(using: &rng)!
+                let range = min(x, y)..<max(x, y)
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0...5:
+                    let count = Int.random(in: 0...(range.isEmpty ? 6 : 2), using: &rng)
+                    let text = Array((0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined().utf8)
+                    let delta = text.count - range.count
+                    model.replaceSubrange(range, with: text)
+                    rope.replace(range, with: text)
+                    for (id, p) in marks {
+                        marks[id] = p <= range.lowerBound ? p : p >= range.upperBound ? p + delta : range.lowerBound
+                    }
+                case 6, 7:
+                    let id = Int.random(in: 0..<40, using: &rng)
+                    rope.setMark(id, at: x)
+                    marks[id] = x
+                case 8:
+                    let id = Int.random(in: 0..<40, using: &rng)
+                    rope.removeMark(id)
+                    marks[id] = nil
+                default:
+                    let found = Set(rope.marks(in: range.lowerBound...range.upperBound))
+                    XCTAssertEqual(found, Set(marks.filter { range.contains($0.value) || $0.value == range.upperBound }.keys), "round \(round) step \(step)")
+                }
+                XCTAssertEqual(rope.utf8Count, model.count)
+                for (id, p) in marks { XCTAssertEqual(rope.position(ofMark: id), p, "mark \(id), round \(round) step \(step)") }
+                if step % 25 == 0 { try checkContents(rope, model) }
+            }
+            try checkContents(rope, model)
+        }
+    }
+
+    private func checkContents(_ rope: TextRope, _ model: [UInt8]) throws {
+        let text = String(decoding: model, as: UTF8.self)
+        XCTAssertEqual(rope.string, text)
+        let converter = PositionConverter(text)
+        for encoding in PositionEncoding.allCases {
+            XCTAssertEqual(rope.length(in: encoding), converter.length(in: encoding))
+        }
+        let bounds = boundaries(model)
+        for offset in bounds.shuffled().prefix(40) {
+            for encoding in PositionEncoding.allCases {
+                let there = try converter.offset(fromUTF8: offset, to: encoding)
+                XCTAssertEqual(try rope.offset(fromUTF8: offset, to: encoding), there)
+                XCTAssertEqual(try rope.utf8Offset(there, from: encoding), offset)
+            }
+            let end = bounds.randomElement()!
+            if end >= offset { XCTAssertEqual(rope.bytes(offset..<end), Array(model[offset..<end])) }
+        }
+        // Offsets inside a character, and past the end, are refused as the converter refuses them.
+        for encoding in PositionEncoding.allCases {
+            let length = converter.length(in: encoding)
+            for offset in [length + 1, -1] + (0..<min(length, 30)).map({ _ in Int.random(in: 0...max(0, length - 1)) }) {
+                let expected = Result { () throws(PositionError) in try converter.utf8Offset(offset, from: encoding) }
+                let got = Result { () throws(PositionError) in try rope.utf8Offset(offset, from: encoding) }
+                XCTAssertEqual(String(describing: got), String(describing: expected), "\(encoding) \(offset)")
+            }
+        }
+    }
+
+    private func boundaries(_ bytes: [UInt8]) -> [Int] {
+        (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+    }
+
+    func testAnEmptyTextAndDeletingEverything() {
+        let rope = TextRope(String(repeating: "abc ", count: 2_000))
+        rope.setMark(0, at: 4_000)
+        rope.replace(0..<8_000, with: [])
+        XCTAssertEqual(rope.string, "")
+        XCTAssertEqual(rope.position(ofMark: 0), 0)
+        rope.replace(0..<0, with: Array("new".utf8))
+        XCTAssertEqual(rope.string, "new")
+        XCTAssertEqual(rope.position(ofMark: 0), 0)
+    }
+}
