@@ -6,6 +6,8 @@ extension ProviderRegistry {
     /// the cache in `$XDG_CACHE_HOME/emend/providers.cache`, the configuration in
     /// `$XDG_CONFIG_HOME/emend/config.toml` (XDG defaults under `$HOME`), and `builtins`
     /// after every discovered provider. Throws when the configuration file is invalid.
+    /// Plugins run in `emend-provider-host`, found by ProviderHostLocator from `environment`
+    /// and `libraryDirectory`.
     public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
                                 builtins: [WritingProvider],
                                 logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
@@ -15,6 +17,7 @@ extension ProviderRegistry {
             searchPath: ProviderSearchPath.standard(environment: environment, libraryDirectory: libraryDirectory),
             cachePath: ProviderSearchPath.cacheFile(environment: environment),
             scannerPath: scannerPath)
-        return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins, logger: logger)
+        return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins, logger: logger,
+                                hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory))
     }
 }

@@ -22,10 +22,14 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     private var table: [RegistryEntry]
     private var made: [String: WritingProvider]
 
+    /// `hostPath` is the emend-provider-host that runs plugins (nil: found by
+    /// ProviderHostLocator from the environment and the executable's directory).
     public convenience init(discovery: DiscoveryResult, configuration: ProviderConfiguration,
-                            builtins: [WritingProvider], logger: @escaping @Sendable (String) -> Void = { _ in }) {
+                            builtins: [WritingProvider], logger: @escaping @Sendable (String) -> Void = { _ in },
+                            hostPath: String? = nil) {
+        let host = hostPath ?? ProviderHostLocator.locate(environment: ProcessEnvironment.current, libraryDirectory: nil)
         self.init(discovery: discovery, configuration: configuration, builtins: builtins, logger: logger,
-                  factory: .standard(logger: logger))
+                  factory: .standard(logger: logger, hostPath: host))
     }
 
     init(discovery: DiscoveryResult, configuration: ProviderConfiguration, builtins: [WritingProvider],
@@ -69,7 +73,19 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     }
 
     /// Every provider with its state: built-ins first, then discovered ones in search order.
-    public var entries: [RegistryEntry] { lock.withLock { table } }
+    /// A provider made and then found broken (a plugin whose host kept crashing) is listed
+    /// with that reason and is no longer chosen.
+    public var entries: [RegistryEntry] {
+        lock.withLock {
+            table.map { entry in
+                guard entry.disabledReason == nil, let health = made[entry.id] as? ProviderHealth,
+                      let reason = health.brokenReason else { return entry }
+                var broken = entry
+                broken.disabledReason = "broken: \(reason)"
+                return broken
+            }
+        }
+    }
 
     /// The enabled providers that serve `tool`, in the order they would be chosen.
     public func candidates(for tool: WritingTool) -> [RegistryEntry] {
