@@ -57,6 +57,7 @@ echo "== alignment (TextAlignment.edits, Swift)"
 echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"
 "$LIB/EmendBenchmarks" --providers "$PROVIDERS" --scanner "$SCANNER"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/isolation/run.sh"
 echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3

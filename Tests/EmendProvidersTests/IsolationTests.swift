@@ -76,8 +76,10 @@ final class IsolationTests: XCTestCase {
     }
 
     func testACrashInCancelStopsTheHostAndTheNextRunWorks() throws {
-        let provider = try self.provider()
-        let sink = PluginTestSink(cancelAfterSeconds: 0.2)
+        var settings = TOMLTable()
+        settings["scenario"] = .string("cancel-segv")
+        let provider = try self.provider(settings: settings)
+        let sink = PluginTestSink(cancelAfterTexts: 1)
         assertFails(run(provider, "cancel-segv", sink: sink), containing: "crashed (SIGSEGV)")
         XCTAssertEqual(run(provider, "ok"), .finished)
     }
@@ -95,7 +97,7 @@ final class IsolationTests: XCTestCase {
         limits.cancelGraceMilliseconds = 300
         let provider = try self.provider(limits: limits)
         let started = Date()
-        assertFails(run(provider, "spin", sink: PluginTestSink(cancelAfterSeconds: 0.2)),
+        assertFails(run(provider, "spin", sink: PluginTestSink(cancelAfterTexts: 1)),
                     containing: "did not stop within 300 ms of cancel; its host was killed")
         let took = Date().timeIntervalSince(started)
         XCTAssertLessThan(took, 3, "cancel, grace, kill: the run returns soon after the grace")

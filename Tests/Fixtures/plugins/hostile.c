@@ -7,8 +7,10 @@
  *   "segv"          dereferences NULL inside run
  *   "abort"         calls abort() inside run
  *   "exit"          emits "partial" then _exit(3)s in the middle of the stream
- *   "spin"          spins in run, never looking at is_cancelled
- *   "cancel-segv"   waits in run; its cancel function dereferences NULL
+ *   "spin"          emits "spinning", then spins in run, never looking at is_cancelled
+ *   "cancel-segv"   emits "waiting", then waits in run; its cancel function dereferences NULL
+ *                   (set the `scenario` setting to "cancel-segv" too: cancel may come before
+ *                   run has begun)
  *   "alloc:N"       allocates N MiB and touches every page; finishes "out of memory" when
  *                   malloc says no
  *   "big:N"         emits N bytes of text in 64 KiB pieces
@@ -82,10 +84,12 @@ static emend_status hostile_run(void *self, const emend_provider_request *reques
         usleep(20000);
         _exit(3);
     } else if (strcmp(scenario, "spin") == 0) {
+        host->emit_text(run, "spinning", 8);
         for (volatile unsigned long i = 0;; i++) {
         }
     } else if (strcmp(scenario, "cancel-segv") == 0) {
         crash_on_cancel = 1;
+        host->emit_text(run, "waiting", 7);
         for (;;) usleep(1000); /* until cancel crashes the host */
     } else if (strncmp(scenario, "alloc:", 6) == 0) {
         size_t bytes = (size_t)strtoul(scenario + 6, NULL, 10) << 20;
@@ -145,7 +149,7 @@ static emend_status hostile_run(void *self, const emend_provider_request *reques
 static void hostile_cancel(void *self, emend_run *run) {
     (void)self;
     (void)run;
-    if (crash_on_cancel) *nowhere = 1;
+    if (crash_on_cancel || strcmp(scenario_setting, "cancel-segv") == 0) *nowhere = 1;
 }
 
 static void hostile_destroy(void *self) { (void)self; }

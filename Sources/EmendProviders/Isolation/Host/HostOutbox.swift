@@ -44,20 +44,40 @@ final class HostOutbox: @unchecked Sendable {
         }
     }
 
-    /// `events` with neighbouring edits (and texts) of the same run joined.
+    /// `events` with neighbouring edits (and texts) of the same run joined, each group
+    /// gathered in place (appending to a copy per event would be quadratic in a burst).
     static func merged(_ events: [HostEvent]) -> [HostEvent] {
         var out: [HostEvent] = []
-        out.reserveCapacity(events.count)
+        var edits: (run: UInt64, list: [ProviderEdit])?
+        var text: (run: UInt64, chunk: String)?
+        func flush() {
+            if let group = edits { out.append(.edits(run: group.run, group.list)) }
+            if let group = text { out.append(.text(run: group.run, group.chunk)) }
+            edits = nil
+            text = nil
+        }
         for event in events {
-            switch (out.last, event) {
-            case (.edits(let run, let earlier)?, .edits(let next, let more)) where run == next:
-                out[out.count - 1] = .edits(run: run, earlier + more)
-            case (.text(let run, let earlier)?, .text(let next, let more)) where run == next:
-                out[out.count - 1] = .text(run: run, earlier + more)
+            switch event {
+            case .edits(let run, let more):
+                if edits?.run == run {
+                    edits!.list.append(contentsOf: more)
+                } else {
+                    flush()
+                    edits = (run, more)
+                }
+            case .text(let run, let more):
+                if text?.run == run {
+                    text!.chunk += more
+                } else {
+                    flush()
+                    text = (run, more)
+                }
             default:
+                flush()
                 out.append(event)
             }
         }
+        flush()
         return out
     }
 }
