@@ -164,4 +164,31 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(provider.run(request, sink: sink), .finished)
         XCTAssertEqual(sink.edits.map(\.replacement), ["Fine"])
     }
+
+    func testABrokenPluginIsListedAndRememberedUntilItChanges() throws {
+        let scratch = ScratchDirectory("emend-isolation")
+        let providers = scratch.directory("providers")
+        let plugin = providers + "/hostile.so"
+        try FileManager.default.copyItem(atPath: try PluginBuilder.fixture("hostile", ["CREATE_CRASH=1"]), toPath: plugin)
+        chmod(plugin, 0o755)
+        let cache = scratch.path + "/providers.cache"
+        let discovery = ProviderDiscovery(searchPath: [providers], cachePath: cache, scannerPath: DiscoveryFixtures.scanner)
+        let registry = ProviderRegistry(discovery: discovery.run(), configuration: ProviderConfiguration(), builtins: [],
+                                        cachePath: cache)
+        let provider = try registry.provider(for: .rewriteDescribed, named: Self.id)
+        let request = ProviderRequest(tool: .rewriteDescribed, text: "Some text.", selection: 0..<10, prompt: "ok")
+        for _ in 1...IsolatedProvider.crashLimit { assertFails(provider.run(request, sink: PluginTestSink())) }
+        let entry = try XCTUnwrap(registry.entries.first { $0.id == Self.id })
+        XCTAssertTrue(entry.disabledReason?.hasPrefix("broken: provider '\(Self.id)' crashed (SIGSEGV)") ?? false, "\(entry)")
+        XCTAssertThrowsError(try registry.provider(for: .rewriteDescribed, named: Self.id), "a broken plugin is not chosen")
+        XCTAssertTrue(registry.summaries.contains { $0.id == Self.id && $0.reason.contains("3 times in a row") })
+
+        let later = discovery.run()
+        XCTAssertTrue(later.records.isEmpty, "the next process finds it broken")
+        XCTAssertTrue(later.reason(plugin)?.contains("crashed (SIGSEGV), 3 times in a row") ?? false, "\(later.broken)")
+        try FileManager.default.removeItem(atPath: plugin)
+        try FileManager.default.copyItem(atPath: try PluginBuilder.fixture("hostile"), toPath: plugin)
+        chmod(plugin, 0o755)
+        XCTAssertEqual(discovery.run().records.map(\.id), [Self.id], "a changed file is probed again")
+    }
 }

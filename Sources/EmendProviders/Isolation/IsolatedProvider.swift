@@ -32,6 +32,8 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     private let create: HostCreate
     private let executable: String?
     private let logger: @Sendable (String) -> Void
+    /// Told the reason once the plugin is broken (the registry remembers it in the cache).
+    private let onBroken: @Sendable (String) -> Void
     private let monitor = Monitor()
     private var state = HostState.none(crashes: 0, notBefore: 0)
     private var canRetryValue = true
@@ -39,8 +41,10 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     /// `executable` is the emend-provider-host to start (nil: not found, every run fails
     /// saying so); `settings` the provider's table of config.toml.
     public init(record: ProviderRecord, settings: TOMLTable, limits: ProviderLimits, executable: String?,
-                writesMarkdown: Bool, logger: @escaping @Sendable (String) -> Void = { _ in }) {
+                writesMarkdown: Bool, logger: @escaping @Sendable (String) -> Void = { _ in },
+                onBroken: @escaping @Sendable (String) -> Void = { _ in }) {
         self.record = record
+        self.onBroken = onBroken
         self.limits = limits
         self.executable = executable
         self.writesMarkdown = writesMarkdown
@@ -144,22 +148,26 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     /// The reader of `connection` saw its host end: count a crash (a run finished since the
     /// last one resets the count), back off, or mark the plugin broken.
     private func hostEnded(_ connection: HostConnection, _ end: HostEnd) {
-        monitor.withLock {
-            guard case .live(let current, var crashes) = state, current === connection else { return }
+        let broken: String? = monitor.withLock {
+            guard case .live(let current, var crashes) = state, current === connection else { return nil }
             if connection.finishedRuns > 0 { crashes = 0 }
             if end.countsAsCrash {
                 crashes += 1
                 if crashes >= Self.crashLimit {
-                    let reason = "\(end.message(provider: id)); \(crashes) times in a row, so it is not started again "
-                        + "until it changes or Emend restarts"
+                    let reason = "\(end.message(provider: id)), \(crashes) times in a row; it is not started again "
+                        + "until the file changes"
                     state = .broken(reason)
-                    logger(reason)
-                    return
+                    return reason
                 }
             }
             let wait = end.countsAsCrash ? Self.backOff(afterCrashes: crashes) : 0
             state = .none(crashes: crashes, notBefore: MonotonicClock.nowMilliseconds() + wait)
             monitor.broadcast()
+            return nil
+        }
+        if let broken {
+            logger(broken)
+            onBroken(broken)
         }
     }
 }

@@ -18,6 +18,7 @@ extension ProviderRegistry {
             cachePath: ProviderSearchPath.cacheFile(environment: environment),
             scannerPath: scannerPath)
         return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins, logger: logger,
-                                hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory))
+                                hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory),
+                                cachePath: discovery.cachePath)
     }
 }

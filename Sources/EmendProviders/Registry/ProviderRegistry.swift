@@ -23,13 +23,14 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     private var made: [String: WritingProvider]
 
     /// `hostPath` is the emend-provider-host that runs plugins (nil: found by
-    /// ProviderHostLocator from the environment and the executable's directory).
+    /// ProviderHostLocator from the environment and the executable's directory); a plugin
+    /// that keeps crashing is remembered as broken in the discovery cache at `cachePath`.
     public convenience init(discovery: DiscoveryResult, configuration: ProviderConfiguration,
                             builtins: [WritingProvider], logger: @escaping @Sendable (String) -> Void = { _ in },
-                            hostPath: String? = nil) {
+                            hostPath: String? = nil, cachePath: String? = nil) {
         let host = hostPath ?? ProviderHostLocator.locate(environment: ProcessEnvironment.current, libraryDirectory: nil)
         self.init(discovery: discovery, configuration: configuration, builtins: builtins, logger: logger,
-                  factory: .standard(logger: logger, hostPath: host))
+                  factory: .standard(logger: logger, hostPath: host, cachePath: cachePath))
     }
 
     init(discovery: DiscoveryResult, configuration: ProviderConfiguration, builtins: [WritingProvider],
