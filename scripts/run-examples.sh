@@ -81,7 +81,7 @@ if [ "$which" = proofread ] || [ "$which" = all ]; then
 fi
 
 if [ "$which" = models ] || [ "$which" = all ]; then
-  echo "== writing tools through the model providers: llama in process, openai against llama-server"
+  echo "== writing tools through the model providers: llama (the model in its provider host), openai against llama-server"
   [ -f "$root/.deps/llama.env" ] || bash "$root/scripts/setup-llama.sh"
   # shellcheck disable=SC1091
   . "$root/.deps/llama.env"
