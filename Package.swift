@@ -18,6 +18,9 @@ let package = Package(
         // executable product whose name a library product already has), so the binary is
         // emend-cli in the build directory; installs name it emend.
         .executable(name: "emend-cli", targets: ["EmendCLI"]),
+        // The provider host libemend starts per plugin instance (installed in <libdir>/emend
+        // next to emend-scan). Release builds carry the Swift runtime inside.
+        .executable(name: "emend-provider-host", targets: ["EmendProviderHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +39,12 @@ let package = Package(
             dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
+        ),
+        .executableTarget(
+            name: "EmendProviderHost",
+            dependencies: ["EmendProviders"],
+            exclude: ["PROTOCOL.md"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "EmendCLI",

@@ -61,6 +61,7 @@ echo "== the fact guard (FactGuard.check on a rewrite of generated text with fac
 echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"
 "$LIB/EmendBenchmarks" --providers "$PROVIDERS" --scanner "$SCANNER"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"
+EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/isolation/run.sh"
 echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3

@@ -4,7 +4,8 @@
 #   bash scripts/build-release.sh [SCRATCH]
 #
 # Runs `swift build -c release --product emend` for the package this script lives in, adds
-# the soname link libemend.so.0 and builds the provider scanner (emend-scan) next to it
+# the soname link libemend.so.0, builds the provider scanner (emend-scan) and the provider
+# host (emend-provider-host, `--product emend-provider-host`, the Swift runtime inside) next to it
 # (optionally with `--scratch-path SCRATCH`; a relative SCRATCH is taken from the current
 # directory), then prints the absolute path of libemend.so on stdout. Build output goes to
 # stderr, so `lib=$(bash scripts/build-release.sh)` works. Quick when already built.
@@ -29,13 +30,19 @@ if ! swift build "${args[@]}" --product emend >&2; then
     exit 1
 fi
 
+if ! swift build "${args[@]}" --product emend-provider-host >&2; then
+    echo "build-release: swift build of emend-provider-host failed" >&2
+    exit 1
+fi
+
 bin="$(swift build "${args[@]}" --show-bin-path)"
 lib="$bin/libemend.so"
 if [ ! -f "$lib" ]; then
     echo "build-release: expected $lib after the build, but it is not there" >&2
     exit 1
 fi
-# The soname link, and the provider scanner next to the library (where libemend looks for it).
+# The soname link, and the provider scanner next to the library (where libemend looks for it,
+# as it does for emend-provider-host, which swift build put there).
 ln -sf libemend.so "$bin/libemend.so.0"
 bash "$root/scripts/build-scanner.sh" "$bin" >/dev/null
 echo "$lib"

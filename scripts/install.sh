@@ -12,6 +12,7 @@
 #   include/emend*.h              the C ABI and the provider ABI
 #   lib/pkgconfig/emend.pc        from scripts/emend.pc.in, with prefix = PREFIX
 #   lib/emend/emend-scan          the provider scanner
+#   lib/emend/emend-provider-host the process each provider plugin runs in
 #   lib/emend/providers/          hunspell, harper, llama (when scripts/setup-llama.sh ran) and
 #                                 openai (listed, but off until config.toml says network = true)
 #   lib/emend/python/, lib/emend/harper_server.py   Harper's checker (PyPI harper-py)
@@ -139,6 +140,11 @@ rm -f "$pc"
 
 put "$cli" "bin/emend" 0755
 put "$bin_dir/emend-scan" "lib/emend/emend-scan" 0755
+host="$(mktemp)"
+cp "$bin_dir/emend-provider-host" "$host"
+strip --strip-unneeded "$host"
+put "$host" "lib/emend/emend-provider-host" 0755
+rm -f "$host"
 mkdirs "lib/emend/providers"
 chmod 0755 "$top/lib/emend" "$top/lib/emend/providers"
 

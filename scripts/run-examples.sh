@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the example engines against a built libemend.so.
-# Usage: bash scripts/run-examples.sh [c|rust|plugins|proofread|models|all] LIB_DIR
-#   LIB_DIR holds libemend.so, its soname link libemend.so.0 and emend-scan
-#   (scripts/build-release.sh puts them there).
+# Usage: bash scripts/run-examples.sh [c|rust|plugins|isolation|proofread|models|all] LIB_DIR
+#   LIB_DIR holds libemend.so, its soname link libemend.so.0, emend-scan and
+#   emend-provider-host (scripts/build-release.sh puts them there).
+#   isolation: examples/c/isolation.c proofreads through a plugin that crashes (SIGSEGV) on
+#   its first run and succeeds on the second: the engine survives, the document is untouched.
 #   plugins: builds examples/plugins (C, Rust, simple form) into a providers directory and
 #   runs examples/c/providers.c against them through discovery (EMEND_PROVIDER_PATH).
 #   proofread: builds the Hunspell and Harper providers (providers/) and runs
@@ -44,6 +46,25 @@ if [ "$which" = plugins ] || [ "$which" = all ]; then
     XDG_DATA_HOME="$out/xdg/data" "$out/providers-engine"
 fi
 
+if [ "$which" = isolation ] || [ "$which" = all ]; then
+  echo "== a plugin that crashes on its first run, in its provider host"
+  crashing="$out/crashing"
+  rm -rf "$crashing" "$out/xdg-isolation"
+  mkdir -p "$crashing" "$out/xdg-isolation/config/emend"
+  chmod 0755 "$crashing"
+  cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -I "$root/include" "$root/Tests/Fixtures/plugins/hostile.c" \
+     -o "$crashing/hostile.so"
+  cat >"$out/xdg-isolation/config/emend/config.toml" <<TOML
+[providers."org.emend.test.hostile"]
+scenario = "crash-once"
+marker = "$out/xdg-isolation/crashed-once"
+TOML
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/isolation.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/isolation-engine"
+  EMEND_PROVIDER_PATH="$crashing" XDG_CACHE_HOME="$out/xdg-isolation/cache" \
+    XDG_CONFIG_HOME="$out/xdg-isolation/config" XDG_DATA_HOME="$out/xdg-isolation/data" "$out/isolation-engine"
+fi
+
 if [ "$which" = proofread ] || [ "$which" = all ]; then
   echo "== real proofreading: Hunspell + Harper through discovery"
   proofreaders="$out/proofreaders"
@@ -60,7 +81,7 @@ if [ "$which" = proofread ] || [ "$which" = all ]; then
 fi
 
 if [ "$which" = models ] || [ "$which" = all ]; then
-  echo "== writing tools through the model providers: llama in process, openai against llama-server"
+  echo "== writing tools through the model providers: llama (the model in its provider host), openai against llama-server"
   [ -f "$root/.deps/llama.env" ] || bash "$root/scripts/setup-llama.sh"
   # shellcheck disable=SC1091
   . "$root/.deps/llama.env"

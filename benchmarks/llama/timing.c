@@ -4,13 +4,16 @@
  * Discovery finds it like any plugin (id org.emend.bench.timed-llama). It loads the plugin named
  * by $EMEND_BENCH_WRAP (providers/llama's llama.so), hands every call on to it unchanged, and
  * gives it a copy of the host table whose emit_text first records the time (CLOCK_MONOTONIC)
- * and then calls the host's own. The engine (engine.c, same process) reads the times through
- * the exported emend_bench_timing: when the model's first and last pieces of text left the
- * plugin, which the engine's own callbacks cannot see.
+ * and then calls the host's own. At finish it logs the times (a debug line
+ * "emend-bench-timing first_emit_ns=... last_emit_ns=... emits=... bytes=...") for the engine
+ * (engine.c), which reads libemend's log: when the model's first and last pieces of text left
+ * the plugin, which the engine's own callbacks cannot see. A log line, because the plugin runs
+ * in a provider host, a process of its own (or in the engine's, with isolation = "none").
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,6 +54,15 @@ static emend_status timed_emit_text(emend_run *run, const char *text, size_t len
     return status;
 }
 
+static emend_status timed_finish(emend_run *run, emend_status status, const char *message) {
+    char line[256];
+    snprintf(line, sizeof line, "emend-bench-timing first_emit_ns=%lld last_emit_ns=%lld emits=%ld bytes=%ld",
+             atomic_load(&emend_bench_timing_data.first_emit_ns), atomic_load(&emend_bench_timing_data.last_emit_ns),
+             atomic_load(&emend_bench_timing_data.emits), atomic_load(&emend_bench_timing_data.bytes));
+    real_host->log(run, EMEND_LOG_DEBUG, line);
+    return real_host->finish(run, status, message);
+}
+
 static emend_status timed_create(const emend_host *host, const emend_provider_setting *settings, size_t count,
                                  void **instance) {
     if (host == NULL || host->struct_size > sizeof timed_host) return EMEND_E_STRUCT_SIZE;
@@ -58,10 +70,15 @@ static emend_status timed_create(const emend_host *host, const emend_provider_se
     memset(&timed_host, 0, sizeof timed_host);
     memcpy(&timed_host, host, host->struct_size);
     timed_host.emit_text = timed_emit_text;
+    timed_host.finish = timed_finish;
     return target->create(&timed_host, settings, count, instance);
 }
 
 static emend_status timed_run(void *instance, const emend_provider_request *request, emend_run *run) {
+    atomic_store(&emend_bench_timing_data.first_emit_ns, 0);
+    atomic_store(&emend_bench_timing_data.last_emit_ns, 0);
+    atomic_store(&emend_bench_timing_data.emits, 0);
+    atomic_store(&emend_bench_timing_data.bytes, 0);
     return target->run(instance, request, run);
 }
 

@@ -4,11 +4,11 @@ import EmendCore
 import EmendProviders
 
 /// `emend doctor`: checks the installation the way a user would find its problems — the
-/// library, the scanner, the configuration, every provider (each tried on one sentence),
+/// library, the scanner, the provider host, the configuration, every provider (each tried on one sentence),
 /// the dictionaries, the model — and says what to do about each problem.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the installation (library, scanner, configuration, providers tried on one sentence, dictionaries, model) and say what to do for each problem.",
+        abstract: "Check the installation (library, scanner, provider host, configuration, providers tried on one sentence, dictionaries, model) and say what to do for each problem.",
         discussion: "Exit status: 0 when everything works (warnings aside), 1 when something needs fixing."
     )
 
@@ -27,6 +27,7 @@ struct Doctor: ParsableCommand {
         report.add(.ok, "command", "\(EmendVersion.string) at \(ProviderEnvironment.executablePath() ?? "?")")
         checkLibrary(environment, &report)
         checkScanner(environment, &report)
+        checkProviderHost(environment, &report)
         let registry: ProviderRegistry
         do {
             registry = try environment.registry()
@@ -111,6 +112,17 @@ struct Doctor: ParsableCommand {
                               fix: "reinstall (bash scripts/install.sh PREFIX), or set EMEND_SCANNER to its path")
         }
         report.add(.ok, "scanner", scanner)
+    }
+
+    /// Plugins run in emend-provider-host unless config.toml trusts them in process.
+    private func checkProviderHost(_ environment: ProviderEnvironment, _ report: inout DoctorReport) {
+        guard let host = ProviderHostLocator.locate(environment: environment.environment,
+                                                    libraryDirectory: environment.libraryDirectory) else {
+            return report.add(.problem, "provider host", "emend-provider-host not found: no plugin can run (except those "
+                              + "config.toml trusts with isolation = \"none\")",
+                              fix: "reinstall (bash scripts/install.sh PREFIX), or set EMEND_PROVIDER_HOST to its path")
+        }
+        report.add(.ok, "provider host", host)
     }
 
     private func checkProviders(_ registry: ProviderRegistry, _ report: inout DoctorReport) {

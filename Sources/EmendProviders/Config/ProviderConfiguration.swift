@@ -9,6 +9,13 @@ import EmendCore
 /// [providers."org.example.speller"]  # settings handed to that provider's create()
 /// dictionary = "en_US"
 /// enabled = true                   # false disables one provider
+/// isolation = "none"               # trust it in process (default "process": a provider host)
+/// memory_mb = 8192                 # a limit for this provider (see [limits])
+/// [limits]                         # every provider host (ProviderLimits has the defaults)
+/// memory_mb = 4096
+/// max_result_bytes = 16777216
+/// max_edit_bytes = 65536
+/// cancel_grace_ms = 2000
 /// ```
 ///
 /// A missing file means the defaults. Unknown tool names and wrong types are errors naming
@@ -23,6 +30,12 @@ public struct ProviderConfiguration: Sendable, Equatable {
     public var providerSettings: [String: TOMLTable] = [:]
     /// Providers with `enabled = false`.
     public var disabled: Set<String> = []
+    /// Providers with an `isolation` of their own (the default is `.process`).
+    public var isolation: [String: ProviderIsolation] = [:]
+    /// The limits of every provider host ([limits] over the defaults).
+    public var limits = ProviderLimits()
+    /// Limits set for one provider in its table, by key.
+    public var providerLimits: [String: [String: Int]] = [:]
     /// Things worth a log line that are not errors.
     public var warnings: [String] = []
     /// The file it came from, if any (for messages).
@@ -79,7 +92,15 @@ public struct ProviderConfiguration: Sendable, Equatable {
                     var settings = TOMLTable()
                     for name in table.keys {
                         guard let setting = table[name] else { continue }
-                        if name == "enabled" {
+                        if name == "isolation" {
+                            guard let text = setting.string, let mode = ProviderIsolation(rawValue: text) else {
+                                throw fail(["providers", id, name], "[providers.\"\(id)\"] isolation must be \"process\" or \"none\"")
+                            }
+                            configuration.isolation[id] = mode
+                        } else if ProviderLimits.isKey(name) {
+                            let value = try limit(setting, name: "[providers.\"\(id)\"] \(name)", path: ["providers", id, name], fail: fail)
+                            configuration.providerLimits[id, default: [:]][name] = value
+                        } else if name == "enabled" {
                             guard let enabled = setting.boolean else {
                                 throw fail(["providers", id, name], "[providers.\"\(id)\"] enabled must be true or false, not \(article(setting.typeName))")
                             }
@@ -91,6 +112,15 @@ public struct ProviderConfiguration: Sendable, Equatable {
                         }
                     }
                     configuration.providerSettings[id] = settings
+                }
+            case "limits":
+                guard let table = value.table else { throw fail([key], "limits must be a table ([limits])") }
+                for name in table.keys {
+                    guard let entry = ProviderLimits.keys.first(where: { $0.name == name }) else {
+                        let known = ProviderLimits.keys.map(\.name).joined(separator: ", ")
+                        throw fail([key, name], "[limits] \"\(name)\" is not a limit (limits: \(known))")
+                    }
+                    entry.apply(&configuration.limits, try limit(table[name]!, name: "[limits] \(name)", path: [key, name], fail: fail))
                 }
             default:
                 configuration.warnings.append("\(source): unknown key \"\(key)\" (ignored)")
@@ -134,6 +164,27 @@ public struct ProviderConfiguration: Sendable, Equatable {
             }
         }
         return preferences
+    }
+
+    /// A limit's value: a whole number, 0 or more.
+    private static func limit(_ value: TOMLValue, name: String, path: [String],
+                              fail: ([String], String) -> EmendError) throws(EmendError) -> Int {
+        guard let number = value.integer, number >= 0, number <= Int64(Int32.max) * 1024 else {
+            throw fail(path, "\(name) must be a whole number of 0 or more, not \(value.plainText)")
+        }
+        return Int(number)
+    }
+
+    /// Where provider `id` runs.
+    public func isolation(for id: String) -> ProviderIsolation { isolation[id] ?? .process }
+
+    /// The limits of provider `id`'s host: [limits], then its own table.
+    public func limits(for id: String) -> ProviderLimits {
+        var limits = self.limits
+        for (key, value) in providerLimits[id] ?? [:] {
+            ProviderLimits.keys.first { $0.name == key }?.apply(&limits, value)
+        }
+        return limits
     }
 
     /// "an integer", "a string".

@@ -17,12 +17,16 @@ final class PluginInstance: @unchecked Sendable {
 
     /// How often the host looks at the sink's cancellation while it waits.
     static let pollMilliseconds = 5
-    /// How long a cancelled run may take to finish before the host stops waiting.
+    /// How long a cancelled run may take to finish before the host stops waiting, in process.
     static let cancelGraceMilliseconds: Int64 = 1000
+    /// This instance's grace: in a provider host it is unbounded, since libemend kills the
+    /// whole host when a cancelled run outlasts its own grace (ProviderLimits).
+    private let cancelGrace: Int64
 
     private init(library: PluginLibrary, handle: UnsafeMutableRawPointer?, settings: PluginSettingsBuffer,
-                 logger: @escaping @Sendable (String) -> Void, logContext: PluginLogContext) {
+                 logger: @escaping @Sendable (String) -> Void, logContext: PluginLogContext, cancelGrace: Int64) {
         self.library = library
+        self.cancelGrace = cancelGrace
         self.handle = handle
         self.settings = settings
         self.logger = logger
@@ -32,7 +36,8 @@ final class PluginInstance: @unchecked Sendable {
     /// Calls descriptor.create with the user's settings. A failure names the path, the status
     /// and the last warning or error the plugin logged while creating.
     static func create(library: PluginLibrary, settings: [(key: String, value: String)],
-                       logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> PluginInstance {
+                       logger: @escaping @Sendable (String) -> Void,
+                       cancelGrace: Int64 = cancelGraceMilliseconds) throws(EmendError) -> PluginInstance {
         let context = PluginLogContext(prefix: library.record.id, logger: logger)
         let buffer = PluginSettingsBuffer(settings)
         var handle: UnsafeMutableRawPointer?
@@ -43,7 +48,8 @@ final class PluginInstance: @unchecked Sendable {
             throw EmendError(.provider, "\(library.record.path): create failed with \(PluginStatusName.of(status))\(detail)")
         }
         PluginLogContext.adoptAsFallback(context)
-        return PluginInstance(library: library, handle: handle, settings: buffer, logger: logger, logContext: context)
+        return PluginInstance(library: library, handle: handle, settings: buffer, logger: logger, logContext: context,
+                              cancelGrace: cancelGrace)
     }
 
     /// Runs `request` and waits for the plugin to be done with it, or for the sink to be
@@ -112,7 +118,7 @@ final class PluginInstance: @unchecked Sendable {
                     return outcome
                 }
                 run.markCancelled()
-                deadline = MonotonicClock.nowMilliseconds() + Self.cancelGraceMilliseconds
+                deadline = MonotonicClock.nowMilliseconds() + cancelGrace
                 if let cancel = library.descriptor.cancel {
                     // Not under the lock: a plugin may finish from inside cancel.
                     monitor.unlock()

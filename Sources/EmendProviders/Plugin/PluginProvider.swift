@@ -18,11 +18,21 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
     private let logger: @Sendable (String) -> Void
     private let monitor = Monitor()
     private var instance: Result<PluginInstance, EmendError>?
+    /// How long a cancelled run may go on before the run stops waiting for it.
+    private let cancelGrace: Int64
 
     /// `settings` are the keys of the provider's table in the user's configuration; `logger`
     /// receives the plugin's log lines and refusals outside a run.
-    public init(record: ProviderRecord, settings: [(key: String, value: String)],
-                logger: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(record: ProviderRecord, settings: [(key: String, value: String)],
+                            logger: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(record: record, settings: settings, logger: logger, cancelGrace: PluginInstance.cancelGraceMilliseconds)
+    }
+
+    /// A provider whose cancelled runs get `cancelGrace` milliseconds (a provider host waits
+    /// without end: libemend kills the host instead).
+    init(record: ProviderRecord, settings: [(key: String, value: String)],
+         logger: @escaping @Sendable (String) -> Void, cancelGrace: Int64) {
+        self.cancelGrace = cancelGrace
         self.record = record
         self.settings = settings
         self.logger = logger
@@ -48,6 +58,13 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
         }
     }
 
+    /// Loads the plugin and creates its instance now (a provider host does it before its
+    /// first run, so a failure or a crash in create is told apart from one in run).
+    func prepare() -> EmendError? {
+        if case .failure(let error) = instanceOrFailure() { return error }
+        return nil
+    }
+
     private func instanceOrFailure() -> Result<PluginInstance, EmendError> {
         monitor.withLock {
             if let instance { return instance }
@@ -57,7 +74,7 @@ public final class PluginProvider: WritingProvider, @unchecked Sendable {
                     throw EmendError(.provider, "\(record.path): the plugin now says it is \"\(library.record.id)\", "
                                      + "not \"\(record.id)\" (the file changed since it was scanned)")
                 }
-                return try PluginInstance.create(library: library, settings: settings, logger: logger)
+                return try PluginInstance.create(library: library, settings: settings, logger: logger, cancelGrace: cancelGrace)
             }
             if case .failure(let error) = made { logger(error.message) }
             instance = made

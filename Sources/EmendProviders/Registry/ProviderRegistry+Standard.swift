@@ -6,7 +6,9 @@ extension ProviderRegistry {
     /// the cache in `$XDG_CACHE_HOME/emend/providers.cache`, the configuration in
     /// `$XDG_CONFIG_HOME/emend/config.toml` (XDG defaults under `$HOME`), and `builtins`
     /// after every discovered provider; the user's dictionary and ignored rules in
-    /// `$XDG_CONFIG_HOME/emend`. Throws when the configuration file is invalid.
+    /// `$XDG_CONFIG_HOME/emend`. Throws when the configuration file is invalid. Plugins run
+    /// in `emend-provider-host`, found by ProviderHostLocator from `environment` and
+    /// `libraryDirectory`.
     public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
                                 builtins: [WritingProvider],
                                 logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
@@ -17,6 +19,8 @@ extension ProviderRegistry {
             cachePath: ProviderSearchPath.cacheFile(environment: environment),
             scannerPath: scannerPath)
         return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins,
-                                dictionaryDirectory: PersonalDictionary.standardDirectory(environment: environment), logger: logger)
+                                dictionaryDirectory: PersonalDictionary.standardDirectory(environment: environment), logger: logger,
+                                hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory),
+                                cachePath: discovery.cachePath)
     }
 }

@@ -26,11 +26,16 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     private var table: [RegistryEntry]
     private var made: [String: WritingProvider]
 
+    /// `hostPath` is the emend-provider-host that runs plugins (nil: found by
+    /// ProviderHostLocator from the environment and the executable's directory); a plugin
+    /// that keeps crashing is remembered as broken in the discovery cache at `cachePath`.
     public convenience init(discovery: DiscoveryResult, configuration: ProviderConfiguration,
                             builtins: [WritingProvider], dictionaryDirectory: String? = nil,
-                            logger: @escaping @Sendable (String) -> Void = { _ in }) {
+                            logger: @escaping @Sendable (String) -> Void = { _ in },
+                            hostPath: String? = nil, cachePath: String? = nil) {
+        let host = hostPath ?? ProviderHostLocator.locate(environment: ProcessEnvironment.current, libraryDirectory: nil)
         self.init(discovery: discovery, configuration: configuration, builtins: builtins, logger: logger,
-                  factory: .standard(logger: logger), dictionaryDirectory: dictionaryDirectory)
+                  factory: .standard(logger: logger, hostPath: host, cachePath: cachePath), dictionaryDirectory: dictionaryDirectory)
     }
 
     init(discovery: DiscoveryResult, configuration: ProviderConfiguration, builtins: [WritingProvider],
@@ -77,7 +82,19 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     }
 
     /// Every provider with its state: built-ins first, then discovered ones in search order.
-    public var entries: [RegistryEntry] { lock.withLock { table } }
+    /// A provider made and then found broken (a plugin whose host kept crashing) is listed
+    /// with that reason and is no longer chosen.
+    public var entries: [RegistryEntry] {
+        lock.withLock {
+            table.map { entry in
+                guard entry.disabledReason == nil, let health = made[entry.id] as? ProviderHealth,
+                      let reason = health.brokenReason else { return entry }
+                var broken = entry
+                broken.disabledReason = "broken: \(reason)"
+                return broken
+            }
+        }
+    }
 
     /// The enabled providers that serve `tool`, in the order they would be chosen.
     public func candidates(for tool: WritingTool) -> [RegistryEntry] {

@@ -45,6 +45,12 @@ public final class SimpleFormProvider: WritingProvider, @unchecked Sendable {
         }
     }
 
+    /// Opens the library now (a provider host does it before its first run).
+    func prepare() -> EmendError? {
+        if case .failure(let error) = bind() { return error }
+        return nil
+    }
+
     /// Opens the library on first use; later runs reuse the binding (or its failure).
     private func bind() -> Result<(SimpleBinding, SimpleCallFrame), EmendError> {
         lock.withLock {

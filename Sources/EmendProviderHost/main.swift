@@ -1,0 +1,7 @@
+// emend-provider-host — runs one provider plugin for libemend, in a process of its own, so
+// that a plugin that crashes, hangs or eats memory takes down only this process. libemend
+// starts it with the channel on descriptor 3 (Sources/EmendProviderHost/PROTOCOL.md); it is not meant
+// to be run by hand.
+import EmendProviders
+
+ProviderHostServer.serve()

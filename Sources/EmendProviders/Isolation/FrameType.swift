@@ -1,0 +1,20 @@
+/// The type byte of a frame on the provider host channel (`Sources/EmendProviderHost/PROTOCOL.md`).
+/// Requests go from libemend to the host, events from the host back.
+enum FrameType: UInt8 {
+    // requests
+    case create = 1
+    case run = 2
+    case cancel = 3
+    // events
+    case ready = 64
+    case createFailed = 65
+    case text = 66
+    case edits = 67
+    case log = 68
+    case finished = 69
+}
+
+/// The largest frame either side accepts (a frame's length beyond it is garbage): big enough
+/// for the largest result cap, small enough that a bad length cannot make the reader
+/// allocate the machine away.
+let maximumFrameBytes = 1 << 30

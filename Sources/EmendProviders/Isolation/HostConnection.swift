@@ -1,0 +1,251 @@
+import Glibc
+import EmendCore
+
+/// libemend's side of one provider host: the process, its channel and the runs in flight.
+/// A reader thread takes the host's events in order and hands each run's output to its sink
+/// after checking it again (a host runs plugin code, so it is not trusted); when the channel
+/// ends — a crash, garbage, a kill — every run in flight fails with a message naming the
+/// plugin and what happened, and `onEnd` tells the provider.
+final class HostConnection: @unchecked Sendable {
+    /// Where the host is in its life.
+    enum Phase {
+        /// CREATE sent; the plugin is loading.
+        case loading
+        case ready(canRetry: Bool)
+        /// Loading or create failed: the reason (the host is closed).
+        case createFailed(String)
+        case ended(HostEnd)
+    }
+
+    let providerID: String
+    let monitor = Monitor()
+    /// Guarded by `monitor`, as are the fields below.
+    private(set) var phase = Phase.loading
+    private var slots: [UInt64: HostRunSlot] = [:]
+    private var nextRun: UInt64 = 1
+    /// The end libemend chose (a kill or a close), which wins over what the wait status says.
+    private var chosenEnd: HostEnd?
+    /// Runs the host finished itself (FINISHED came): a host that does is not crash-looping.
+    private(set) var finishedRuns = 0
+
+    private let process: HostProcess
+    private let channel: FrameChannel
+    private let writeLock = Lock()
+    private let logger: @Sendable (String) -> Void
+    private let onEnd: @Sendable (HostConnection, HostEnd) -> Void
+
+    private init(providerID: String, process: HostProcess, logger: @escaping @Sendable (String) -> Void,
+                 onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
+        self.providerID = providerID
+        self.process = process
+        self.channel = FrameChannel(fd: process.channel)
+        self.logger = logger
+        self.onEnd = onEnd
+    }
+
+    /// Starts a host running `executable` and asks it to load `create`.
+    static func start(executable: String, create: HostCreate, logger: @escaping @Sendable (String) -> Void,
+                      onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
+        let process: HostProcess
+        switch HostProcess.spawn(executable) {
+        case .success(let started): process = started
+        case .failure(let error):
+            return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
+                                       + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
+                                       + "with isolation = \"none\" in config.toml)"))
+        }
+        let connection = HostConnection(providerID: create.id, process: process, logger: logger, onEnd: onEnd)
+        _ = connection.send(.create(create))
+        do {
+            try RuntimeThread.start { connection.readLoop() }
+        } catch {
+            process.kill()
+            _ = process.reap(milliseconds: 0)
+            Glibc.close(process.channel)
+            return .failure(error)
+        }
+        return .success(connection)
+    }
+
+    /// What a run is told when the host already ended, or nil.
+    var endMessage: String? {
+        monitor.withLock {
+            switch phase {
+            case .ended(let end): return end.message(provider: providerID)
+            case .createFailed(let message): return message
+            default: return nil
+            }
+        }
+    }
+
+    /// Sends one request; false when the host is gone (the reader ends the runs then).
+    @discardableResult
+    func send(_ request: HostRequest) -> Bool {
+        var encoder = FrameEncoder()
+        request.encode(into: &encoder)
+        return writeLock.withLock { channel.write(encoder.bytes) }
+    }
+
+    /// Registers a run and sends it; nil when the host already ended.
+    func begin(_ request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) -> HostRunSlot? {
+        let slot: HostRunSlot? = monitor.withLock {
+            guard case .ready = phase else { return nil }
+            let slot = HostRunSlot(id: nextRun, request: request, sink: sink, limits: limits)
+            nextRun += 1
+            slots[slot.id] = slot
+            return slot
+        }
+        if let slot { send(.run(id: slot.id, request: request)) }
+        return slot
+    }
+
+    /// Kills the host for `reason` (the reader then ends every run with it).
+    func kill(_ reason: HostEnd) {
+        monitor.withLock { if chosenEnd == nil { chosenEnd = reason } }
+        process.kill()
+    }
+
+    /// Closes the channel: the host destroys the plugin's instance and exits.
+    func close() {
+        monitor.withLock { if chosenEnd == nil { chosenEnd = .closed } }
+        _ = shutdown(channel.fd, Int32(SHUT_WR))
+    }
+
+    // MARK: the reader thread
+
+    private func readLoop() {
+        while true {
+            do {
+                try channel.next { (type, payload) throws(ProtocolViolation) in
+                    var decoder = FrameDecoder(payload)
+                    try handle(HostEvent.decode(type: type, &decoder))
+                }
+            } catch .violation(let violation) {
+                kill(.violated(violation.reason))
+                break
+            } catch {
+                break
+            }
+        }
+        let closing = monitor.withLock { chosenEnd == .closed }
+        // A host that closed its end is exiting (or a plugin closed the channel): give it a
+        // moment to be reapable, then kill it.
+        let exit = process.reap(milliseconds: closing ? 2000 : 500)
+        Glibc.close(channel.fd)
+        let end: HostEnd = monitor.withLock {
+            chosenEnd ?? {
+                switch exit {
+                case .signalled(let signal): return .crashed(signal: signal)
+                case .exited(let code): return .exited(code: code)
+                case .unknown: return .vanished
+                }
+            }()
+        }
+        if end != .closed { logger(end.message(provider: providerID)) }
+        // The provider hears first, so a run that fails below and is followed at once by
+        // the next one finds the host's state already moved on (a new host, or broken).
+        onEnd(self, end)
+        monitor.withLock {
+            phase = .ended(end)
+            let message = end.message(provider: providerID)
+            for slot in slots.values { slot.end(.failed(message)) }
+            slots = [:]
+            monitor.broadcast()
+        }
+    }
+
+    private func handle(_ event: HostEvent) throws(ProtocolViolation) {
+        var refused: [UInt64] = []
+        monitor.lock()
+        let handled = Result { () throws(ProtocolViolation) in
+            switch event {
+            case .ready(let canRetry):
+                guard case .loading = phase else { throw ProtocolViolation("READY twice") }
+                phase = .ready(canRetry: canRetry)
+            case .createFailed(let message):
+                guard case .loading = phase else { throw ProtocolViolation("CREATE_FAILED after READY") }
+                phase = .createFailed(message)
+                _ = shutdown(channel.fd, Int32(SHUT_WR))
+                chosenEnd = .closed
+            case .text(let run, let text):
+                if let slot = try self.slot(run), !slot.deliver(text: text) { refused.append(run) }
+            case .edits(let run, let edits):
+                if let slot = try self.slot(run), try !slot.deliver(edits: edits) { refused.append(run) }
+            case .log(let run, let line):
+                if run != 0, let slot = try self.slot(run) { slot.sink.log(line) } else { logger(line) }
+            case .finished(let run, let outcome):
+                if let slot = try self.slot(run) {
+                    slot.end(outcome)
+                    slots[run] = nil
+                }
+                finishedRuns += 1
+            }
+            monitor.broadcast()
+        }
+        monitor.unlock()
+        try handled.get()
+        for run in refused { stopRefused(run) }
+    }
+
+    /// The run `run` if it is in flight, nil if it is over; an id never given out is garbage.
+    private func slot(_ run: UInt64) throws(ProtocolViolation) -> HostRunSlot? {
+        guard case .ready = phase else { throw ProtocolViolation("output before READY") }
+        guard run > 0, run < nextRun else { throw ProtocolViolation("output for run \(run), which was never started") }
+        return slots[run]
+    }
+
+    /// A run whose output went over a limit: it is over for the session; the host is asked
+    /// to stop it (and killed by the waiting run if it does not within the grace).
+    private func stopRefused(_ run: UInt64) {
+        let needsCancel: Bool = monitor.withLock {
+            guard let slot = slots[run], !slot.cancelSent else { return false }
+            slot.cancelSent = true
+            return true
+        }
+        if needsCancel { send(.cancel(id: run)) }
+    }
+
+    /// Waits until the host is done with `slot` and returns its outcome. Once the session is
+    /// cancelled (or the run refused) the host gets CANCEL and `grace` milliseconds to end
+    /// the run; then it is killed, so a plugin spinning in run stops burning a core and the
+    /// next run gets a fresh host.
+    func wait(for slot: HostRunSlot, grace: Int) -> ProviderOutcome {
+        var deadline: Int64?
+        monitor.lock()
+        while !slot.hostDone {
+            if !slot.cancelSent, slot.sink.isCancelled {
+                slot.cancelSent = true
+                monitor.unlock()
+                send(.cancel(id: slot.id))
+                monitor.lock()
+                continue
+            }
+            if slot.cancelSent {
+                let now = MonotonicClock.nowMilliseconds()
+                if deadline == nil { deadline = now + Int64(grace) }
+                if now >= deadline! {
+                    deadline = Int64.max
+                    monitor.unlock()
+                    kill(.killedAfterCancel(milliseconds: grace))
+                    monitor.lock()
+                    continue
+                }
+            }
+            monitor.wait(milliseconds: 5)
+        }
+        let outcome = slot.outcome!
+        monitor.unlock()
+        return outcome
+    }
+
+    /// Waits for the host to load the plugin, watching `sink` (nil when it was cancelled).
+    func waitUntilLoaded(sink: ProviderSink) -> Phase? {
+        monitor.withLock {
+            while case .loading = phase {
+                if sink.isCancelled { return nil }
+                monitor.wait(milliseconds: 5)
+            }
+            return phase
+        }
+    }
+}

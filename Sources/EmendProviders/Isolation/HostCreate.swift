@@ -1,0 +1,36 @@
+/// The CREATE request: which provider file the host loads, with the user's settings for it
+/// and the limits it enforces on the plugin's output.
+struct HostCreate {
+    enum Kind: UInt8 {
+        /// A shared object exporting emend_provider_entry.
+        case plugin = 1
+        /// A simple-form manifest (a C function called through libffi).
+        case simple = 2
+    }
+
+    var kind: Kind
+    var path: String
+    /// The id discovery recorded; a plugin that now says otherwise is refused.
+    var id: String
+    /// The provider's table of config.toml (without the host's own keys).
+    var settings: TOMLTable
+    var limits: ProviderLimits
+
+    func encode(into encoder: inout FrameEncoder) {
+        encoder.u8(kind.rawValue)
+        encoder.string(path)
+        encoder.string(id)
+        TOMLCoding.encode(.table(settings), into: &encoder)
+        limits.encode(into: &encoder)
+    }
+
+    static func decode(_ decoder: inout FrameDecoder) throws(ProtocolViolation) -> HostCreate {
+        let raw = try decoder.u8()
+        guard let kind = Kind(rawValue: raw) else { throw ProtocolViolation("provider kind \(raw)") }
+        let path = try decoder.string(), id = try decoder.string()
+        guard case .table(let settings) = try TOMLCoding.decode(&decoder, depth: 0) else {
+            throw ProtocolViolation("settings that are not a table")
+        }
+        return HostCreate(kind: kind, path: path, id: id, settings: settings, limits: try ProviderLimits.decode(&decoder))
+    }
+}

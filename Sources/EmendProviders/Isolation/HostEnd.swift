@@ -1,0 +1,36 @@
+/// Why a provider host's channel ended, and what that means for the runs it served and for
+/// the plugin's record: a crash, an unexpected exit and garbage on the channel count towards
+/// marking the plugin broken; a kill libemend chose (a cancelled run past its grace) or a
+/// close (the provider went away) do not.
+enum HostEnd: Equatable {
+    case crashed(signal: Int32)
+    case exited(code: Int32)
+    /// Gone, and its status lost (the embedding process ignores SIGCHLD).
+    case vanished
+    /// It sent something the protocol does not allow; libemend killed it.
+    case violated(String)
+    /// A cancelled run went on past the grace; libemend killed it.
+    case killedAfterCancel(milliseconds: Int)
+    /// libemend closed the channel.
+    case closed
+
+    var countsAsCrash: Bool {
+        switch self {
+        case .crashed, .exited, .vanished, .violated: return true
+        case .killedAfterCancel, .closed: return false
+        }
+    }
+
+    /// What a run that was going on is told, naming the plugin.
+    func message(provider id: String) -> String {
+        switch self {
+        case .crashed(let signal): return "provider '\(id)' crashed (\(SignalName.of(signal)))"
+        case .exited(let code): return "provider '\(id)' exited unexpectedly (status \(code))"
+        case .vanished: return "provider '\(id)' ended unexpectedly"
+        case .violated(let reason): return "provider '\(id)' broke the host protocol (\(reason)); its host was stopped"
+        case .killedAfterCancel(let milliseconds):
+            return "provider '\(id)' did not stop within \(milliseconds) ms of cancel; its host was killed"
+        case .closed: return "provider '\(id)' was closed"
+        }
+    }
+}

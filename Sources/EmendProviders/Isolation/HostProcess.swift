@@ -1,0 +1,92 @@
+import Glibc
+import EmendCore
+
+/// A running `emend-provider-host`: started with posix_spawn (never fork: libemend lives in
+/// threaded editors), its own process group, stdin/stdout/stderr on /dev/null (a plugin that
+/// prints must not scribble on an editor's terminal), the channel on descriptor 3.
+struct HostProcess {
+    let pid: pid_t
+    /// libemend's end of the socketpair (close-on-exec, so other children never hold it).
+    let channel: Int32
+
+    /// Starts `executable`; the failure names it and why.
+    static func spawn(_ executable: String) -> Result<HostProcess, HostSpawnError> {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(errno))))
+        }
+        // The child's end must not be 3 already: dup2(3, 3) would keep its close-on-exec.
+        let childEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        close(ends[1])
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, childEnd, ProviderHostServer.channelDescriptor)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
+        let environment = HostEnvironment.make()
+        defer {
+            for arg in argv { free(arg) }
+            for entry in environment { free(entry) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        close(childEnd)
+        guard status == 0 else {
+            close(ends[0])
+            return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(status))))
+        }
+        return .success(HostProcess(pid: pid, channel: ends[0]))
+    }
+
+    /// SIGKILL to the host's process group (a plugin's own children go too) and the host.
+    func kill() {
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    /// Waits for the host to end (at most `milliseconds`, then kills it) and says how.
+    func reap(milliseconds: Int) -> HostExit {
+        let deadline = MonotonicClock.nowMilliseconds() + Int64(milliseconds)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return HostExit(status: status) }
+            if result < 0 && errno == EINTR { continue }
+            // ECHILD: the embedding process ignores SIGCHLD, so the kernel reaped the host.
+            if result < 0 { return .unknown }
+            if MonotonicClock.nowMilliseconds() >= deadline {
+                kill()
+                while waitpid(pid, &status, 0) < 0 {
+                    if errno != EINTR { return .unknown }
+                }
+                return HostExit(status: status)
+            }
+            usleep(2000)
+        }
+    }
+}
+
+/// Why a provider host could not be started.
+struct HostSpawnError: Error {
+    let executable: String
+    let reason: String
+}

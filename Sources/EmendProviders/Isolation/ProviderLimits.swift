@@ -1,0 +1,43 @@
+/// What a provider host allows one plugin: its address space, the size of one result and of
+/// one edit's text, and how long a cancelled run may go on before the host is killed.
+/// Defaults below; `config.toml` overrides them for every provider (`[limits]`) or for one
+/// (`[providers."ID"]`), see `ProviderConfiguration`.
+public struct ProviderLimits: Sendable, Equatable {
+    /// RLIMIT_AS of the host process, in bytes (0: none). 4 GiB lets a small local model
+    /// (SmolLM2-135M needs well under 1 GiB) load with room for its context.
+    public var memoryBytes: Int = 4 << 30
+    /// The text of one result plus the text of all its edits, in bytes.
+    public var resultBytes: Int = 16 << 20
+    /// One edit's replacement, explanation, category and rule id together, in bytes.
+    public var editBytes: Int = 64 << 10
+    /// How long a cancelled run may keep going before its host is killed.
+    public var cancelGraceMilliseconds: Int = 2000
+
+    public init() {}
+
+    /// The config.toml keys, their meaning and how each is set.
+    static let keys: [(name: String, apply: @Sendable (inout ProviderLimits, Int) -> Void)] = [
+        ("memory_mb", { $0.memoryBytes = $1 << 20 }),
+        ("max_result_bytes", { $0.resultBytes = $1 }),
+        ("max_edit_bytes", { $0.editBytes = $1 }),
+        ("cancel_grace_ms", { $0.cancelGraceMilliseconds = $1 }),
+    ]
+
+    static func isKey(_ name: String) -> Bool { keys.contains { $0.name == name } }
+
+    func encode(into encoder: inout FrameEncoder) {
+        encoder.int(memoryBytes)
+        encoder.int(resultBytes)
+        encoder.int(editBytes)
+        encoder.int(cancelGraceMilliseconds)
+    }
+
+    static func decode(_ decoder: inout FrameDecoder) throws(ProtocolViolation) -> ProviderLimits {
+        var limits = ProviderLimits()
+        limits.memoryBytes = try decoder.count()
+        limits.resultBytes = try decoder.count()
+        limits.editBytes = try decoder.count()
+        limits.cancelGraceMilliseconds = try decoder.count()
+        return limits
+    }
+}
