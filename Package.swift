@@ -37,9 +37,12 @@ let package = Package(
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
+        // The language server (`emend lsp`): JSON-RPC over stdio, documents, diagnostics and
+        // code actions over the same core; the CLI only starts it.
+        .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders"]),
         .executableTarget(
             name: "EmendCLI",
-            dependencies: ["EmendCore", "EmendText", "EmendProviders", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
@@ -48,6 +51,7 @@ let package = Package(
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
+        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,142 @@
+import EmendCore
+
+/// Diagnostics: debounced, incremental (only units not in the cache go to the checker),
+/// published for the whole document each time, filtered by the personal dictionary and the
+/// ignored rules.
+extension LanguageServer {
+    /// At most this many bytes of units in one coordinator session: a 1 MB document is
+    /// checked in pieces, and its diagnostics appear piece by piece.
+    static let batchBytes = 48 * 1024
+    /// While a large document is being checked, its diagnostics are published this often.
+    static let progressivePublishMilliseconds: Int64 = 500
+
+    func nextDeadline() -> Int64? {
+        documents.values.compactMap(\.checkDue).min()
+    }
+
+    func fireDueChecks() {
+        let now = MonotonicClock.nowMilliseconds()
+        for uri in documents.keys {
+            guard let due = documents[uri]?.checkDue, due <= now else { continue }
+            documents[uri]?.checkDue = nil
+            check(uri)
+        }
+    }
+
+    /// Cuts the document into units, sends the ones never checked to the checker, and
+    /// publishes at once when nothing is missing.
+    func check(_ uri: String) {
+        guard var open = documents[uri] else { return }
+        open.refreshUnits()
+        var missing: [UnitKey] = []
+        var seen: Set<UnitKey> = []
+        for unit in open.units where cache[unit.key] == nil && !inFlight.contains(unit.key) && !failed.contains(unit.key) {
+            if seen.insert(unit.key).inserted { missing.append(unit.key) }
+        }
+        open.awaiting = open.units.contains { inFlight.contains($0.key) } || !missing.isEmpty
+        documents[uri] = open
+        submit(missing)
+        if !documents[uri]!.awaiting { publish(uri) }
+    }
+
+    func submit(_ units: [UnitKey]) {
+        var batch: [UnitKey] = []
+        var bytes = 0
+        func flush() {
+            guard !batch.isEmpty else { return }
+            checker.submit(.check(id: nextJobID, units: batch))
+            nextJobID += 1
+            batch = []
+            bytes = 0
+        }
+        for unit in units {
+            inFlight.insert(unit)
+            batch.append(unit)
+            bytes += unit.text.count
+            if bytes >= Self.batchBytes { flush() }
+        }
+        flush()
+    }
+
+    func handle(_ report: EngineReport) {
+        switch report {
+        case .checked(_, let findings):
+            for (key, list) in findings {
+                inFlight.remove(key)
+                cache[key] = list
+            }
+        case .checkFailed(_, let units, let message):
+            for key in units {
+                inFlight.remove(key)
+                failed.insert(key)
+            }
+            if message != "cancelled" && shownFailures.insert(message).inserted {
+                showMessage(.error, "Emend could not check the text: \(message)")
+            }
+        case .toolFinished(let id, let outcome):
+            return toolFinished(job: id, outcome: outcome)
+        }
+        let now = MonotonicClock.nowMilliseconds()
+        for uri in documents.keys where documents[uri]!.awaiting {
+            let open = documents[uri]!
+            let stillWaiting = open.units.contains { inFlight.contains($0.key) }
+            if !stillWaiting || now - open.lastPublish >= Self.progressivePublishMilliseconds {
+                documents[uri]!.awaiting = stillWaiting
+                publish(uri)
+            }
+        }
+    }
+
+    /// Whether the user wants to see this finding (dictionary words, ignored rules).
+    func isShown(_ finding: UnitFinding) -> Bool {
+        if !finding.ruleID.isEmpty && (settings.ignoredRules.contains(finding.ruleID) || dictionary.ignores(rule: finding.ruleID)) {
+            return false
+        }
+        if let word = finding.dictionaryWord, dictionary.contains(word) { return false }
+        return true
+    }
+
+    /// The shown findings of the document as it is now (cached units only; nothing is checked).
+    func placedFindings(_ uri: String) -> [PlacedFinding] {
+        guard var open = documents[uri] else { return [] }
+        if open.unitsVersion != open.document.version {
+            open.refreshUnits()
+            documents[uri] = open
+        }
+        var placed: [PlacedFinding] = []
+        for unit in open.units {
+            guard let findings = cache[unit.key] else { continue }
+            for finding in findings where isShown(finding) {
+                placed.append(PlacedFinding(range: (unit.offset + finding.range.lowerBound)..<(unit.offset + finding.range.upperBound),
+                                            finding: finding))
+            }
+        }
+        return placed
+    }
+
+    func diagnostic(_ placed: PlacedFinding, in document: TextDocument) -> JSON {
+        let finding = placed.finding
+        var diagnostic: [String: JSON] = [
+            "range": document.lspRange(of: placed.range, encoding: encoding).json,
+            "severity": .int(settings.severity(for: finding.category)),
+            "source": "emend",
+            "message": .string(finding.message),
+            "data": ["replacement": .string(finding.replacement), "category": .string(finding.category)],
+        ]
+        if !finding.ruleID.isEmpty { diagnostic["code"] = .string(finding.ruleID) }
+        return .object(diagnostic)
+    }
+
+    func publish(_ uri: String) {
+        guard let open = documents[uri] else { return }
+        let diagnostics = placedFindings(uri).map { diagnostic($0, in: open.document) }
+        documents[uri]?.publishedVersion = open.document.version
+        documents[uri]?.lastPublish = MonotonicClock.nowMilliseconds()
+        notify("textDocument/publishDiagnostics",
+               ["uri": .string(uri), "version": .int(open.document.version), "diagnostics": .array(diagnostics)])
+    }
+
+    func publishAll() {
+        for uri in documents.keys { publish(uri) }
+    }
+}
