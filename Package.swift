@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
-        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText"]),
+        // Also EmendCLI: the client tests run the built `emend lsp`.
+        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProviders", "EmendCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,9 +18,12 @@ struct ToolRun {
         }
     }
 
+    /// Progress is reported only after the client created the token, so a run that ends
+    /// before that waits for the answer (then reports begin and end) rather than answering
+    /// with no progress at all.
     enum Progress {
         case none
-        case creating
+        case creating(finished: ToolOutcome?)
         case begun
     }
 
@@ -58,18 +61,21 @@ extension LanguageServer {
         var run = ToolRun(reply: reply, uri: uri, version: open.document.version, selection: selection, tool: tool)
         toolWorker.submit(.tool(id: job, tool: tool.tool, text: open.document.bytes, selection: selection, protected: protected))
         if client.workDoneProgress {
-            run.progress = .creating
+            run.progress = .creating(finished: nil)
             send("window/workDoneProgress/create", ["token": run.token], purpose: .progressCreate(job: job))
         }
         tools[job] = run
     }
 
     func progressCreated(job: Int, accepted: Bool) {
-        guard accepted, var run = tools[job], case .creating = run.progress else { return }
-        run.progress = .begun
+        guard var run = tools[job], case .creating(let finished) = run.progress else { return }
+        run.progress = accepted ? .begun : .none
         tools[job] = run
-        notify("$/progress", ["token": run.token, "value": ["kind": "begin", "title": .string(run.tool.title),
-                                                            "message": "Emend is writing…", "cancellable": true]])
+        if accepted {
+            notify("$/progress", ["token": run.token, "value": ["kind": "begin", "title": .string(run.tool.title),
+                                                                "message": "Emend is writing…", "cancellable": true]])
+        }
+        if let finished { toolFinished(job: job, outcome: finished) }
     }
 
     func cancelRequest(_ params: JSON) {
@@ -83,7 +89,13 @@ extension LanguageServer {
     }
 
     func toolFinished(job: Int, outcome: ToolOutcome) {
-        guard let run = tools.removeValue(forKey: job) else { return }
+        guard var run = tools[job] else { return }
+        if case .creating = run.progress {
+            run.progress = .creating(finished: outcome)
+            tools[job] = run
+            return
+        }
+        tools[job] = nil
         if case .begun = run.progress {
             notify("$/progress", ["token": run.token, "value": ["kind": "end"]])
         }
