@@ -40,7 +40,8 @@ struct ToolRun {
 /// codeAction/resolve, the tool command, $/progress and cancellation.
 extension LanguageServer {
     func resolve(id: RequestIdentifier, action: JSON) throws(ResponseError) -> Reply {
-        guard let data = action["data"] else { throw .invalidParams("this code action has no data to resolve") }
+        // Quick fixes come complete; some clients resolve every action all the same.
+        guard let data = action["data"], data["tool"] != nil else { return .now(action) }
         try startTool(data, reply: .resolve(id, action))
         return .later
     }
