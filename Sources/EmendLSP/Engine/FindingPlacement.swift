@@ -46,9 +46,7 @@ enum FindingPlacement {
             let end = start + units[unitIndex].text.count
             guard finding.range.lowerBound >= start, finding.range.upperBound <= end else { continue }
             let local = (finding.range.lowerBound - start)..<(finding.range.upperBound - start)
-            result[unitIndex].1.append(UnitFinding(range: local, original: finding.original, replacement: finding.replacement,
-                                                   explanation: finding.explanation, category: finding.category,
-                                                   ruleID: finding.ruleID))
+            result[unitIndex].1.append(finding.moved(to: local))
         }
         return result
     }

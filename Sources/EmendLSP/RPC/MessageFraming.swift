@@ -113,12 +113,20 @@ public final class FrameWriter {
     /// Writes one message; false when the client went away (a closed pipe).
     @discardableResult
     public func send(_ message: JSON) -> Bool {
-        let body = JSONWriter.bytes(message)
-        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        frame += body
+        send(bytes: JSONWriter.bytes(message))
+    }
+
+    /// Writes one message already encoded as JSON (header and body in two writes: no copy
+    /// of a megabyte of diagnostics just to put a line in front of it).
+    @discardableResult
+    public func send(bytes body: [UInt8]) -> Bool {
+        writeAll(Array("Content-Length: \(body.count)\r\n\r\n".utf8)) && writeAll(body)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
-        while offset < frame.count {
-            let n = frame[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             offset += n

@@ -33,7 +33,7 @@ extension LanguageServer {
         for unit in open.units where cache[unit.key] == nil && !inFlight.contains(unit.key) && !failed.contains(unit.key) {
             if seen.insert(unit.key).inserted { missing.append(unit.key) }
         }
-        open.awaiting = open.units.contains { inFlight.contains($0.key) } || !missing.isEmpty
+        open.awaiting = !missing.isEmpty || (!inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) })
         documents[uri] = open
         submit(missing)
         if !documents[uri]!.awaiting { publish(uri) }
@@ -79,7 +79,7 @@ extension LanguageServer {
         let now = MonotonicClock.nowMilliseconds()
         for uri in documents.keys where documents[uri]!.awaiting {
             let open = documents[uri]!
-            let stillWaiting = open.units.contains { inFlight.contains($0.key) }
+            let stillWaiting = !inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) }
             if !stillWaiting || now - open.lastPublish >= Self.progressivePublishMilliseconds {
                 documents[uri]!.awaiting = stillWaiting
                 publish(uri)
@@ -92,7 +92,7 @@ extension LanguageServer {
         if !finding.ruleID.isEmpty && (settings.ignoredRules.contains(finding.ruleID) || dictionary.ignores(rule: finding.ruleID)) {
             return false
         }
-        if let word = finding.dictionaryWord, dictionary.contains(word) { return false }
+        if let word = finding.dictionaryWord, !dictionary.words.isEmpty, dictionary.contains(word) { return false }
         return true
     }
 
@@ -129,11 +129,13 @@ extension LanguageServer {
 
     func publish(_ uri: String) {
         guard let open = documents[uri] else { return }
-        let diagnostics = placedFindings(uri).map { diagnostic($0, in: open.document) }
+        let findings = placedFindings(uri)
         documents[uri]?.publishedVersion = open.document.version
         documents[uri]?.lastPublish = MonotonicClock.nowMilliseconds()
-        notify("textDocument/publishDiagnostics",
-               ["uri": .string(uri), "version": .int(open.document.version), "diagnostics": .array(diagnostics)])
+        let settings = self.settings
+        writer.send(bytes: DiagnosticsMessage.encode(uri: uri, version: open.document.version, findings: findings,
+                                                     document: open.document, encoding: encoding,
+                                                     severity: { settings.severity(for: $0) }))
     }
 
     func publishAll() {

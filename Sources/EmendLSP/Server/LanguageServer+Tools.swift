@@ -1,5 +1,4 @@
 import EmendCore
-import EmendMarkdown
 
 /// A selection tool running on the tool worker: who waits for it and how far its progress
 /// report got.
@@ -56,7 +55,7 @@ extension LanguageServer {
         }
         let selection = try open.document.byteRange(of: try LSPRange(json: data["range"]), encoding: encoding)
         guard !selection.isEmpty else { throw .invalidParams("select the text to work on") }
-        let protected = open.kind == .markdown ? MarkdownProtection.protectedRanges(in: open.document.bytes) : []
+        let protected = CheckUnits.protectedRanges(of: open.document.bytes, kind: open.kind)
         let job = nextJobID
         nextJobID += 1
         var run = ToolRun(reply: reply, uri: uri, version: open.document.version, selection: selection, tool: tool)
