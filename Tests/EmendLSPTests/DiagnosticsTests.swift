@@ -112,3 +112,34 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 }
+
+/// A long check (many batches) is reported with $/progress when the client supports it.
+final class CheckProgressTests: XCTestCase {
+    func testOpeningALargeDocumentReportsProgressThatEndsAfterTheLastPublish() {
+        let client = LSPTestClient()
+        client.initialize(progress: true)
+        // About 150 KB of distinct paragraphs: several batches of 48 KB.
+        let paragraphs = (0..<1500).map { "Paragraph \($0) says we meet tomorow at \($0 % 24) o'clock, as planned before." }
+        client.open("file:///large.txt", paragraphs.joined(separator: "\n\n"))
+        let create = client.wait("progress create") { $0["method"] as? String == "window/workDoneProgress/create" }
+        let token = (create?["params"] as? [String: Any])?["token"] as? String
+        var kinds: [String] = []
+        var percentages: [Int] = []
+        while kinds.last != "end" {
+            guard let progress = client.wait("$/progress", { $0["method"] as? String == "$/progress" }) else { break }
+            let params = progress["params"] as? [String: Any]
+            XCTAssertEqual(params?["token"] as? String, token)
+            let value = params?["value"] as? [String: Any]
+            kinds.append(value?["kind"] as? String ?? "?")
+            if let percentage = value?["percentage"] as? Int { percentages.append(percentage) }
+        }
+        XCTAssertEqual(kinds.first, "begin")
+        XCTAssertGreaterThan(kinds.filter { $0 == "report" }.count, 0)
+        XCTAssertEqual(percentages, percentages.sorted(), "percentages only grow")
+        // Every paragraph's misspelling is in the last publish, which came before the end.
+        let publishes = client.pending.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let last = (publishes.last?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        XCTAssertEqual(last.count, 1500)
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+}

@@ -25,6 +25,9 @@ if [[ -z "${EMEND_CLI:-}" ]]; then
     EMEND_CLI="$SCRATCH/release/emend-cli"
 fi
 
+# Discovery probes the plugins with the scanner, looked for next to the command; name it.
+EMEND_SCANNER=$(bash "$ROOT/scripts/build-scanner.sh" "$WORK/scanner")
+export EMEND_SCANNER
 PROVIDERS="$WORK/providers"
 mkdir -m 0755 "$PROVIDERS"
 sh "$ROOT/providers/harper/setup.sh" >/dev/null

@@ -33,19 +33,69 @@ extension LanguageServer {
         for unit in open.units where cache[unit.key] == nil && !inFlight.contains(unit.key) && !failed.contains(unit.key) {
             if seen.insert(unit.key).inserted { missing.append(unit.key) }
         }
-        open.awaiting = !missing.isEmpty || (!inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) })
+        let waiting = !missing.isEmpty || (!inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) })
+        let batches = submit(missing)
+        switch (open.check, waiting) {
+        case (_, false):
+            open.check = .idle
+        case (.checking, true):
+            break
+        case (.idle, true):
+            open.check = .checking(progress: batches > 1 && client.workDoneProgress ? startProgress(uri, total: open.units.count) : .silent)
+        }
         documents[uri] = open
-        submit(missing)
-        if !documents[uri]!.awaiting { publish(uri) }
+        if open.check == .idle { publish(uri) }
     }
 
-    func submit(_ units: [UnitKey]) {
+    /// Asks the client for a progress token for a long check of `uri`.
+    func startProgress(_ uri: String, total: Int) -> CheckProgress {
+        let token = "emend-check-\(nextOutgoingID)"
+        send("window/workDoneProgress/create", ["token": .string(token)], purpose: .checkProgressCreate(uri: uri, token: token))
+        return .creating(token: token, total: total)
+    }
+
+    func progressCreated(uri: String, token: String, accepted: Bool) {
+        guard let open = documents[uri] else { return }
+        switch open.check {
+        case .checking(.creating(let current, let total)) where current == token:
+            documents[uri]?.check = .checking(progress: accepted ? .reporting(token: token, total: total) : .silent)
+            if accepted { reportProgress(token: token, kind: "begin", percentage: 0, uri: uri) }
+        case .idle where accepted:
+            // Done before the client answered: a complete report all the same.
+            reportProgress(token: token, kind: "begin", percentage: 0, uri: uri)
+            reportProgress(token: token, kind: "end", percentage: 100, uri: uri)
+        default:
+            break
+        }
+    }
+
+    func reportProgress(token: String, kind: String, percentage: Int, uri: String) {
+        var value: [String: JSON] = ["kind": .string(kind)]
+        let name = uri.split(separator: "/").last.map(String.init) ?? uri
+        switch kind {
+        case "begin":
+            value["title"] = "Emend"
+            value["message"] = .string("checking \(name)")
+            value["percentage"] = .int(percentage)
+        case "report":
+            value["percentage"] = .int(percentage)
+        default:
+            value["message"] = .string("checked \(name)")
+        }
+        notify("$/progress", ["token": .string(token), "value": .object(value)])
+    }
+
+    /// Sends `units` to the checker in batches; returns how many.
+    @discardableResult
+    func submit(_ units: [UnitKey]) -> Int {
+        var count = 0
         var batch: [UnitKey] = []
         var bytes = 0
         func flush() {
             guard !batch.isEmpty else { return }
             checker.submit(.check(id: nextJobID, units: batch))
             nextJobID += 1
+            count += 1
             batch = []
             bytes = 0
         }
@@ -56,6 +106,7 @@ extension LanguageServer {
             if bytes >= Self.batchBytes { flush() }
         }
         flush()
+        return count
     }
 
     func handle(_ report: EngineReport) {
@@ -77,12 +128,18 @@ extension LanguageServer {
             return toolFinished(job: id, outcome: outcome)
         }
         let now = MonotonicClock.nowMilliseconds()
-        for uri in documents.keys where documents[uri]!.awaiting {
-            let open = documents[uri]!
-            let stillWaiting = !inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) }
-            if !stillWaiting || now - open.lastPublish >= Self.progressivePublishMilliseconds {
-                documents[uri]!.awaiting = stillWaiting
+        for uri in documents.keys {
+            guard let open = documents[uri], case .checking(let progress) = open.check else { continue }
+            let remaining = inFlight.isEmpty ? 0 : open.units.reduce(0) { $0 + (inFlight.contains($1.key) ? 1 : 0) }
+            if remaining == 0 {
+                documents[uri]?.check = .idle
                 publish(uri)
+                if case .reporting(let token, _) = progress { reportProgress(token: token, kind: "end", percentage: 100, uri: uri) }
+                continue
+            }
+            if now - open.lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
+            if case .reporting(let token, let total) = progress {
+                reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
             }
         }
     }

@@ -39,6 +39,9 @@ extension LanguageServer {
     func didClose(_ params: JSON) throws(ResponseError) {
         let open = try document(params)
         documents[open.document.uri] = nil
+        if case .checking(.reporting(let token, _)) = open.check {
+            reportProgress(token: token, kind: "end", percentage: 100, uri: open.document.uri)
+        }
         notify("textDocument/publishDiagnostics", ["uri": .string(open.document.uri), "diagnostics": []])
         pruneCache()
     }

@@ -6,6 +6,8 @@ enum OutgoingRequest {
     case configuration
     /// window/workDoneProgress/create for a tool run (job id).
     case progressCreate(job: Int)
+    /// window/workDoneProgress/create for the long check of a document.
+    case checkProgressCreate(uri: String, token: String)
     case applyEdit
 }
 
@@ -87,6 +89,8 @@ extension LanguageServer {
             if merged != settings { apply(merged) }
         case .progressCreate(let job):
             progressCreated(job: job, accepted: error == nil)
+        case .checkProgressCreate(let uri, let token):
+            progressCreated(uri: uri, token: token, accepted: error == nil)
         case .applyEdit:
             break
         }

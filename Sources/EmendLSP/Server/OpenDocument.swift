@@ -11,8 +11,7 @@ struct OpenDocument {
     /// The units of `unitsVersion` of the text.
     var units: [CheckUnit] = []
     var unitsVersion: Int?
-    /// Waiting for a worker's findings for some of `units`.
-    var awaiting = false
+    var check = CheckState.idle
     var publishedVersion: Int?
     var lastPublish: Int64 = 0
 
@@ -27,6 +26,23 @@ struct OpenDocument {
         units = CheckUnits.units(of: document.bytes, kind: kind)
         unitsVersion = document.version
     }
+}
+
+/// Where a document's check stands.
+enum CheckState: Equatable {
+    case idle
+    /// Some of its units are with the checker; `progress` is how the client hears of it.
+    case checking(progress: CheckProgress)
+}
+
+/// Progress of a long check (opening a large document), as `$/progress` when the client
+/// supports it: an editor shows "checking 40%" instead of nothing for a minute.
+enum CheckProgress: Equatable {
+    /// A short check (a keystroke's paragraph): nothing to report.
+    case silent
+    /// window/workDoneProgress/create sent, not answered yet.
+    case creating(token: String, total: Int)
+    case reporting(token: String, total: Int)
 }
 
 /// The tools offered over a selection, as code actions of kind `refactor.rewrite`.
