@@ -11,6 +11,7 @@ final class IncrementalCheckTests: XCTestCase {
         private var texts: [String] = []
         func add(_ text: String) { lock.lock(); texts.append(text); lock.unlock() }
         func take() -> [String] { lock.lock(); defer { texts = []; lock.unlock() }; return texts }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return texts.count }
     }
 
     struct RecordingProvider: WritingProvider {
@@ -52,6 +53,36 @@ final class IncrementalCheckTests: XCTestCase {
         client.open("file:///other.txt", "Third teh.")
         XCTAssertEqual(client.diagnostics("file:///other.txt", version: 1).count, 1)
         XCTAssertEqual(recorder.take(), [], "the same paragraph in another document comes from the cache")
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+
+    /// Fails its first run (a checker that timed out while warming up), then works.
+    struct FlakyProvider: WritingProvider {
+        let recorder: Recorder
+        let base = FixtureProvider()
+        var id: String { "org.emend.test.flaky" }
+        var tools: Set<WritingTool> { [.proofread] }
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            recorder.add(request.text)
+            if recorder.count == 1 { return .failed("the checker did not answer in time") }
+            return base.run(request, sink: sink)
+        }
+    }
+
+    func testAFailedCheckIsTriedOnceMoreInSmallerPiecesBeforeTheUserIsTold() {
+        let recorder = Recorder()
+        let client = LSPTestClient(inProcess: { input, output, root in
+            var configuration = ServerConfiguration(version: "test", environment: LSPTestClient.sandboxEnvironment(root: root),
+                                                    makeCatalog: { .success(ProviderList([FlakyProvider(recorder: recorder)])) })
+            configuration.input = input
+            configuration.output = output
+            return LanguageServer(configuration: configuration).run()
+        })
+        client.initialize()
+        client.open("file:///flaky.txt", "One tomorow.\n\nTwo teh.\n")
+        XCTAssertEqual(client.diagnostics("file:///flaky.txt", version: 1).count, 2)
+        XCTAssertEqual(recorder.take().count, 2, "the failed run, then the retry")
+        XCTAssertFalse(client.pending.contains { $0["method"] as? String == "window/showMessage" }, "nothing to tell: the retry worked")
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 }

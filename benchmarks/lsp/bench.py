@@ -118,6 +118,7 @@ def main():
     ap.add_argument("--harper-cli")
     ap.add_argument("--bytes", type=int, default=1_000_000)
     ap.add_argument("--edits", type=int, default=30)
+    ap.add_argument("--proofread", help="provider ids, comma separated (default: Hunspell and Harper with --providers, else the fixture)")
     args = ap.parse_args()
 
     text = document(args.bytes)
@@ -126,6 +127,8 @@ def main():
     env = dict(os.environ, XDG_CONFIG_HOME=work + "/config", XDG_CACHE_HOME=work + "/cache",
                XDG_DATA_HOME=work + "/data", XDG_STATE_HOME=work + "/state", EMEND_PROVIDER_PATH=args.providers)
     providers = ["org.emend.hunspell", "org.emend.harper"] if args.providers else ["org.emend.fixture"]
+    if args.proofread:
+        providers = args.proofread.split(",")
     server = Server([args.emend, "lsp"], env)
     init = server.request("initialize", {"capabilities": {"general": {"positionEncodings": ["utf-16"]},
                                                           "window": {"workDoneProgress": True}},

@@ -5,8 +5,9 @@ import EmendCore
 /// ignored rules.
 extension LanguageServer {
     /// At most this many bytes of units in one coordinator session: a 1 MB document is
-    /// checked in pieces, and its diagnostics appear piece by piece.
-    static let batchBytes = 48 * 1024
+    /// checked in pieces, its diagnostics appear piece by piece, and no piece comes near a
+    /// provider's time limit per request (Harper's checker allows 10 s).
+    static let batchBytes = 16 * 1024
     /// While a large document is being checked, its diagnostics are published this often.
     static let progressivePublishMilliseconds: Int64 = 500
 
@@ -85,15 +86,17 @@ extension LanguageServer {
         notify("$/progress", ["token": .string(token), "value": .object(value)])
     }
 
-    /// Sends `units` to the checker in batches; returns how many.
+    /// Sends `units` to the checker in batches of at most `batchBytes`; returns how many.
+    /// `retry`: these units failed once; if they fail again they are given up on.
     @discardableResult
-    func submit(_ units: [UnitKey]) -> Int {
+    func submit(_ units: [UnitKey], batchBytes: Int = LanguageServer.batchBytes, retry: Bool = false) -> Int {
         var count = 0
         var batch: [UnitKey] = []
         var bytes = 0
         func flush() {
             guard !batch.isEmpty else { return }
             checker.submit(.check(id: nextJobID, units: batch))
+            if retry { retries.insert(nextJobID) }
             nextJobID += 1
             count += 1
             batch = []
@@ -103,7 +106,7 @@ extension LanguageServer {
             inFlight.insert(unit)
             batch.append(unit)
             bytes += unit.text.count
-            if bytes >= Self.batchBytes { flush() }
+            if bytes >= batchBytes { flush() }
         }
         flush()
         return count
@@ -116,7 +119,13 @@ extension LanguageServer {
                 inFlight.remove(key)
                 cache[key] = list
             }
-        case .checkFailed(_, let units, let message):
+        case .checkFailed(let id, let units, let message):
+            // A provider that timed out or restarted often manages smaller pieces: once more,
+            // a quarter of the size, before the units are given up on (until the next save).
+            if message != "cancelled" && retries.remove(id) == nil {
+                submit(units, batchBytes: Self.batchBytes / 4, retry: true)
+                return
+            }
             for key in units {
                 inFlight.remove(key)
                 failed.insert(key)
