@@ -21,7 +21,7 @@ final class EngineWorker: @unchecked Sendable {
     private let catalog: () -> Result<ProviderCatalog, EmendError>
     private let deliver: @Sendable (EngineReport) -> Void
     private let logger: @Sendable (String) -> Void
-    /// Seconds a provider may take before the coordinator gives up on it.
+    /// How long (ms) a provider may take before the coordinator gives up on it.
     private let providerTimeoutMilliseconds: Int64
 
     init(catalog: @escaping () -> Result<ProviderCatalog, EmendError>, providerTimeoutMilliseconds: Int64,

@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable {
     /// Builds the provider catalog (discovery, config.toml); called once, off the loop.
     public var makeCatalog: @Sendable () -> Result<ProviderCatalog, EmendError>
     public var logger: @Sendable (String) -> Void
-    /// Seconds a provider may take for a check or a tool before it is given up on.
+    /// How long (ms) a provider may take for a check or a tool before it is given up on.
     public var providerTimeoutMilliseconds: Int64 = 120_000
 
     public init(version: String, environment: [String: String],
