@@ -28,13 +28,8 @@ extension LanguageServer {
     /// publishes at once when nothing is missing.
     func check(_ uri: String) {
         guard var open = documents[uri] else { return }
-        open.refreshUnits()
-        var missing: [UnitKey] = []
-        var seen: Set<UnitKey> = []
-        for unit in open.units where cache[unit.key] == nil && !inFlight.contains(unit.key) && !failed.contains(unit.key) {
-            if seen.insert(unit.key).inserted { missing.append(unit.key) }
-        }
-        let waiting = !missing.isEmpty || (!inFlight.isEmpty && open.units.contains { inFlight.contains($0.key) })
+        let missing = resolve(&open)
+        let waiting = !open.owed.isEmpty
         let batches = submit(missing)
         switch (open.check, waiting) {
         case (_, false):
@@ -81,6 +76,7 @@ extension LanguageServer {
                 inFlight.remove(key)
                 cache[key] = list
             }
+            settle(findings.map(\.0))
         case .checkFailed(let id, let units, let message):
             // A provider that timed out or restarted often manages smaller pieces: once more,
             // a quarter of the size, before the units are given up on (until the next save).
@@ -92,6 +88,7 @@ extension LanguageServer {
                 inFlight.remove(key)
                 failed.insert(key)
             }
+            settle(units)
             if message != "cancelled" && shownFailures.insert(message).inserted {
                 showMessage(.error, "Emend could not check the text: \(message)")
             }
@@ -101,7 +98,7 @@ extension LanguageServer {
         let now = MonotonicClock.nowMilliseconds()
         for uri in documents.keys {
             guard let open = documents[uri], case .checking(let progress) = open.check else { continue }
-            let remaining = inFlight.isEmpty ? 0 : open.units.reduce(0) { $0 + (inFlight.contains($1.key) ? 1 : 0) }
+            let remaining = open.owed.count
             if remaining == 0 {
                 documents[uri]?.check = .idle
                 publish(uri)
@@ -112,6 +109,32 @@ extension LanguageServer {
             if case .reporting(let token, let total) = progress {
                 reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
             }
+        }
+    }
+
+    /// Brings the document's units up to its text and looks each one up in the cache (once
+    /// per version of the text); returns the units nobody has asked the checker for yet.
+    @discardableResult
+    func resolve(_ open: inout OpenDocument) -> [UnitKey] {
+        open.refreshUnits()
+        var missing: [UnitKey] = []
+        var seen: Set<UnitKey> = []
+        for index in open.units.indices where open.findings[index] == nil {
+            let key = open.units[index].key
+            if let known = cache[key] {
+                open.findings[index] = known
+            } else if !failed.contains(key) {
+                open.owed.insert(key)
+                if !inFlight.contains(key) && seen.insert(key).inserted { missing.append(key) }
+            }
+        }
+        return missing
+    }
+
+    /// The checker answered for `keys`: no open document is owed them any more.
+    func settle(_ keys: [UnitKey]) {
+        for uri in documents.keys where !(documents[uri]?.owed.isEmpty ?? true) {
+            documents[uri]?.owed.subtract(keys)
         }
     }
 
@@ -128,12 +151,16 @@ extension LanguageServer {
     func placedFindings(_ uri: String) -> [PlacedFinding] {
         guard var open = documents[uri] else { return [] }
         if open.unitsVersion != open.document.version {
-            open.refreshUnits()
-            documents[uri] = open
+            resolve(&open)
         }
+        // Units whose findings came since they were looked up.
+        for index in open.units.indices where open.findings[index] == nil && !failed.contains(open.units[index].key) {
+            open.findings[index] = cache[open.units[index].key]
+        }
+        documents[uri] = open
         var placed: [PlacedFinding] = []
-        for unit in open.units {
-            guard let findings = cache[unit.key] else { continue }
+        for (unit, findings) in zip(open.units, open.findings) {
+            guard let findings else { continue }
             for finding in findings where isShown(finding) {
                 placed.append(PlacedFinding(range: (unit.offset + finding.range.lowerBound)..<(unit.offset + finding.range.upperBound),
                                             finding: finding))
@@ -158,7 +185,6 @@ extension LanguageServer {
     func publish(_ uri: String) {
         guard let open = documents[uri] else { return }
         let findings = placedFindings(uri)
-        documents[uri]?.publishedVersion = open.document.version
         documents[uri]?.lastPublish = MonotonicClock.nowMilliseconds()
         let settings = self.settings
         writer.send(bytes: DiagnosticsMessage.encode(uri: uri, version: open.document.version, findings: findings,

@@ -52,6 +52,7 @@ extension LanguageServer {
         let open = try document(params)
         failed.removeAll()
         dictionary = .load(environment: configuration.environment)
+        for uri in documents.keys { documents[uri]?.forgetFindings() }
         documents[open.document.uri]?.checkDue = MonotonicClock.nowMilliseconds()
     }
 

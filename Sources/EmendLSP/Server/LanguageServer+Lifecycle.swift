@@ -74,6 +74,7 @@ extension LanguageServer {
         if providersChanged {
             cache.removeAll()
             failed.removeAll()
+            for uri in documents.keys { documents[uri]?.forgetFindings() }
         }
         for uri in documents.keys {
             documents[uri]?.checkDue = MonotonicClock.nowMilliseconds()
