@@ -54,6 +54,8 @@ echo "== proofread through the C ABI (fixture provider, delegate answers inside 
 "$BIN/proofread"
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
+echo "== the fact guard (FactGuard.check on a rewrite of generated text with facts, Swift)"
+"$LIB/EmendBenchmarks" --facts --runs 3
 echo "== provider discovery ($PLUGINS plugins, ProviderDiscovery.run, Swift)"
 "$LIB/EmendBenchmarks" --providers "$PROVIDERS" --scanner "$SCANNER"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/ffi/run.sh"
@@ -61,6 +63,8 @@ echo "== proofreading providers"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/hunspell/run.sh"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
+echo "== proofreading quality (benchmarks/quality: each checker alone and combined, on the project's own development set)"
+EMEND_QUALITY_BENCHMARKS="$LIB/EmendBenchmarks" bash "$ROOT/benchmarks/quality/run.sh"
 echo "== the language server (emend lsp, benchmarks/lsp/run.sh: a 1 MB Markdown file)"
 EMEND_BENCH_SCRATCH="$SCRATCH" EMEND_CLI="$LIB/emend-cli" bash "$ROOT/benchmarks/lsp/run.sh"
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"

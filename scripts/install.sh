@@ -15,6 +15,7 @@
 #   lib/emend/providers/          hunspell, harper, llama (when scripts/setup-llama.sh ran) and
 #                                 openai (listed, but off until config.toml says network = true)
 #   lib/emend/python/, lib/emend/harper_server.py   Harper's checker (PyPI harper-py)
+#   lib/emend/lingotweaker/, lib/emend/lingotweaker_server.py   LanguageTool's rules (PyPI lingotweaker)
 #   share/man/man1/emend*.1       one page per subcommand, generated from the argument parser
 #   share/man/man3/emend.3        the C ABI
 #   share/bash-completion/completions/emend, share/zsh/site-functions/_emend,
@@ -153,6 +154,16 @@ if [ "${EMEND_INSTALL_PROVIDERS:-1}" != 0 ]; then
     put "$root/providers/harper/harper_server.py" "lib/emend/harper_server.py" 0644
     HARPER_DEPS="$python_dir" HARPER_SERVER="$prefix/lib/emend/harper_server.py" \
         bash "$root/providers/harper/build.sh" "$staging" >/dev/null
+    # LingoTweaker (LanguageTool's rules): the same way, with its language data (en de fr, or
+    # LINGOTWEAKER_LANGUAGES); EMEND_INSTALL_LINGOTWEAKER=0 leaves it out (it takes ~100 MB here
+    # and ~400 MiB of memory per language in use).
+    if [ "${EMEND_INSTALL_LINGOTWEAKER:-1}" != 0 ]; then
+        mkdirs "lib/emend/lingotweaker"
+        LINGOTWEAKER_DEPS="$top/lib/emend/lingotweaker" bash "$root/providers/lingotweaker/setup.sh" >&2
+        put "$root/providers/lingotweaker/lingotweaker_server.py" "lib/emend/lingotweaker_server.py" 0644
+        LINGOTWEAKER_DEPS="$prefix/lib/emend/lingotweaker" LINGOTWEAKER_SERVER="$prefix/lib/emend/lingotweaker_server.py" \
+            bash "$root/providers/lingotweaker/build.sh" "$staging" >/dev/null
+    fi
     if [ -f "$root/.deps/llama.env" ] || [ -n "${EMEND_LLAMA_PREFIX:-}" ]; then
         bash "$root/providers/llama/build.sh" "$staging" >/dev/null
     else
@@ -161,6 +172,7 @@ if [ "${EMEND_INSTALL_PROVIDERS:-1}" != 0 ]; then
     for plugin in "$staging"/*.so; do put "$plugin" "lib/emend/providers/$(basename "$plugin")" 0755; done
     rm -rf "$staging"
     record_tree "lib/emend/python"
+    if [ "${EMEND_INSTALL_LINGOTWEAKER:-1}" != 0 ]; then record_tree "lib/emend/lingotweaker"; fi
 fi
 
 # ---- manual pages and completions --------------------------------------------------------

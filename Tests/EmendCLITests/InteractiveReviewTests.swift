@@ -15,7 +15,7 @@ final class InteractiveReviewTests: XCTestCase {
     func testAcceptOneRejectOneThenTheRest() throws {
         let run = try PseudoTerminalRun(sandbox, ["proofread", "--interactive", "review.txt"], environment: ["NO_COLOR": "1"])
         run.waitFor("review.txt:1:9: spelling: “recieve” may be misspelled.")
-        run.waitFor("(1/4) Apply this change [y,n,a,d,q,?]? ")
+        run.waitFor("(1/4) Apply this change [y,n,w,a,d,q,?]? ")
         run.type("y")
         run.waitFor("(2/4) Apply this change")
         XCTAssertEqual(sandbox.read("review.txt"), text, "nothing is written before the end")
@@ -31,6 +31,20 @@ final class InteractiveReviewTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(sandbox.read("review.txt"), "We will receive teh parts.\nThey have a plan for tomorow.\n")
         XCTAssertEqual(sandbox.listing(), ["review.txt"])
+    }
+
+    func testAddToDictionaryWritesTheWordAndSkipsItsOtherSuggestions() throws {
+        sandbox.write("review.txt", "We will recieve teh parts; recieve them.\n")
+        let run = try PseudoTerminalRun(sandbox, ["proofread", "--interactive", "review.txt"], environment: ["NO_COLOR": "1"])
+        run.waitFor("(1/3) Apply this change [y,n,w,a,d,q,?]? ")
+        run.type("w")
+        run.waitFor("Added “recieve” to \(sandbox.root)/config/emend/dictionary.txt.")
+        run.waitFor("(2/3)")
+        run.type("y")
+        run.waitFor("review.txt: applied 1 of 3 suggestions.")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(sandbox.read("review.txt"), "We will recieve the parts; recieve them.\n", "the second recieve was not asked")
+        XCTAssertEqual(try String(contentsOfFile: sandbox.root + "/config/emend/dictionary.txt", encoding: .utf8), "recieve\n")
     }
 
     func testQuitLeavesTheFileUntouched() throws {

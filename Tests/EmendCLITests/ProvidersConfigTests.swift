@@ -48,6 +48,8 @@ final class ProvidersConfigTests: XCTestCase {
         XCTAssertEqual(missing.status, 0, missing.stderr)
         XCTAssertTrue(missing.stdout.contains(sandbox.root + "/config/emend/config.toml (not present"), missing.stdout)
         XCTAssertTrue(missing.stdout.contains("network = false"), missing.stdout)
+        XCTAssertTrue(missing.stdout.contains("[proofreading] on: -"), missing.stdout)
+        XCTAssertTrue(missing.stdout.contains("your words:      \(sandbox.root)/config/emend/dictionary.txt (0 words)"), missing.stdout)
 
         try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
         try """
@@ -56,7 +58,10 @@ final class ProvidersConfigTests: XCTestCase {
             proofread = ["org.example.speller", "org.emend.fixture"]
             [providers."org.emend.fixture"]
             strictness = 3
+            [proofreading]
+            typography = true
             """.write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        try "pixbuf\nlibjpeg\n".write(toFile: sandbox.root + "/config/emend/dictionary.txt", atomically: true, encoding: .utf8)
         let present = sandbox.run(["config"])
         XCTAssertEqual(present.status, 0, present.stderr)
         XCTAssertTrue(present.stdout.contains("network = true"), present.stdout)
@@ -67,6 +72,8 @@ final class ProvidersConfigTests: XCTestCase {
         XCTAssertEqual(object["configFileExists"] as? Bool, true)
         XCTAssertEqual(object["network"] as? Bool, true)
         XCTAssertEqual((object["toolOrder"] as? [String: [String]])?["proofread"], ["org.example.speller", "org.emend.fixture"])
+        XCTAssertEqual(object["proofreadingFamilies"] as? [String], ["typography"])
+        XCTAssertEqual(object["dictionaryWords"] as? Int, 2)
 
         // A broken configuration is an input error that names the file and line.
         try "network = \"yes\"\n".write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)

@@ -125,4 +125,25 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(provider.run(request(text, language: "de-DE"), sink: PluginTestSink()),
                        .failed("org.emend.harper: Harper checks English only, not de-DE"))
     }
+
+    func testTheUsersWordsAreImportedAndSuggested() throws {
+        let directory = NSTemporaryDirectory() + "emend-harper-personal-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/dictionary.txt"
+        let root = PluginBuilder.repoRoot
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python --dictionary \(file)"
+        let provider = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                      settings: [(key: "command", value: command)], logger: { _ in })
+        let text = "Use libjpeg, not libjpg."
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+        XCTAssertEqual(found(sink.edits, in: text).map(\.original), ["libjpeg", "libjpg"])
+        // Read again when the file changes, by the same warm checker.
+        try "libjpeg\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let after = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: after), .finished)
+        XCTAssertEqual(found(after.edits, in: text), [Found(original: "libjpg", replacement: "libjpeg", category: "spelling",
+                                                            rule: "SpellCheck")])
+    }
 }

@@ -319,6 +319,45 @@ final class HunspellProviderTests: XCTestCase {
                       "\(some.logs)")
     }
 
+    func testTheBudgetIsPerWordSoAHundredMisspellingsKeepTheirSuggestions() throws {
+        // 100 different misspellings (each a letter dropped from a common word): with the old
+        // 2 s per request most went unreported; 250 ms per word looked up keeps them all.
+        let words = ["tomorrow", "receive", "weird", "separate", "definitely", "government", "environment", "beginning",
+                     "believe", "necessary", "occasion", "restaurant", "committee", "embarrass", "library", "february",
+                     "business", "calendar", "colleague", "different"]
+        var misspelt: [String] = []
+        for word in words {
+            let letters = Array(word)
+            for drop in [1, 2, 3, 4, 5] where drop < letters.count - 1 {
+                var copy = letters
+                copy.remove(at: drop)
+                misspelt.append(String(copy))
+            }
+        }
+        let text = misspelt.prefix(100).joined(separator: " and ") + "."
+        let (outcome, sink) = proofread(try provider(), text)
+        XCTAssertEqual(outcome, .finished)
+        XCTAssertFalse(sink.logs.contains { $0.contains("was used up") }, "\(sink.logs.filter { $0.contains("budget") })")
+        XCTAssertGreaterThanOrEqual(sink.edits.count, 90, "every misspelling Hunspell has a suggestion for")
+    }
+
+    func testTheUsersWordsAreAcceptedAndSuggested() throws {
+        let directory = NSTemporaryDirectory() + "emend-hunspell-personal-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/dictionary.txt"
+        let provider = try provider([(key: "personal_dictionary", value: file)])
+        let text = "Link libjpeg, not libjpg."
+        let (_, before) = proofread(provider, text)
+        XCTAssertEqual(words(before, in: text), ["libjpeg", "libjpg"])
+        XCTAssertFalse(before.edits.contains { $0.replacement == "libjpeg" })
+        // The file is read again when it changes: no new instance needed.
+        try "# mine\n  libjpeg  \n".write(toFile: file, atomically: false, encoding: .utf8)
+        let (_, after) = proofread(provider, text)
+        XCTAssertEqual(words(after, in: text), ["libjpg"])
+        XCTAssertEqual(after.edits.first?.replacement, "libjpeg", "the user's word is a suggestion")
+    }
+
     func testCancelStopsALongRunPromptly() throws {
         let provider = try provider([(key: "suggest_budget_ms", value: "600000")])
         // 400 different made-up words: some 20 s of suggestions without cancel.

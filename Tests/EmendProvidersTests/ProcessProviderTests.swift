@@ -14,6 +14,7 @@ enum ProcessPlugins {
 
     /// providers/harper/build.sh: org.emend.harper, the same code with Harper's command built in.
     static func harper() throws -> String { try build("harper", "harper.so") }
+    static func lingoTweaker() throws -> String { try build("lingotweaker", "lingotweaker.so") }
 
     private static func build(_ provider: String, _ file: String) throws -> String {
         try lock.withLock {

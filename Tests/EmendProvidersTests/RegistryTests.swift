@@ -137,7 +137,8 @@ final class RegistryTests: XCTestCase {
         let r = try registry([record("org.emend.fixture", priority: 99)], config: "")
         XCTAssertEqual(r.entries.map(\.id), ["org.emend.fixture"])
         XCTAssertTrue(r.entries[0].isBuiltin)
-        XCTAssertTrue(try r.provider(for: .proofread, named: nil) is FixtureProvider)
+        XCTAssertTrue((try r.provider(for: .proofread, named: nil) as? FilteringProofreader)?.base is FixtureProvider,
+                      "proofreading built-ins pass the filter too")
 
         let off = try registry([record("org.x")], config: "[providers.\"org.emend.fixture\"]\nenabled = false")
         XCTAssertEqual(off.entries.first { $0.id == "org.emend.fixture" }?.disabledReason, "disabled in config.toml")
@@ -147,8 +148,14 @@ final class RegistryTests: XCTestCase {
     func testProofreadCombinesEveryPluginOrWhatTheConfigLists() throws {
         let plugins = [record("org.spell", priority: 1), record("org.grammar", priority: 5), record("org.sum", tools: [.summary])]
         let all = try registry(plugins)
-        XCTAssertEqual(try all.providersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
+        XCTAssertEqual(try all.membersToCombine(for: .proofread).map(\.id), ["org.grammar", "org.spell"],
                        "every enabled plugin that proofreads, by priority; not the built-in fixture")
+        // Two or more come as one combined provider, over the registry's one instance of each:
+        // every coordinator of the process shares the same checkers (one warm process each).
+        let first = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
+        let second = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
+        XCTAssertEqual(first.members.map(\.id), ["org.grammar", "org.spell"])
+        XCTAssertTrue(zip(first.members, second.members).allSatisfy { $0 as AnyObject === $1 as AnyObject })
         let listed = try registry(plugins, config: "[tools]\nproofread = [\"org.spell\"]\n")
         XCTAssertEqual(try listed.providersToCombine(for: .proofread).map(\.id), ["org.spell"])
         let none = try registry([])

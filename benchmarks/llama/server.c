@@ -126,6 +126,15 @@ int main(int argc, char **argv) {
     cJSON_AddStringToObject(user, "role", "user");
     cJSON_AddStringToObject(user, "content", prompt.user);
     cJSON_AddItemToArray(messages, system);
+    if (prompt.example_user != NULL && prompt.example_answer != NULL) { /* the worked example's turns */
+        cJSON *asked = cJSON_CreateObject(), *answered = cJSON_CreateObject();
+        cJSON_AddStringToObject(asked, "role", "user");
+        cJSON_AddStringToObject(asked, "content", prompt.example_user);
+        cJSON_AddStringToObject(answered, "role", "assistant");
+        cJSON_AddStringToObject(answered, "content", prompt.example_answer);
+        cJSON_AddItemToArray(messages, asked);
+        cJSON_AddItemToArray(messages, answered);
+    }
     cJSON_AddItemToArray(messages, user);
     cJSON_AddTrueToObject(body, "stream");
     cJSON_AddNumberToObject(body, "max_tokens", atoi(argv[3]));

@@ -6,7 +6,11 @@
 //
 // Usage: EmendBenchmarks [--bytes N] [--runs N] [--percent P]
 //        EmendBenchmarks --providers DIR --scanner PATH [--cold-runs N] [--warm-runs N]
-// The second form prints the discovery figures instead (DiscoveryBenchmark.swift).
+//        EmendBenchmarks --facts [--runs N]
+//        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
+// The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
+// the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
+// proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh).
 import EmendCore
 
 #if canImport(Glibc)
@@ -110,14 +114,21 @@ var providersDirectory: String?
 var scannerPath: String?
 var coldRuns = 3
 var warmRuns = 7
+var qualityDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
+var factsOnly = false
 while let flag = arguments.popFirst() {
+    if flag == "--facts" {
+        factsOnly = true
+        continue
+    }
     guard let value = arguments.popFirst() else { fail("missing value for \(flag)") }
     switch flag {
     case "--bytes": targetBytes = Int(value) ?? targetBytes
     case "--runs": runs = max(1, Int(value) ?? runs)
     case "--percent": percent = Double(value) ?? percent
     case "--providers": providersDirectory = value
+    case "--quality": qualityDirectory = value
     case "--scanner": scannerPath = value
     case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
@@ -125,10 +136,23 @@ while let flag = arguments.popFirst() {
     }
 }
 
+// ---- proofreading quality (instead of the alignment figures) ----
+if let quality = qualityDirectory {
+    guard let providers = providersDirectory, let scanner = scannerPath else { fail("--quality needs --providers DIR --scanner PATH") }
+    QualityBenchmark(dataDirectory: quality, providers: providers, scanner: scanner).run()
+    exit(0)
+}
+
 // ---- discovery (instead of the alignment figures) ----
 if let providers = providersDirectory {
     guard let scanner = scannerPath else { fail("--providers needs --scanner PATH (the emend-scan executable)") }
     DiscoveryBenchmark(providers: providers, scanner: scanner, coldRuns: coldRuns, warmRuns: warmRuns).run()
+    exit(0)
+}
+
+// ---- the fact guard (instead of the alignment figures) ----
+if factsOnly {
+    FactsBenchmark(runs: runs).run()
     exit(0)
 }
 

@@ -19,11 +19,30 @@
 extern "C" {
 #endif
 
-/* The two messages of a request; both malloc'd, NUL-terminated UTF-8. */
+/* The messages of a request; all malloc'd, NUL-terminated UTF-8. When the style gives a
+ * worked example, example_user and example_answer are an earlier user turn and the
+ * assistant's answer to it, to be sent between the system and the user message; else both
+ * are NULL. */
 typedef struct emend_prompt {
     char *system;
     char *user;
+    char *example_user;
+    char *example_answer;
 } emend_prompt;
+
+/* How much help a prompt gives a small model to keep the facts of its text (measured with
+ * benchmarks/facts: see benchmarks/README.md). Settable per provider as
+ * prompt_style = "plain" | "keep-facts" | "example". */
+typedef enum emend_prompt_style {
+    EMEND_PROMPT_PLAIN = 0,      /* the instruction and the text */
+    EMEND_PROMPT_KEEP_FACTS = 1, /* and "Keep every name, number, date and negation of the text."
+                                    (a summary, list or table: "Use only names, numbers and dates
+                                    from the text, and keep its negations.") */
+    EMEND_PROMPT_EXAMPLE = 2     /* and a worked example of the tool as an earlier chat turn (English) */
+} emend_prompt_style;
+
+/* The style emend_prompt_build and emend_prompt_build_for use. */
+#define EMEND_PROMPT_DEFAULT_STYLE EMEND_PROMPT_KEEP_FACTS
 
 /* The shape of output a tool requires. */
 enum {
@@ -43,6 +62,13 @@ int emend_prompt_build(const emend_provider_request *request, emend_prompt *out,
 int emend_prompt_build_for(const emend_provider_request *request, const char *input, size_t length,
                            emend_prompt *out, char *err, size_t errlen);
 
+/* The same with a style of prompt. */
+int emend_prompt_build_styled(const emend_provider_request *request, const char *input, size_t length,
+                              emend_prompt_style style, emend_prompt *out, char *err, size_t errlen);
+
+/* "plain", "keep-facts" or "example" to its style: 0, or -1 for anything else. */
+int emend_prompt_style_parse(const char *value, emend_prompt_style *out);
+
 /* The text a tool works on: the Markdown when the host's struct has it (text tools), else the
  * selection of request->text (always the plain selection for proofreading, whose edits are
  * offsets into it). For a follow-up the Markdown is the previous result as it stands in the
@@ -52,7 +78,7 @@ const char *emend_prompt_input(const emend_provider_request *request, size_t *le
 /* Whether the host's request struct carries the markdown fields. */
 int emend_request_has_markdown(const emend_provider_request *request);
 
-/* Frees both messages (the struct itself is the caller's); safe on a zeroed struct. */
+/* Frees the messages (the struct itself is the caller's); safe on a zeroed struct. */
 void emend_prompt_free(emend_prompt *prompt);
 
 /* EMEND_SHAPE_* for a tool. */

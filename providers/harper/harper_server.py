@@ -9,10 +9,15 @@ whose replacement is the original text, are left out. The rule's message is the 
 the rule's name the rule id, and Harper's lint kind gives the category (spelling, grammar or
 style). See providers/process/PROTOCOL.md.
 
-    python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown]
+    python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
 
 --deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
 the repository root, found from this file's place). Lines on stderr go to Emend's log.
+
+The user's words ($XDG_CONFIG_HOME/emend/dictionary.txt, or ~/.config/emend/, or --dictionary
+FILE; one a line, # comment lines) are imported into Harper's dictionary, read again when the
+file changes: Emend drops suggestions on them anyway, but Harper then also suggests them and
+reads the sentence around them better.
 """
 
 import json
@@ -107,9 +112,52 @@ def edits(text, organized, selection, protected):
         }
 
 
+def personal_dictionary_path():
+    """Where Emend keeps the user's words (PersonalDictionary in EmendProviders)."""
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if xdg.startswith("/"):
+        return os.path.join(xdg, "emend", "dictionary.txt")
+    home = os.environ.get("HOME", "")
+    return os.path.join(home, ".config", "emend", "dictionary.txt") if home else None
+
+
+class PersonalWords:
+    """The user's words, read again when the file's modification time or size changes."""
+
+    def __init__(self, path):
+        self.path = path
+        self.stamp = None
+        self.words = []
+        self.generation = 0
+
+    def refresh(self):
+        if not self.path:
+            return self.generation
+        try:
+            info = os.stat(self.path)
+            stamp = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = None
+        if stamp != self.stamp:
+            self.stamp = stamp
+            words = []
+            if stamp is not None:
+                try:
+                    with open(self.path, encoding="utf-8", errors="replace") as file:
+                        words = [line.strip() for line in file if line.strip() and not line.strip().startswith("#")]
+                except OSError as error:
+                    log(f"cannot read {self.path}: {error}")
+            if words != self.words:
+                self.words = words
+                self.generation += 1
+        return self.generation
+
+
 class Server:
-    def __init__(self, deps, markup):
+    def __init__(self, deps, markup, dictionary=None):
         self.markup = markup
+        self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
+        self.personal_generation = {}
         self.linters = {}
         self.cancelled = set()
         self.lock = threading.Lock()
@@ -143,7 +191,14 @@ class Server:
         }.get(region, harper.Dialect.AMERICAN)
         if dialect not in self.linters:
             self.linters[dialect] = harper.Linter(dialect)
-        return self.linters[dialect]
+        linter = self.linters[dialect]
+        generation = self.personal.refresh()
+        if self.personal_generation.get(dialect, 0) != generation:
+            linter.clear_words()
+            if self.personal.words:
+                linter.import_words(self.personal.words)
+            self.personal_generation[dialect] = generation
+        return linter
 
     def write(self, message):
         sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
@@ -214,7 +269,7 @@ class Server:
 
 
 def main(arguments):
-    deps, markup = DEFAULT_DEPS, "plaintext"
+    deps, markup, dictionary = DEFAULT_DEPS, "plaintext", None
     rest = list(arguments)
     while rest:
         option = rest.pop(0)
@@ -222,10 +277,12 @@ def main(arguments):
             deps = rest.pop(0)
         elif option == "--markup" and rest and rest[0] in ("plaintext", "markdown"):
             markup = rest.pop(0)
+        elif option == "--dictionary" and rest:
+            dictionary = rest.pop(0)
         else:
-            log(f"usage: harper_server.py [--deps DIR] [--markup plaintext|markdown] (not {option!r})")
+            log(f"usage: harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] (not {option!r})")
             return 2
-    Server(deps, markup).serve()
+    Server(deps, markup, dictionary).serve()
     return 0
 
 

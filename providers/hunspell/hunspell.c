@@ -9,9 +9,12 @@
  * and is looked for in the setting dictionary_dir, then /usr/share/hunspell and
  * /usr/share/myspell/dicts. Checking a word is fast (millions a second); asking Hunspell for
  * suggestions is slow (tens of ms a word), so suggestions are cached per instance (bounded,
- * least recently used out), each misspelled word is asked about once, and a request spends at
- * most suggest_budget_ms on new suggestions: after that a misspelling is reported only when
- * its suggestions are already cached, and the number left out is logged. See README.md.
+ * least recently used out, kept across requests), each misspelled word is asked about once,
+ * and the time for new suggestions is budgeted per word: a request whose lookups so far took
+ * more than suggest_budget_ms for each word looked up (this one included) reports further
+ * misspellings only when their suggestions are already cached, and logs how many it left
+ * out. Why per word and not per request: a document with a hundred misspellings then keeps
+ * every suggestion, while one pathological word cannot stall a request for long. See README.md.
  *
  * The work happens inside run (the host calls it on a thread of its own); cancel sets a flag
  * that the run checks before every suggestion and every few hundred words.
@@ -38,13 +41,14 @@
 #include "emend_provider.h"
 
 #include "cache.h"
+#include "personal.h"
 #include "words.h"
 
 #define PLUGIN_ID "org.emend.hunspell"
 #define TOOLS EMEND_PROVIDES(EMEND_TOOL_PROOFREAD)
 
 /* Defaults and limits of the settings. */
-#define DEFAULT_BUDGET_MS 2000L
+#define DEFAULT_BUDGET_MS 250L /* per word looked up */
 #define MAX_BUDGET_MS 600000L
 #define DEFAULT_MAX_SUGGESTIONS 5L
 #define MAX_MAX_SUGGESTIONS 20L
@@ -75,6 +79,7 @@ typedef struct dictionary {
      * script_count 0 (the file could not be read) every word is checked. */
     uint32_t scripts[16];
     size_t script_count;
+    unsigned personal_generation; /* the user's words added to it (personal_words.generation) */
 } dictionary;
 
 typedef struct provider {
@@ -90,6 +95,7 @@ typedef struct provider {
     size_t dictionary_count;
     uint64_t use_clock;
     suggestion_cache cache;
+    personal_words personal;  /* the user's dictionary.txt */
 
     emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
@@ -494,6 +500,7 @@ typedef struct job {
     int prefer_curly;         /* the selection writes ’ more often than ' */
     struct timespec started;
     int budget_spent;
+    double lookup_ms;         /* time spent in Hunspell_suggest by this request */
     /* counts for the log */
     size_t words, misspelled, reported, budget_skipped, without_suggestion, suggest_calls, other_script;
 } job;
@@ -637,13 +644,18 @@ static emend_status check(job *j, const token *t) {
         suggestions = entry->suggestions;
         count = entry->count;
     } else {
-        if (!j->budget_spent && elapsed_ms(&j->started) >= (double)p->budget_ms) j->budget_spent = 1;
+        /* Once over budget, stay over: later words would otherwise get the time one slow word
+         * left unused, and the log's count would not say what was left out. */
+        if (!j->budget_spent && j->lookup_ms >= (double)p->budget_ms * (double)(j->suggest_calls + 1)) j->budget_spent = 1;
         if (j->budget_spent) {
             j->budget_skipped++;
             return EMEND_OK;
         }
         if (stopping(j)) return EMEND_E_CANCELLED;
+        struct timespec before;
+        clock_gettime(CLOCK_MONOTONIC, &before);
         emend_status status = suggest(j->d, word, length, &suggestions, &count);
+        j->lookup_ms += elapsed_ms(&before);
         if (status != EMEND_OK) return status;
         j->suggest_calls++;
         entry = cache_store(&p->cache, j->d, word, length, suggestions, count);
@@ -720,11 +732,31 @@ static emend_status scan(job *j, size_t from, size_t to) {
     return EMEND_OK;
 }
 
+/* Adds the user's words to `d` when they changed since it last got them; its cached
+ * suggestions go, as they were made without those words. */
+static void add_personal_words(provider *p, emend_run *run, dictionary *d) {
+    personal_refresh(&p->personal);
+    if (d->personal_generation == p->personal.generation) return;
+    d->personal_generation = p->personal.generation;
+    size_t added = 0;
+    for (size_t i = 0; i < p->personal.count; i++) {
+        const char *word = p->personal.words[i];
+        char *converted = d->utf8 ? NULL : convert(d->to_dictionary, word, strlen(word));
+        if (!d->utf8 && converted == NULL) continue; /* not expressible in its encoding */
+        if (Hunspell_add(d->handle, d->utf8 ? word : converted) == 0) added++;
+        free(converted);
+    }
+    cache_purge(&p->cache, d);
+    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of %s added", d->name, added, added == 1 ? "" : "s",
+                     p->personal.path);
+}
+
 static emend_status proofread(provider *p, const emend_provider_request *request, emend_run *run,
                               emend_plugin_slot *slot, char *message, size_t message_size) {
     emend_status status;
     dictionary *d = dictionary_for(p, run, request->language, &status, message, message_size);
     if (d == NULL) return status;
+    add_personal_words(p, run, d);
 
     job j = {
         .p = p,
@@ -836,7 +868,7 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
     p->region_fallback = 1;
     long cache_size = DEFAULT_CACHE_SIZE;
 
-    const char *dictionary_dir = NULL;
+    const char *dictionary_dir = NULL, *personal = NULL;
     emend_status status = EMEND_OK;
     for (size_t i = 0; i < setting_count && status == EMEND_OK; i++) {
         const emend_provider_setting *setting = &settings[i];
@@ -845,6 +877,8 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
         long number = 0;
         if (strcmp(key, "dictionary_dir") == 0) {
             dictionary_dir = value;
+        } else if (strcmp(key, "personal_dictionary") == 0) {
+            personal = value;
         } else if (strcmp(key, "check_all_caps") == 0) {
             status = emend_plugin_setting_bool(host, setting, &p->check_all_caps);
         } else if (strcmp(key, "region_fallback") == 0) {
@@ -871,6 +905,7 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
     for (size_t i = 0; status == EMEND_OK && i < COUNT_OF(default_directories); i++)
         if (add_directory(p, default_directories[i], strlen(default_directories[i])) != 0) status = EMEND_E_INTERNAL;
     if (status == EMEND_OK && cache_init(&p->cache, (size_t)cache_size) != 0) status = EMEND_E_INTERNAL;
+    if (status == EMEND_OK && personal_init(&p->personal, personal) != 0) status = EMEND_E_INTERNAL;
     if (status != EMEND_OK) {
         hunspell_destroy(p);
         return status;
@@ -911,6 +946,7 @@ static void hunspell_destroy(void *instance) {
         unload(p, d);
     }
     cache_free(&p->cache);
+    personal_free(&p->personal);
     for (size_t i = 0; i < p->directory_count; i++) free(p->directories[i]);
     free(p->directories);
     if (p->ctype != (locale_t)0) freelocale(p->ctype);

@@ -45,6 +45,7 @@ typedef struct provider {
     char *model_path;
     int threads, context, max_tokens;
     int proofread; /* proofreading on (off by default: see README.md) */
+    emend_prompt_style prompt_style; /* how much help the prompt gives the model */
     emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
 
@@ -106,9 +107,10 @@ static emend_status generate(job *j, emend_tool tool, const char *input, size_t 
     emend_provider_request shaped = request_for_tool(j->request, tool);
     emend_prompt prompt;
     char err[256] = "";
-    if (emend_prompt_build_for(&shaped, input, length, &prompt, err, sizeof err) != 0)
+    if (emend_prompt_build_styled(&shaped, input, length, j->p->prompt_style, &prompt, err, sizeof err) != 0)
         return fail(message, size, EMEND_E_INVALID_ARGUMENT, "%s", err);
-    llm_request r = {prompt.system, prompt.user, grammar, max_tokens, job_emit, job_cancelled, j};
+    llm_request r = {prompt.system, prompt.user, prompt.example_user, prompt.example_answer,
+                     grammar, max_tokens, job_emit, job_cancelled, j};
     llm_stats stats;
     llm_result result = llm_generate(j->p->model, &r, &stats, err, sizeof err);
     emend_prompt_free(&prompt);
@@ -158,11 +160,12 @@ static int max_input_tokens(job *j, emend_tool tool, emend_status *status, char 
     emend_provider_request shaped = request_for_tool(j->request, tool);
     emend_prompt prompt;
     char err[256] = "";
-    if (emend_prompt_build_for(&shaped, "", 0, &prompt, err, sizeof err) != 0) {
+    if (emend_prompt_build_styled(&shaped, "", 0, p->prompt_style, &prompt, err, sizeof err) != 0) {
         *status = fail(message, size, EMEND_E_INVALID_ARGUMENT, "%s", err);
         return -1;
     }
-    int overhead = llm_prompt_tokens(p->model, prompt.system, prompt.user);
+    llm_request messages = {prompt.system, prompt.user, prompt.example_user, prompt.example_answer, NULL, 0, NULL, NULL, NULL};
+    int overhead = llm_prompt_tokens(p->model, &messages);
     emend_prompt_free(&prompt);
     if (overhead < 0) {
         *status = fail(message, size, EMEND_E_PROVIDER, "cannot apply the model's chat template");
@@ -428,6 +431,7 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
     p->threads = DEFAULT_THREADS;
     p->context = DEFAULT_CONTEXT;
     p->max_tokens = DEFAULT_MAX_TOKENS;
+    p->prompt_style = EMEND_PROMPT_DEFAULT_STYLE;
 
     emend_status status = EMEND_OK;
     const char *model = NULL;
@@ -452,6 +456,12 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
                 p->max_tokens = (int)number;
         } else if (strcmp(key, "proofread") == 0) {
             status = emend_plugin_setting_bool(host, setting, &p->proofread);
+        } else if (strcmp(key, "prompt_style") == 0) {
+            if (emend_prompt_style_parse(value, &p->prompt_style) != 0) {
+                emend_plugin_log(host, NULL, EMEND_LOG_ERROR,
+                                 "prompt_style must be \"plain\", \"keep-facts\" or \"example\", not \"%s\"", value);
+                status = EMEND_E_INVALID_ARGUMENT;
+            }
         } else {
             emend_plugin_setting_unknown(host, setting);
         }

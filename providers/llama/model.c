@@ -156,14 +156,23 @@ const char *llm_description(const llm *m) { return m->description; }
 
 /* ---- prompts ---------------------------------------------------------------------------------- */
 
+/* The messages of a prompt: the system message, a worked example's two turns, the user's. */
+typedef struct chat {
+    const char *system, *example_user, *example_answer, *user;
+} chat;
+
 /* The prompt text for the messages with the model's template (ChatML when it has none or
  * llama.cpp does not know it); malloc'd. */
-static char *format_chat(llm *m, const char *system, const char *user) {
-    struct llama_chat_message messages[2];
-    size_t n = 0;
-    if (system != NULL && *system) messages[n++] = (struct llama_chat_message){"system", system};
+static char *format_chat(llm *m, const chat *c, const char *user) {
+    struct llama_chat_message messages[4];
+    size_t n = 0, size = 512;
+    if (c->system != NULL && *c->system) messages[n++] = (struct llama_chat_message){"system", c->system};
+    if (c->example_user != NULL && c->example_answer != NULL) {
+        messages[n++] = (struct llama_chat_message){"user", c->example_user};
+        messages[n++] = (struct llama_chat_message){"assistant", c->example_answer};
+    }
     messages[n++] = (struct llama_chat_message){"user", user};
-    size_t size = 2 * (strlen(user) + (system ? strlen(system) : 0)) + 512;
+    for (size_t i = 0; i < n; i++) size += 2 * strlen(messages[i].content);
     for (int attempt = 0; attempt < 2; attempt++) {
         char *buffer = malloc(size);
         if (buffer == NULL) return NULL;
@@ -221,11 +230,12 @@ static int tokenize_into(llm *m, const char *text, size_t length, bool first, bo
  * containing "<|im_end|>" stays text the model reads, not the end of the message. Should a
  * template change the message so that it cannot be found, the whole prompt is read with
  * control tokens (as llama.cpp's own tools do). */
-static llama_token *tokenize_chat(llm *m, const char *system, const char *user, int *count) {
+static llama_token *tokenize_chat(llm *m, const chat *c, int *count) {
+    const char *user = c->user;
     llama_token *tokens = NULL;
     int capacity = 0;
     *count = 0;
-    char *frame = format_chat(m, system, USER_MARK);
+    char *frame = format_chat(m, c, USER_MARK);
     if (frame == NULL) return NULL;
     const char *mark = strstr(frame, USER_MARK);
     int ok;
@@ -235,7 +245,7 @@ static llama_token *tokenize_chat(llm *m, const char *system, const char *user, 
              tokenize_into(m, user, strlen(user), false, false, &tokens, count, &capacity) == 0 &&
              tokenize_into(m, after, strlen(after), false, true, &tokens, count, &capacity) == 0;
     } else {
-        char *prompt = format_chat(m, system, user);
+        char *prompt = format_chat(m, c, user);
         ok = prompt != NULL && tokenize_into(m, prompt, strlen(prompt), true, true, &tokens, count, &capacity) == 0;
         free(prompt);
     }
@@ -256,9 +266,10 @@ int llm_count_tokens(llm *m, const char *text, size_t length) {
     return n;
 }
 
-int llm_prompt_tokens(llm *m, const char *system, const char *user) {
+int llm_prompt_tokens(llm *m, const llm_request *r) {
     int n = 0;
-    llama_token *tokens = tokenize_chat(m, system, user, &n);
+    chat c = {r->system, r->example_user, r->example_answer, r->user};
+    llama_token *tokens = tokenize_chat(m, &c, &n);
     if (tokens == NULL) return -1;
     free(tokens);
     return n;
@@ -283,7 +294,8 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
     int n_recent = 0;
     llama_token *tokens = NULL;
     int n_prompt = 0;
-    tokens = tokenize_chat(m, r->system, r->user, &n_prompt);
+    chat c = {r->system, r->example_user, r->example_answer, r->user};
+    tokens = tokenize_chat(m, &c, &n_prompt);
     if (tokens == NULL || n_prompt == 0) {
         free(tokens);
         fail(err, errlen, "cannot tokenize the prompt");

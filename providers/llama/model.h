@@ -26,6 +26,8 @@ typedef int (*llm_cancelled_fn)(void *context);
 typedef struct llm_request {
     const char *system;      /* NUL-terminated; may be NULL */
     const char *user;        /* NUL-terminated */
+    const char *example_user;   /* a worked example as an earlier turn: both NUL-terminated, */
+    const char *example_answer; /* or both NULL */
     const char *grammar;     /* GBNF with a rule "root", or NULL for free text */
     int max_tokens;          /* at most this many generated tokens */
     llm_emit_fn emit;
@@ -59,8 +61,8 @@ int llm_context_size(const llm *model);
  * tokenize it, an overestimate. */
 int llm_count_tokens(llm *model, const char *text, size_t length);
 /* Tokens of the whole prompt (chat template applied; the user's text without control tokens)
- * for these messages; -1 on failure. */
-int llm_prompt_tokens(llm *model, const char *system, const char *user);
+ * for the request's messages (its other fields are not read); -1 on failure. */
+int llm_prompt_tokens(llm *model, const llm_request *request);
 
 /* Runs one request to the end. `stats` may be NULL. */
 llm_result llm_generate(llm *model, const llm_request *request, llm_stats *stats, char *err, size_t errlen);

@@ -176,7 +176,7 @@ static emend_status perform(job *j, const emend_provider_request *request, char 
         const char *limited = emend_grammar_table_rows(emend_table_row_limit(input, length), table, sizeof table);
         if (limited != NULL) grammar = limited;
     }
-    char *body = openai_request_body(&p->settings, prompt.system, prompt.user, grammar);
+    char *body = openai_request_body(&p->settings, &prompt, grammar);
     emend_prompt_free(&prompt);
     if (body == NULL) return snprintf(err, errlen, "out of memory"), EMEND_E_INTERNAL;
 

@@ -16,7 +16,9 @@ static int add_message(cJSON *messages, const char *role, const char *content) {
                : -1;
 }
 
-char *openai_request_body(const openai_settings *settings, const char *system, const char *user, const char *grammar) {
+char *openai_request_body(const openai_settings *settings, const emend_prompt *prompt, const char *grammar) {
+    const char *system = prompt->system, *user = prompt->user;
+    int example = prompt->example_user != NULL && prompt->example_answer != NULL;
     cJSON *body = cJSON_CreateObject();
     char *text = NULL;
     if (body == NULL) return NULL;
@@ -24,6 +26,8 @@ char *openai_request_body(const openai_settings *settings, const char *system, c
     int ok = (settings->model == NULL || cJSON_AddStringToObject(body, "model", settings->model) != NULL) &&
              (messages = cJSON_AddArrayToObject(body, "messages")) != NULL &&
              (system == NULL || system[0] == '\0' || add_message(messages, "system", system) == 0) &&
+             (!example || (add_message(messages, "user", prompt->example_user) == 0 &&
+                           add_message(messages, "assistant", prompt->example_answer) == 0)) &&
              add_message(messages, "user", user != NULL ? user : "") == 0 &&
              cJSON_AddTrueToObject(body, "stream") != NULL &&
              cJSON_AddNumberToObject(body, "max_tokens", (double)settings->max_tokens) != NULL &&

@@ -35,7 +35,7 @@
  * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c, json.c
  * and the SDK, with
  * optional -D overrides: PROVIDER_ID, PROVIDER_NAME, PROVIDER_VERSION, PROVIDER_TOOLS,
- * PROVIDER_LANGUAGES, PROVIDER_OUTPUTS, PROVIDER_FLAGS, PROVIDER_PRIORITY and DEFAULT_COMMAND
+ * PROVIDER_LANGUAGES, PROVIDER_OUTPUTS, PROVIDER_FLAGS, PROVIDER_PRIORITY, DEFAULT_COMMAND and DEFAULT_TIMEOUT_MS
  * (the command when the settings name none; providers/harper/build.sh uses these).
  */
 #define _GNU_SOURCE
@@ -84,8 +84,11 @@
 #define PROVIDER_PRIORITY 0
 #endif
 
+#ifndef DEFAULT_TIMEOUT_MS
+#define DEFAULT_TIMEOUT_MS 10000 /* a checker that builds a large model on first use sets more */
+#endif
+
 enum {
-    DEFAULT_TIMEOUT_MS = 10000,
     MAX_TIMEOUT_MS = 3600000,
     BACKOFF_FIRST_MS = 100,
     BACKOFF_MAX_MS = 5000,

@@ -23,6 +23,14 @@ struct Config: ParsableCommand {
         let scanner: String?
         let scannerFound: Bool
         let stateDirectory: String?
+        /// `[proofreading]`: the rule families on, and from how many uses a word counts as meant.
+        let proofreadingFamilies: [String]
+        let recurringWords: Int
+        /// The user's words and ignored rules (`dictionary.txt`, `ignored-rules.txt`).
+        let dictionaryFile: String?
+        let ignoredRulesFile: String?
+        let dictionaryWords: Int
+        let ignoredRules: Int
     }
 
     func run() throws {
@@ -40,10 +48,17 @@ struct Config: ParsableCommand {
         var order: [String: [String]] = [:]
         for (tool, ids) in configuration.toolOrder { order[tool.name] = ids }
         let scanner = environment.scannerPath
+        let dictionary = PersonalDictionary.load(environment: environment.environment)
+        let dictionaryFile = dictionary.directory.map { Paths.join($0, PersonalDictionary.wordFileName) }
+        let rulesFile = dictionary.directory.map { Paths.join($0, PersonalDictionary.ruleFileName) }
+        let families = configuration.proofreading.families.map(\.rawValue).sorted()
         let out = ConfigOut(configFile: file, configFileExists: exists, network: configuration.network, toolOrder: order,
                             providerSettings: settings, disabled: configuration.disabled.sorted(), warnings: configuration.warnings,
                             searchPath: environment.searchPath, cacheFile: environment.cacheFile, scanner: scanner,
-                            scannerFound: scanner.map { Paths.exists($0) } ?? false, stateDirectory: environment.stateDirectory)
+                            scannerFound: scanner.map { Paths.exists($0) } ?? false, stateDirectory: environment.stateDirectory,
+                            proofreadingFamilies: families, recurringWords: configuration.proofreading.recurringWords,
+                            dictionaryFile: dictionaryFile, ignoredRulesFile: rulesFile, dictionaryWords: dictionary.words.count,
+                            ignoredRules: dictionary.ignoredRules.count)
         if json {
             Terminal.out(JSONOutput.string(out))
             return
@@ -68,6 +83,10 @@ struct Config: ParsableCommand {
             let table = configuration.providerSettings[id] ?? TOMLTable()
             for key in table.keys { text += "    \(key) = \(values[key] ?? "")\n" }
         }
+        let off = RuleFamily.allCases.filter { !configuration.proofreading.families.contains($0) }.map(\.rawValue)
+        text += "  [proofreading] on: \(families.isEmpty ? "-" : families.joined(separator: ", "))"
+            + palette.dim(off.isEmpty ? "" : "  (off: \(off.joined(separator: ", ")); turn on with \(off[0]) = true)") + "\n"
+        text += "  [proofreading] recurring_words = \(configuration.proofreading.recurringWords)\n"
         if !configuration.disabled.isEmpty {
             text += "  disabled: \(configuration.disabled.sorted().joined(separator: ", "))\n"
         }
@@ -78,6 +97,8 @@ struct Config: ParsableCommand {
         text += "  discovery cache: \(show(environment.cacheFile))\n"
         text += "  plugin scanner:  \(show(scanner))" + (out.scannerFound ? "" : palette.dim(" (not found: new plugins cannot be probed; set EMEND_SCANNER)")) + "\n"
         text += "  follow-up state: \(show(environment.stateDirectory.map { Paths.join($0, "rewrites") }))\n"
+        text += "  your words:      \(show(dictionaryFile)) (\(dictionary.words.count) word\(dictionary.words.count == 1 ? "" : "s"))\n"
+        text += "  ignored rules:   \(show(rulesFile)) (\(dictionary.ignoredRules.count))\n"
         text += "\nExample \(show(file)):\n" + palette.dim("""
               network = false
               [tools]

@@ -1,5 +1,6 @@
 import Glibc
 import EmendCore
+import EmendProviders
 
 /// Review of proofreading suggestions on a terminal, like `git add -p`: each suggestion in
 /// context, one key to decide. Decisions go to the coordinator (accept or reject each); the
@@ -27,8 +28,16 @@ struct InteractiveReview {
         var accepted = 0
         var index = 0
         var decideRest: Character?
+        var dictionary = PersonalDictionary.load(environment: setup.environment.environment)
+        /// Words added during this review: their later suggestions are rejected without asking.
+        var added: Set<String> = []
         while index < findings.count {
             let finding = findings[index]
+            if added.contains(finding.original) {
+                try proofread.reject(finding)
+                index += 1
+                continue
+            }
             let position = positions.position(of: finding.range.lowerBound)
             var key: Character
             if let rest = decideRest {
@@ -37,9 +46,18 @@ struct InteractiveReview {
                 Terminal.out("\n" + report.entry(finding, at: position, lineEnd: positions.lineEnd(from: position.lineStart)))
                 key = "?"
                 while true {
-                    Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) Apply this change [y,n,a,d,q,?]? "))
+                    Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) Apply this change [y,n,w,a,d,q,?]? "))
                     key = readKey(raw)
                     if "ynadq".contains(key) { break }
+                    if key == "w" {
+                        do throws(EmendError) {
+                            try dictionary.add(word: finding.original)
+                            break
+                        } catch {
+                            Terminal.out("w\n\(error.message)\n")
+                            continue
+                        }
+                    }
                     Terminal.out(key == "?" ? "?\n" + InteractiveReview.help : "\n")
                 }
                 Terminal.out("\(key)\n")
@@ -50,6 +68,11 @@ struct InteractiveReview {
                 accepted += 1
             case "n":
                 try proofread.reject(finding)
+            case "w":
+                try proofread.reject(finding)
+                added.insert(finding.original)
+                let file = (dictionary.directory ?? "") + "/" + PersonalDictionary.wordFileName
+                Terminal.out("Added “\(finding.original)” to \(file).\n")
             case "a":
                 decideRest = "y"
                 continue
@@ -77,6 +100,7 @@ struct InteractiveReview {
     static let help = """
         y - apply this change
         n - do not apply this change
+        w - add the word to your dictionary (every proofreader accepts it from now on); skip it here
         a - apply this change and all the remaining ones
         d - do not apply this change nor any of the remaining ones
         q - quit; nothing is written, the file stays as it was

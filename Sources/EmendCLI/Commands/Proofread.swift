@@ -21,7 +21,7 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Apply every suggestion to the file, atomically (for standard input: print the corrected text).")
     var write = false
 
-    @Flag(help: "Review each suggestion: y accept, n reject, a accept all, d reject the rest, q quit. Needs a terminal.")
+    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit. Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("The text file to check; - or nothing reads standard input.", valueName: "file"))

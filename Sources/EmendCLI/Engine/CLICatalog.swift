@@ -1,5 +1,6 @@
 import Foundation
 import EmendCore
+import EmendProviders
 
 /// Text a provider streams, handed from its thread to the run loop, which prints it.
 final class StreamBuffer: @unchecked Sendable {
@@ -131,7 +132,7 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
 
     func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
         let providers = try base.providersToCombine(for: tool)
-        note(providers.map(\.id))
+        note(providers.flatMap { ($0 as? CombinedProofreader)?.members.map(\.id) ?? [$0.id] })
         return providers.map { CLIProvider(base: $0, language: language, stream: stream) }
     }
 

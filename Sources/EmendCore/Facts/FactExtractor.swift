@@ -4,7 +4,11 @@
 /// same every time, and explainable in the words it reports.
 enum FactExtractor {
     static func facts(in text: String) -> [Fact] {
-        let words = FactWords.words(in: text)
+        facts(in: text, words: FactWords.words(in: text))
+    }
+
+    /// The facts of `text`, whose words (FactWords.words) the caller has already.
+    static func facts(in text: String, words: [FactWord]) -> [Fact] {
         var facts: [Fact] = []
         facts += delimited(in: text)
         facts += addresses(words)
@@ -88,9 +92,9 @@ enum FactExtractor {
 
     // MARK: Dates and weekdays
 
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                         "september", "october", "november", "december"]
+    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                      "september", "october", "november", "december"]
     private static let monthAbbreviations = ["jan": "january", "feb": "february", "mar": "march", "apr": "april",
                                              "jun": "june", "jul": "july", "aug": "august", "sep": "september",
                                              "sept": "september", "oct": "october", "nov": "november", "dec": "december"]
@@ -126,6 +130,7 @@ enum FactExtractor {
     /// number (they are also a verb).
     private static func monthName(_ word: FactWord, next: String, previous: String) -> String? {
         let bare = word.lower.trimmingCharacters(".")
+        guard months.contains(bare) || monthAbbreviations[bare] != nil else { return nil }
         let capitalised = word.text.first?.isUppercase ?? false
         let besideDay = NumberReading.dayOfMonth(next) != nil || NumberReading.dayOfMonth(previous) != nil
         if months.contains(bare) {
@@ -142,8 +147,18 @@ enum FactExtractor {
     /// follow each other ("Acme Corp"); acronyms, CamelCase and words with digits anywhere.
     private static func names(_ words: [FactWord], in text: String) -> [Fact] {
         // A text in capitals ("I AM HAPPY") shouts: its capitals say nothing about names.
-        let letters = text.filter(\.isLetter)
-        if letters.count >= 8 && letters.filter(\.isUppercase).count * 10 >= letters.count * 8 { return [] }
+        var letters = 0, capitals = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {   // ASCII without a property lookup: most text is
+                if value >= 0x41 && value <= 0x5A { letters += 1; capitals += 1 }
+                else if value >= 0x61 && value <= 0x7A { letters += 1 }
+            } else if scalar.properties.isAlphabetic {
+                letters += 1
+                if scalar.properties.isUppercase { capitals += 1 }
+            }
+        }
+        if letters >= 8 && capitals * 10 >= letters * 8 { return [] }
         // Words written capitalised somewhere other than a sentence's start are names even
         // where a sentence starts with them.
         var capitalisedMidSentence: Set<String> = []
@@ -179,6 +194,8 @@ enum FactExtractor {
 
     private static func isNameWord(_ word: FactWord, midSentence: Set<String>) -> Bool {
         let text = word.text
+        // A plain lower-case word is no name: most words end here.
+        if text.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) { return false }
         guard let first = text.first, first.isLetter || first.isNumber else { return false }
         let bare = word.lower.trimmingCharacters(".")
         if notNames.contains(bare) || weekdays.contains(bare) || months.contains(bare) || relativeDays.contains(bare) { return false }

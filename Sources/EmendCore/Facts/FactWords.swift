@@ -52,21 +52,35 @@ enum FactWords {
         return words
     }
 
-    /// Whitespace-separated chunks, each with whether a line break came before it.
+    /// Whitespace-separated chunks, each with whether a line break came before it. Read by
+    /// Unicode scalars and cut as slices of the text (a character at a time, appended to a
+    /// growing string, was the guard's largest cost on long texts).
     private static func chunks(of text: String) -> [(String, Bool)] {
         var chunks: [(String, Bool)] = []
-        var current = ""
+        let scalars = text.unicodeScalars
+        var start: String.UnicodeScalarView.Index?
         var sawBreak = false
-        for character in text {
-            if character.isWhitespace {
-                if !current.isEmpty { chunks.append((current, sawBreak)); current = ""; sawBreak = false }
-                if character.isNewline { sawBreak = true }
-            } else {
-                current.append(character)
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar.properties.isWhitespace {
+                if let begun = start { chunks.append((String(scalars[begun..<index]), sawBreak)); start = nil; sawBreak = false }
+                if isLineBreak(scalar) { sawBreak = true }
+            } else if start == nil {
+                start = index
             }
+            index = scalars.index(after: index)
         }
-        if !current.isEmpty { chunks.append((current, sawBreak)) }
+        if let begun = start { chunks.append((String(scalars[begun...]), sawBreak)) }
         return chunks
+    }
+
+    /// The scalars Character.isNewline counts as line breaks.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     static func trimmed(_ chunk: String) -> String {

@@ -122,6 +122,8 @@ enum NumberReading {
     static func time(_ word: String, next: String) -> Time? {
         if word == "noon" || word == "midday" { return Time(key: "12:00", consumesNext: false) }
         if word == "midnight" { return Time(key: "00:00", consumesNext: false) }
+        // Every other time has an hour in digits; most words have none.
+        guard word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         var text = Substring(word)
         var meridiem: String?
         for suffix in ["am", "pm", "a.m.", "p.m.", "a.m", "p.m"] where text.hasSuffix(suffix) {

@@ -27,6 +27,8 @@ public struct ProviderConfiguration: Sendable, Equatable {
     public var warnings: [String] = []
     /// The file it came from, if any (for messages).
     public var path: String?
+    /// `[proofreading]`: rule families on, recurring words.
+    public var proofreading = ProofreadingPreferences()
 
     public init() {}
 
@@ -63,6 +65,9 @@ public struct ProviderConfiguration: Sendable, Equatable {
             case "tools":
                 guard let tools = value.table else { throw fail([key], "tools must be a table ([tools])") }
                 configuration.toolOrder = try toolOrder(tools, fail: fail)
+            case "proofreading":
+                guard let table = value.table else { throw fail([key], "proofreading must be a table ([proofreading])") }
+                configuration.proofreading = try proofreading(table, fail: fail)
             case "providers":
                 guard let providers = value.table else {
                     throw fail([key], "providers must be tables ([providers.\"org.example.id\"])")
@@ -107,6 +112,28 @@ public struct ProviderConfiguration: Sendable, Equatable {
             order[tool] = ids
         }
         return order
+    }
+
+    private static func proofreading(_ table: TOMLTable, fail: ([String], String) -> EmendError) throws(EmendError) -> ProofreadingPreferences {
+        var preferences = ProofreadingPreferences()
+        for name in table.keys {
+            guard let value = table[name] else { continue }
+            if let family = RuleFamily(rawValue: name) {
+                guard let on = value.boolean else {
+                    throw fail(["proofreading", name], "[proofreading] \(name) must be true or false, not \(article(value.typeName))")
+                }
+                if on { preferences.families.insert(family) } else { preferences.families.remove(family) }
+            } else if name == "recurring_words" {
+                guard let count = value.integer, count >= 0, count <= 1000 else {
+                    throw fail(["proofreading", name], "[proofreading] recurring_words must be an integer from 0 to 1000")
+                }
+                preferences.recurringWords = Int(count)
+            } else {
+                let known = (RuleFamily.allCases.map(\.rawValue) + ["recurring_words"]).joined(separator: ", ")
+                throw fail(["proofreading", name], "[proofreading] \"\(name)\" is not a setting (settings: \(known))")
+            }
+        }
+        return preferences
     }
 
     /// "an integer", "a string".

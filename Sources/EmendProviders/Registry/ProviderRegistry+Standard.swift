@@ -5,7 +5,8 @@ extension ProviderRegistry {
     /// (`EMEND_PROVIDER_PATH`, `$XDG_DATA_HOME/emend/providers`, `<libdir>/emend/providers`),
     /// the cache in `$XDG_CACHE_HOME/emend/providers.cache`, the configuration in
     /// `$XDG_CONFIG_HOME/emend/config.toml` (XDG defaults under `$HOME`), and `builtins`
-    /// after every discovered provider. Throws when the configuration file is invalid.
+    /// after every discovered provider; the user's dictionary and ignored rules in
+    /// `$XDG_CONFIG_HOME/emend`. Throws when the configuration file is invalid.
     public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
                                 builtins: [WritingProvider],
                                 logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
@@ -15,6 +16,7 @@ extension ProviderRegistry {
             searchPath: ProviderSearchPath.standard(environment: environment, libraryDirectory: libraryDirectory),
             cachePath: ProviderSearchPath.cacheFile(environment: environment),
             scannerPath: scannerPath)
-        return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins, logger: logger)
+        return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins,
+                                dictionaryDirectory: PersonalDictionary.standardDirectory(environment: environment), logger: logger)
     }
 }

@@ -15,6 +15,10 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     /// What discovery found (including broken and shadowed files), for listings.
     public let discovery: DiscoveryResult
 
+    /// Where the user's `dictionary.txt` and `ignored-rules.txt` are (nil: none), for the
+    /// `FilteringProofreader` every discovered proofreading provider is wrapped in.
+    public let dictionaryDirectory: String?
+
     private let factory: ProviderFactory
     private let logger: @Sendable (String) -> Void
     private let lock = Lock()
@@ -23,14 +27,16 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     private var made: [String: WritingProvider]
 
     public convenience init(discovery: DiscoveryResult, configuration: ProviderConfiguration,
-                            builtins: [WritingProvider], logger: @escaping @Sendable (String) -> Void = { _ in }) {
+                            builtins: [WritingProvider], dictionaryDirectory: String? = nil,
+                            logger: @escaping @Sendable (String) -> Void = { _ in }) {
         self.init(discovery: discovery, configuration: configuration, builtins: builtins, logger: logger,
-                  factory: .standard(logger: logger))
+                  factory: .standard(logger: logger), dictionaryDirectory: dictionaryDirectory)
     }
 
     init(discovery: DiscoveryResult, configuration: ProviderConfiguration, builtins: [WritingProvider],
-         logger: @escaping @Sendable (String) -> Void, factory: ProviderFactory) {
+         logger: @escaping @Sendable (String) -> Void, factory: ProviderFactory, dictionaryDirectory: String? = nil) {
         self.configuration = configuration
+        self.dictionaryDirectory = dictionaryDirectory
         self.discovery = discovery
         self.factory = factory
         self.logger = logger
@@ -38,7 +44,9 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
         var entries: [RegistryEntry] = []
         var made: [String: WritingProvider] = [:]
         for builtin in builtins where made[builtin.id] == nil {
-            made[builtin.id] = builtin
+            made[builtin.id] = builtin.tools.contains(.proofread)
+                ? FilteringProofreader(base: builtin, dictionaryDirectory: dictionaryDirectory, preferences: configuration.proofreading)
+                : builtin
             entries.append(RegistryEntry(id: builtin.id, record: nil, tools: builtin.tools,
                                          priority: RegistryEntry.builtinPriority,
                                          disabledReason: configuration.disabled.contains(builtin.id) ? "disabled in \(file)" : nil))
@@ -116,7 +124,11 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
             if let existing = made[entry.id] { return .success(existing) }
             guard let record = entry.record else { return .failure(EmendError(.internal, "built-in \(entry.id) missing")) }
             do throws(EmendError) {
-                let provider = try factory.make(record, configuration)
+                var provider = try factory.make(record, configuration)
+                if record.tools.contains(.proofread) {
+                    provider = FilteringProofreader(base: provider, dictionaryDirectory: dictionaryDirectory,
+                                                    preferences: configuration.proofreading)
+                }
                 made[entry.id] = provider
                 return .success(provider)
             } catch {

@@ -3,7 +3,7 @@
 --   require("emend").setup({ library = nil, provider = nil, language = nil })
 --   :[range]Emend proofread | rewrite friendly|professional|concise | describe {text}
 --                 | summary | keypoints | list | table | compose {prompt} | followup {text}
---                 | accept | reject | next | prev | done | revert | original | providers
+--                 | accept | reject | addword | next | prev | done | revert | original | providers
 --
 -- See :help emend.
 local api = vim.api
@@ -241,6 +241,27 @@ local function jump(opts, forward)
   return target
 end
 
+-- Adds the word of the suggestion under the cursor to the user's dictionary, then checks
+-- again: every pending suggestion on that word in this session is rejected (its original
+-- text comes back), as a new check would no longer make it, and later checks leave it alone.
+function M.addword(opts)
+  local s = current(opts)
+  if not s then return nil end
+  if s.tool_name ~= "proofread" then return report(nil, "Emend: addword works on proofreading suggestions") end
+  local sug = suggestion_under_cursor(s)
+  if not sug then return report(nil, "Emend: no suggestion under the cursor") end
+  local ok, err = require("emend.dictionary").add(sug.original)
+  if not ok then return report(nil, "Emend: " .. err) end
+  for _, p in ipairs(session.pending(s)) do
+    if p.original == sug.original then
+      local rejected, why = session.reject_suggestion(s, p)
+      if not rejected then return report(nil, why) end
+    end
+  end
+  notify("Emend: added \"" .. sug.original .. "\" to " .. require("emend.dictionary").path())
+  return true
+end
+
 function M.next(opts) return jump(opts, true) end
 function M.prev(opts) return jump(opts, false) end
 
@@ -290,7 +311,7 @@ end
 
 M.subcommands = {
   "proofread", "rewrite", "describe", "summary", "keypoints", "list", "table", "compose",
-  "followup", "accept", "reject", "next", "prev", "done", "revert", "original", "stop", "providers",
+  "followup", "accept", "reject", "addword", "next", "prev", "done", "revert", "original", "stop", "providers",
 }
 
 function M.complete(arglead, cmdline, _)

@@ -1,0 +1,175 @@
+/// The parts of a text that are not prose, found once per request: URLs, e-mail addresses,
+/// file paths, inline HTML tags, Markdown link destinations and command-line options
+/// (`-i`, `--as-needed`, `-DBUILD_SHARED_LIBS=ON`). Why: checkers
+/// read these as words ("./autogen.sh", "<br>" → "bar", a URL's path) and every suggestion
+/// inside them is a false alarm, whatever its rule, so `ProofreadingFilter` drops any edit
+/// that touches one. Ranges are UTF-8 byte offsets into the request's text.
+public struct ShieldedText: Sendable, Equatable {
+    /// What a shielded range is (for the filter's reasons and the benchmark's statistics).
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case url, email, path, htmlTag, linkDestination, commandOption
+    }
+
+    public private(set) var ranges: [(kind: Kind, range: Range<Int>)] = []
+
+    public static func == (a: ShieldedText, b: ShieldedText) -> Bool {
+        a.ranges.elementsEqual(b.ranges) { $0.kind == $1.kind && $0.range == $1.range }
+    }
+
+    public init(_ text: String) {
+        let bytes = Array(text.utf8)
+        scanDelimited(bytes)
+        scanTokens(bytes)
+        ranges.sort { $0.range.lowerBound < $1.range.lowerBound }
+        longest = ranges.map(\.range.count).max() ?? 0
+    }
+
+    /// The length of the longest range (how far before an edit a range touching it can start).
+    private var longest = 0
+
+    /// The kind of the first shielded range that `range` touches (an empty range touches one
+    /// strictly inside it). Logarithmic in the number of ranges: a long document has many.
+    public func kind(touching range: Range<Int>) -> Kind? {
+        // The first range that starts late enough to reach `range`.
+        var low = 0, high = ranges.count
+        let from = range.lowerBound - longest
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].range.lowerBound < from { low = middle + 1 } else { high = middle }
+        }
+        for item in ranges[low...] {
+            if item.range.lowerBound > range.upperBound { break }   // sorted by start
+            if range.isEmpty {
+                if item.range.lowerBound < range.lowerBound && range.lowerBound < item.range.upperBound { return item.kind }
+            } else if item.range.overlaps(range) {
+                return item.kind
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Delimited: <tag>, ](destination)
+    // (Code spans are the engine's to protect: the command does in Markdown files, and a
+    // backtick in a plain text file is just a character.)
+
+    private mutating func scanDelimited(_ b: [UInt8]) {
+        var i = 0
+        while i < b.count {
+            switch b[i] {
+            case UInt8(ascii: "<"):
+                // <br>, </div>, <img src="...">, <!-- -->: a letter, / or ! right after <.
+                if i + 1 < b.count, Self.isLetter(b[i + 1]) || b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "!"),
+                   let end = Self.find(UInt8(ascii: ">"), in: b, from: i + 1, stopAtNewline: true),
+                   !b[(i + 1)..<end].contains(UInt8(ascii: "<")) {
+                    ranges.append((.htmlTag, i..<(end + 1)))
+                    i = end + 1
+                    continue
+                }
+            case UInt8(ascii: "]"):
+                if i + 1 < b.count, b[i + 1] == UInt8(ascii: "("),
+                   let end = Self.find(UInt8(ascii: ")"), in: b, from: i + 2, stopAtNewline: true) {
+                    ranges.append((.linkDestination, (i + 2)..<end))
+                    i = end + 1
+                    continue
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+    }
+
+    // MARK: - Tokens: URLs, e-mail addresses, paths
+
+    /// Splits at white space and brackets (so that a Markdown link's text is not part of its
+    /// destination's token) and looks at each token without the punctuation around it.
+    private mutating func scanTokens(_ b: [UInt8]) {
+        func splits(_ c: UInt8) -> Bool { Self.isSpace(c) || "[](){}<>\"".utf8.contains(c) }
+        var i = 0
+        while i < b.count {
+            if splits(b[i]) { i += 1; continue }
+            var end = i
+            while end < b.count && !splits(b[end]) { end += 1 }
+            classify(b, i..<end)
+            i = end
+        }
+    }
+
+    private mutating func classify(_ b: [UInt8], _ whole: Range<Int>) {
+        var start = whole.lowerBound, end = whole.upperBound
+        // Opening brackets and quotes before, closing ones and sentence punctuation after.
+        while start < end, "([{<\"'*_".utf8.contains(b[start]) { start += 1 }
+        while end > start, ")]}>\"'*_.,;:!?".utf8.contains(b[end - 1]) { end -= 1 }
+        guard start < end else { return }
+        // A command-line option: a dash (or two) right after white space, then a letter.
+        if whole.lowerBound == start, b[start] == UInt8(ascii: "-") {
+            let letter = start + 1 < end && b[start + 1] == UInt8(ascii: "-") ? start + 2 : start + 1
+            if letter < end, Self.isLetter(b[letter]) {
+                ranges.append((.commandOption, start..<whole.upperBound))
+                return
+            }
+        }
+        let token = b[start..<end]
+        if let scheme = Self.range(of: Array("://".utf8), in: token), scheme.lowerBound > start {
+            // The scheme's letters before "://", the rest up to the token's end.
+            var from = scheme.lowerBound
+            while from > start, Self.isLetter(b[from - 1]) { from -= 1 }
+            ranges.append((.url, from..<end))
+        } else if token.starts(with: "www.".utf8) {
+            ranges.append((.url, start..<end))
+        } else if let at = token.firstIndex(of: UInt8(ascii: "@")), at > start, at + 1 < end,
+                  b[(at + 1)..<end].contains(UInt8(ascii: ".")), b[start..<at].allSatisfy(Self.isEmailLocal),
+                  b[(at + 1)..<end].allSatisfy({ Self.isAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) {
+            ranges.append((.email, start..<end))
+        } else if Self.isPath(token) {
+            ranges.append((.path, start..<end))
+        }
+    }
+
+    /// ./autogen.sh, ../x, ~/x, /usr/lib, src/main.c, C:\x: a slash or backslash between
+    /// characters of a word, or a path prefix. "and/or" counts too (harmless: it is spelled
+    /// right or it is not prose).
+    static func isPath(_ token: ArraySlice<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
+        if token.starts(with: "./".utf8) || token.starts(with: "../".utf8) || token.starts(with: "~/".utf8) { return true }
+        if token.first == slash, token.count > 1, isWordByte(token[token.startIndex + 1]) { return true }
+        var index = token.startIndex + 1
+        while index + 1 < token.endIndex {
+            if token[index] == slash || token[index] == backslash, isWordByte(token[index - 1]), isWordByte(token[index + 1]) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    // MARK: - Bytes
+
+    static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    static func isAlnum(_ c: UInt8) -> Bool { isLetter(c) || isDigit(c) }
+    /// ASCII letters and digits, `_`, and any byte of a non-ASCII character.
+    static func isWordByte(_ c: UInt8) -> Bool { isAlnum(c) || c == UInt8(ascii: "_") || c >= 0x80 }
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    static func isEmailLocal(_ c: UInt8) -> Bool { isAlnum(c) || "._%+-".utf8.contains(c) }
+
+    private static func find(_ needle: UInt8, in b: [UInt8], from: Int, stopAtNewline: Bool) -> Int? {
+        var i = from
+        while i < b.count {
+            if b[i] == needle { return i }
+            if stopAtNewline && b[i] == 0x0A { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func range(of needle: [UInt8], in hay: ArraySlice<UInt8>) -> Range<Int>? {
+        guard hay.count >= needle.count else { return nil }
+        var i = hay.startIndex
+        while i + needle.count <= hay.endIndex {
+            if hay[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,159 @@
+import XCTest
+import Glibc
+import EmendCore
+@testable import EmendProviders
+
+/// The combination of several checkers' suggestions: ranking, deduplication, evidence.
+final class ProofreadingCombinerTests: XCTestCase {
+    private let hunspell = "org.emend.hunspell", harper = "org.emend.harper", lt = "org.emend.lingotweaker"
+
+    private func spelling(_ text: String, _ word: String, _ replacement: String, rule: String = "S") -> ProviderEdit {
+        let range = byteRange(of: word, in: text)
+        return ProviderEdit(range: range, replacement: replacement, category: "spelling", ruleID: rule)
+    }
+
+    private func combine(_ text: String, _ members: [(String, [ProviderEdit])]) -> [String] {
+        let input = members.enumerated().map { MemberEdits(providerID: $0.element.0, rank: $0.offset, edits: $0.element.1) }
+        let bytes = Array(text.utf8)
+        return ProofreadingCombiner().combine(input, text: text).map {
+            String(decoding: bytes[$0.edit.range], as: UTF8.self) + "→" + $0.edit.replacement
+        }
+    }
+
+    func testHunspellsSuggestionBeatsAWordCutInTwo() {
+        let text = "He attemped it."
+        // Harper is preferred by rank (listed first), but its split loses to a one-letter slip.
+        XCTAssertEqual(combine(text, [(harper, [spelling(text, "attemped", "at temped")]),
+                                      (hunspell, [spelling(text, "attemped", "attempted")])]), ["attemped→attempted"])
+        // A split that is the only reading stays.
+        let alot = "We had alot of fun."
+        XCTAssertEqual(combine(alot, [(harper, [spelling(alot, "alot", "a lot")]), (hunspell, [spelling(alot, "alot", "allot")])]),
+                       ["alot→allot"], "one edit away beats a split")
+        XCTAssertEqual(combine(alot, [(harper, [spelling(alot, "alot", "a lot")]), (hunspell, [spelling(alot, "alot", "a lot")]),
+                                      (lt, [spelling(alot, "alot", "allot")])]), ["alot→a lot"], "agreement beats everything")
+    }
+
+    func testOnEqualFootingTheMoreReliableSpellerWins() {
+        let text = "I am doign it."
+        XCTAssertEqual(combine(text, [(harper, [spelling(text, "doign", "deign")]), (hunspell, [spelling(text, "doign", "doing")])]),
+                       ["doign→doing"])
+    }
+
+    func testASuggestionSeveralCheckersAgreeOnComesFirst() {
+        let text = "I recieve it."
+        XCTAssertEqual(combine(text, [(hunspell, [spelling(text, "recieve", "relieve")]),
+                                      (harper, [spelling(text, "recieve", "receive")]),
+                                      (lt, [spelling(text, "recieve", "receive")])]), ["recieve→receive"])
+    }
+
+    func testOverlappingAdviceFromTwoRuleFamiliesIsOneFlag() {
+        let text = "The the cat sat."
+        let repeated = ProviderEdit(range: 0..<7, replacement: "The", category: "grammar", ruleID: "RepeatedWords")
+        let lower = ProviderEdit(range: 4..<7, replacement: "", category: "grammar", ruleID: "WORD_REPEAT")
+        XCTAssertEqual(combine(text, [(harper, [repeated]), (lt, [lower])]), ["The the→The"], "the preferred provider's")
+        // Different places are different flags.
+        let other = ProviderEdit(range: 8..<11, replacement: "dog", category: "grammar", ruleID: "X")
+        XCTAssertEqual(combine(text, [(harper, [repeated]), (lt, [other])]).count, 2)
+    }
+
+    func testASpellingFlagNeedsAMajorityOfTheSpellers() {
+        let text = "Install pixbuf and tomorow."
+        let pixbuf = spelling(text, "pixbuf", "pix's"), tomorow = spelling(text, "tomorow", "tomorrow")
+        // Three spellers checked: one alone is outvoted, two carry it.
+        XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [tomorow]), (lt, [])]), ["tomorow→tomorrow"])
+        // Two spellers: one alone is believed for a one-keystroke slip, not for a far guess.
+        XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [])]), ["tomorow→tomorrow"])
+        XCTAssertEqual(combine(text, [(harper, [pixbuf]), (hunspell, [spelling(text, "pixbuf", "pixie")])]), ["pixbuf→pixie"],
+                       "both flag it")
+        // Grammar is not voted on: checkers cover different rules.
+        let grammar = ProviderEdit(range: byteRange(of: "and", in: text), replacement: "or", category: "grammar", ruleID: "G")
+        XCTAssertEqual(combine(text, [(harper, [grammar]), (hunspell, []), (lt, [])]), ["and→or"])
+    }
+
+    func testANoisyRuleNeedsASecondChecker() {
+        let text = "It is very unique."
+        let noisy = ProviderEdit(range: byteRange(of: "very", in: text), replacement: "", category: "style", ruleID: "VeryUnique")
+        var evidence = EvidenceModel.standard
+        evidence.needsCorroboration = ["VeryUnique"]
+        let combiner = ProofreadingCombiner(evidence: evidence)
+        XCTAssertEqual(combiner.combine([MemberEdits(providerID: harper, rank: 0, edits: [noisy])], text: text).count, 0)
+        let same = ProviderEdit(range: byteRange(of: "very unique", in: text), replacement: "unique", category: "style", ruleID: "Y")
+        let both = combiner.combine([MemberEdits(providerID: harper, rank: 0, edits: [noisy]),
+                                     MemberEdits(providerID: lt, rank: 1, edits: [same])], text: text)
+        XCTAssertEqual(both.count, 1)
+        XCTAssertEqual(both.first?.flaggedBy, [harper, lt])
+    }
+
+    func testTheCombinedProviderRunsMembersSideBySideAndSurvivesAFailure() {
+        struct Member: WritingProvider {
+            let id: String
+            let tools: Set<WritingTool> = [.proofread]
+            let edits: [ProviderEdit]
+            let fails: Bool
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                if fails { return .failed("no dictionary") }
+                for edit in edits { sink.emitEdit(edit) }
+                return .finished
+            }
+        }
+        let text = "He attemped it."
+        let combined = CombinedProofreader(members: [
+            Member(id: harper, edits: [spelling(text, "attemped", "at temped")], fails: false),
+            Member(id: lt, edits: [], fails: true),
+            Member(id: hunspell, edits: [spelling(text, "attemped", "attempted")], fails: false),
+        ])
+        let sink = PluginTestSink()
+        XCTAssertEqual(combined.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count), sink: sink), .finished)
+        XCTAssertEqual(sink.edits.map(\.replacement), ["attempted"])
+        XCTAssertTrue(sink.logs.contains { $0.contains("org.emend.lingotweaker: no dictionary") }, "\(sink.logs)")
+        let none = CombinedProofreader(members: [Member(id: lt, edits: [], fails: true)])
+        XCTAssertEqual(none.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<1), sink: PluginTestSink()),
+                       .failed("org.emend.lingotweaker: no dictionary"))
+    }
+
+    func testAStopEndsTheCombinationWithoutWaitingForASlowChecker() {
+        struct Slow: WritingProvider {
+            let id = "org.test.slow"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                let started = MonotonicClock.nowMilliseconds()
+                while !sink.isCancelled && MonotonicClock.nowMilliseconds() - started < 10_000 { usleep(10_000) }
+                return .failed("cancelled")
+            }
+        }
+        let combined = CombinedProofreader(members: [Slow(), Slow()])
+        let started = MonotonicClock.nowMilliseconds()
+        let outcome = combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10),
+                                   sink: PluginTestSink(cancelAfterSeconds: 0.2))
+        XCTAssertEqual(outcome, .failed("cancelled"))
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000, "the slow checkers saw the stop")
+    }
+
+    func testASlowCheckerIsLeftOutAfterTheOthersAnswered() {
+        struct Slow: WritingProvider {
+            let id = "org.test.slow"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                let started = MonotonicClock.nowMilliseconds()
+                while !sink.isCancelled && MonotonicClock.nowMilliseconds() - started < 10_000 { usleep(10_000) }
+                sink.emitEdit(ProviderEdit(range: 0..<4, replacement: "late", category: "grammar"))
+                return .failed("cancelled")
+            }
+        }
+        struct Fast: WritingProvider {
+            let id = "org.test.fast"
+            let tools: Set<WritingTool> = [.proofread]
+            func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+                sink.emitEdit(ProviderEdit(range: 5..<9, replacement: "word", category: "grammar"))
+                return .finished
+            }
+        }
+        let combined = CombinedProofreader(members: [Slow(), Fast()], stragglerMilliseconds: 200)
+        let sink = PluginTestSink()
+        let started = MonotonicClock.nowMilliseconds()
+        XCTAssertEqual(combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10), sink: sink), .finished)
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000)
+        XCTAssertEqual(sink.edits.map(\.replacement), ["word"], "the fast checker's answer, without the straggler's")
+        XCTAssertTrue(sink.logs.contains { $0.contains("org.test.slow did not answer within 200 ms") }, "\(sink.logs)")
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Proofreading quality on the project's own development set (this directory): errors caught,
+# false alarms, first suggestion right, technical sentences flagged, for each checker alone
+# (as it answers, and through Emend's filter) and for Emend's combination; then per checker and
+# rule, where its flags land. Builds Hunspell, Harper and LingoTweaker (setup.sh for the Python
+# ones, into .deps/ as usual) into a providers directory of its own, so the user's installed
+# providers and dictionary play no part. Checkers that cannot be set up here are left out
+# (with a line saying why).
+#
+# Usage: bash benchmarks/quality/run.sh     (scratch path: .build, or EMEND_QUALITY_SCRATCH;
+#        EMEND_QUALITY_BENCHMARKS=path/to/EmendBenchmarks to use one already built;
+#        EMEND_QUALITY_CHECKERS="hunspell harper" for a subset, e.g. an install without LingoTweaker;
+#        EMEND_QUALITY_SET=DIR for another labelled set of the same three files)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+scratch="${EMEND_QUALITY_SCRATCH:-$root/.build}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+providers="$work/providers"
+mkdir -m 0700 "$providers"
+
+checkers="${EMEND_QUALITY_CHECKERS:-hunspell harper lingotweaker}"
+for checker in $checkers; do
+    if [ -f "providers/$checker/setup.sh" ] && ! bash "providers/$checker/setup.sh" >/dev/null; then
+        echo "quality: $checker left out (providers/$checker/setup.sh failed)" >&2
+        continue
+    fi
+    bash "providers/$checker/build.sh" "$providers" >/dev/null
+done
+chmod 0755 "$providers"/*.so
+scanner="$(bash scripts/build-scanner.sh "$work/scanner")"
+
+bench="${EMEND_QUALITY_BENCHMARKS:-}"
+if [ -z "$bench" ]; then
+    swift build --product EmendBenchmarks --scratch-path "$scratch" >&2
+    bench="$scratch/debug/EmendBenchmarks"
+fi
+# No user configuration or dictionary: the figures are the defaults'.
+XDG_CONFIG_HOME="$work/config" "$bench" --quality "${EMEND_QUALITY_SET:-$root/benchmarks/quality}" --providers "$providers" --scanner "$scanner"

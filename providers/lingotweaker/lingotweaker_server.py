@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""LanguageTool's rules (LingoTweaker, PyPI lingotweaker) behind the process provider's
+JSON-lines protocol.
+
+One process serves every request of a plugin instance, and the registry makes one instance
+per process, so all coordinators of a process share it. It keeps one engine per language
+(lt_py.Engine is immutable and thread-safe), built on the first request in that language:
+English takes about 400 MiB and a second or more, German several, so nothing is built before
+it is needed. The request's language picks the engine: "en-GB" -> en-GB, "de" -> de-DE,
+"fr-CA" -> fr; a language whose lingotweaker-data-<lang> package is not installed is an
+error naming the package.
+
+Each match inside the selection and clear of protected text becomes an edit (LanguageTool's
+offsets are UTF-8 bytes already): its first suggestion is the replacement (matches without
+one are left out), its message the explanation, its rule id the rule, and the category is
+"spelling" for the dictionary speller's flags, "typography" for LanguageTool's TYPOGRAPHY category (Emend keeps
+those off unless [proofreading] typography = true), "style" for style, redundancy and plain
+English, "grammar" for the rest. See providers/process/PROTOCOL.md.
+
+    python3 -u -I lingotweaker_server.py [--deps DIR]
+
+--deps names the directory setup.sh installed lingotweaker into (default: .deps/lingotweaker
+at the repository root). Lines on stderr go to Emend's log.
+"""
+
+import importlib
+import json
+import os
+import queue
+import sys
+import threading
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "lingotweaker"))
+OBJECT_REPLACEMENT = "\ufffc"
+
+# The engine tag for a bare language (LingoTweaker wants a variant for these).
+DEFAULT_VARIANTS = {"en": "en-US", "de": "de-DE", "pt": "pt-PT", "ca": "ca-ES", "nl": "nl-NL"}
+# Regions LingoTweaker knows per language; any other region falls back to the default variant.
+KNOWN_VARIANTS = {
+    "en": {"US", "GB", "AU", "CA", "NZ", "ZA"},
+    "de": {"DE", "AT", "CH"},
+    "pt": {"PT", "BR", "AO", "MZ"},
+}
+STYLE_CATEGORIES = {"STYLE", "REDUNDANCY", "PLAIN_ENGLISH", "COLLOQUIALISMS", "REGISTER", "REPETITIONS_STYLE", "GENDER_NEUTRALITY"}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def engine_tag(language):
+    """The LingoTweaker language for a BCP 47 tag, and the data package's language code."""
+    parts = language.replace("_", "-").split("-")
+    base = parts[0].lower()
+    region = parts[1].upper() if len(parts) > 1 and len(parts[1]) == 2 else ""
+    if base in KNOWN_VARIANTS:
+        tag = f"{base}-{region}" if region in KNOWN_VARIANTS[base] else DEFAULT_VARIANTS[base]
+    else:
+        tag = DEFAULT_VARIANTS.get(base, base)
+    return tag, base
+
+
+def is_speller(rule_id):
+    """LanguageTool's dictionary spellers (MORFOLOGIK_RULE_EN_US, GERMAN_SPELLER_RULE,
+    HUNSPELL_RULE, ...): the only rules whose flags mean "not in the dictionary"."""
+    return "MORFOLOGIK" in rule_id or "SPELLER" in rule_id or "HUNSPELL" in rule_id
+
+
+def category(match):
+    # Confusion rules ("than" -> "then", "Me" -> "I") are issue type misspelling too, but they
+    # are grammar to Emend: only a dictionary speller's flag is a spelling flag (the combiner
+    # lets the spellers vote on those).
+    if is_speller(match.get("rule_id") or ""):
+        return "spelling"
+    category_id = match.get("category_id") or ""
+    if category_id == "TYPOGRAPHY" or match.get("issue_type") == "typographical":
+        return "typography"
+    if category_id in STYLE_CATEGORIES or match.get("issue_type") == "style":
+        return "style"
+    return "grammar"
+
+
+def touches(start, end, protected):
+    for p_start, p_end in protected:
+        if start == end:
+            if p_start < start < p_end:
+                return True
+        elif start < p_end and p_start < end:
+            return True
+    return False
+
+
+def edits(data, matches, selection, protected):
+    """The edits for LanguageTool's matches, in text order, not overlapping. `data` is the
+    request's text as UTF-8 bytes (the matches' offsets count those)."""
+    selection_start, selection_end = selection
+    last_end = -1
+    for match in sorted(matches, key=lambda m: (m["offset"], m["length"])):
+        start, end = match["offset"], match["offset"] + match["length"]
+        if start < selection_start or end > selection_end or start < last_end:
+            continue
+        original = data[start:end].decode("utf-8", errors="replace")
+        if touches(start, end, protected) or OBJECT_REPLACEMENT in original:
+            continue
+        suggestions = match.get("suggestions") or []
+        if not suggestions or suggestions[0] == original:
+            continue
+        last_end = end
+        yield {
+            "start": start,
+            "end": end,
+            "replacement": suggestions[0],
+            "explanation": match.get("message") or match.get("short_message") or "",
+            "category": category(match),
+            "rule": match.get("rule_id") or "",
+        }
+
+
+class Server:
+    def __init__(self, deps):
+        self.engines = {}
+        self.cancelled = set()
+        self.lock = threading.Lock()
+        self.requests = queue.Queue()
+        self.deps = deps
+        self.problem = None
+        sys.path.insert(0, deps)
+        try:
+            import lt_py  # noqa: PLC0415 (the path is only known now)
+
+            self.lt_py = lt_py
+        except ImportError as error:
+            self.problem = f"lingotweaker is not installed in {deps} (run providers/lingotweaker/setup.sh): {error}"
+            log(self.problem)
+
+    def engine(self, language):
+        tag, base = engine_tag(language)
+        if tag in self.engines:
+            return self.engines[tag]
+        try:
+            data = importlib.import_module(f"lingotweaker_data_{base}")
+        except ImportError:
+            raise LookupError(f"LingoTweaker has no data for {language}: install lingotweaker-data-{base} "
+                              f"(LINGOTWEAKER_LANGUAGES=\"... {base}\" providers/lingotweaker/setup.sh)") from None
+        started = time.monotonic()
+        engine = self.lt_py.Engine(tag, data_dir=data.data_dir())
+        log(f"built the {tag} engine in {time.monotonic() - started:.1f} s ({engine.rule_count} rules)")
+        self.engines[tag] = engine
+        return engine
+
+    def write(self, message):
+        sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
+        sys.stdout.buffer.flush()
+
+    def read_input(self):
+        """Reads stdin on a thread of its own, so that a cancel is seen while a request runs."""
+        for raw in sys.stdin.buffer:
+            try:
+                message = json.loads(raw.decode("utf-8"))
+            except ValueError as error:
+                log(f"ignored a line that is not JSON: {error}")
+                continue
+            if isinstance(message, dict) and isinstance(message.get("cancel"), int):
+                with self.lock:
+                    self.cancelled.add(message["cancel"])
+            else:
+                self.requests.put(message)
+        self.requests.put(None)
+
+    def is_cancelled(self, request_id):
+        with self.lock:
+            return request_id in self.cancelled
+
+    def handle(self, request):
+        request_id = request.get("id") if isinstance(request, dict) else None
+        if not isinstance(request_id, int):
+            log(f"ignored a request without an integer id: {str(request)[:200]}")
+            return
+        try:
+            if self.problem is not None:
+                raise LookupError(self.problem)
+            if request.get("tool") != "proofread":
+                raise ValueError(f"LingoTweaker only proofreads, it does not serve {request.get('tool')}")
+            engine = self.engine(request.get("language") or "en-US")
+            if self.is_cancelled(request_id):
+                self.write({"id": request_id, "error": "cancelled"})
+                return
+            text = request["text"]
+            data = text.encode("utf-8")
+            selection = request.get("selection") or [0, len(data)]
+            protected = request.get("protected") or []
+            for edit in edits(data, engine.check(text), selection, protected):
+                self.write({"id": request_id, "edit": edit})
+            self.write({"id": request_id, "done": True})
+        except Exception as error:  # noqa: BLE001 (every failure is an answer)
+            if not isinstance(error, (LookupError, ValueError)):
+                log(traceback.format_exc().rstrip())
+            self.write({"id": request_id, "error": str(error) or type(error).__name__})
+        finally:
+            with self.lock:  # ids only grow: a cancel for this request or an earlier one is spent
+                self.cancelled = {spent for spent in self.cancelled if spent > request_id}
+
+    def serve(self):
+        threading.Thread(target=self.read_input, daemon=True).start()
+        if self.problem is None:
+            log(f"lingotweaker server ready (pid {os.getpid()}); engines are built on first use")
+        while True:
+            request = self.requests.get()
+            if request is None:
+                return
+            self.handle(request)
+
+
+def main(arguments):
+    deps = DEFAULT_DEPS
+    rest = list(arguments)
+    while rest:
+        option = rest.pop(0)
+        if option == "--deps" and rest:
+            deps = rest.pop(0)
+        else:
+            log(f"usage: lingotweaker_server.py [--deps DIR] (not {option!r})")
+            return 2
+    Server(deps).serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
