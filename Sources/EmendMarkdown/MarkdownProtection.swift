@@ -3,7 +3,7 @@
 /// comments, link destinations and autolinks. Ranges are UTF-8 byte ranges, sorted and
 /// disjoint. The rules follow CommonMark closely enough for prose files; where they are
 /// unsure they protect (a missed correction costs less than a changed code sample).
-enum MarkdownProtection {
+public enum MarkdownProtection {
     private struct Line {
         let start: Int
         /// End of the content (before "\n" or "\r\n").
@@ -12,7 +12,7 @@ enum MarkdownProtection {
         let next: Int
     }
 
-    static func protectedRanges(in bytes: [UInt8]) -> [Range<Int>] {
+    public static func protectedRanges(in bytes: [UInt8]) -> [Range<Int>] {
         let lines = splitLines(bytes)
         var ranges: [Range<Int>] = []
         var index = 0

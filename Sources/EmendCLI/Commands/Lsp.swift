@@ -1,0 +1,48 @@
+import ArgumentParser
+import Glibc
+import EmendCore
+import EmendLSP
+
+/// `emend lsp`: the language server on standard input and output. The work is in EmendLSP;
+/// this command only says where the providers are (the same discovery and config.toml as
+/// every other command) and turns the server's end into the exit status LSP asks for.
+struct Lsp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the Language Server Protocol server on standard input and output (for editors).",
+        discussion: """
+            Speaks LSP 3.17 over stdio: diagnostics from the combined proofreading providers while \
+            you type, quick fixes, "Add to dictionary" and "Ignore this rule", and over a selection \
+            Rewrite (friendly, professional, concise), Summarize, Make a list and Make a table. \
+            Settings come from the client (initializationOptions, workspace/configuration, section \
+            "emend"), then config.toml. Exits 0 after shutdown and exit, 1 otherwise. \
+            EMEND_LOG=1 logs to standard error. See the README for Neovim, Helix and VS Code setups.
+            """
+    )
+
+    @Flag(help: "Accepted for clients that pass it; standard input and output are always used.")
+    var stdio = false
+
+    func run() throws {
+        // A client that goes away must end the server through the end of input, not SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProviderEnvironment()
+        let logging = environment.environment["EMEND_LOG"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let logger: @Sendable (String) -> Void
+        if logging {
+            logger = { message in Terminal.err("emend lsp: \(message)\n") }
+        } else {
+            logger = { _ in }
+        }
+        let makeCatalog: @Sendable () -> Result<ProviderCatalog, EmendError> = {
+            do throws(CLIFailure) {
+                return .success(try environment.registry())
+            } catch {
+                return .failure(EmendError(.invalidArgument, error.message))
+            }
+        }
+        let configuration = ServerConfiguration(version: EmendVersion.string, environment: environment.environment,
+                                                makeCatalog: makeCatalog, logger: logger)
+        let status = LanguageServer(configuration: configuration).run()
+        throw ExitCode(status)
+    }
+}

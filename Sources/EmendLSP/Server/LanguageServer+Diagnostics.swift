@@ -1,0 +1,198 @@
+import EmendCore
+
+/// Diagnostics: debounced, incremental (only units not in the cache go to the checker),
+/// published for the whole document each time, filtered by the personal dictionary and the
+/// ignored rules.
+extension LanguageServer {
+    /// At most this many bytes of units in one coordinator session: a 1 MB document is
+    /// checked in pieces, its diagnostics appear piece by piece, and no piece comes near a
+    /// provider's time limit per request (Harper's checker allows 10 s).
+    static let batchBytes = 16 * 1024
+    /// While a large document is being checked, its diagnostics are published this often.
+    static let progressivePublishMilliseconds: Int64 = 500
+
+    func nextDeadline() -> Int64? {
+        documents.values.compactMap(\.checkDue).min()
+    }
+
+    func fireDueChecks() {
+        let now = MonotonicClock.nowMilliseconds()
+        for uri in documents.keys {
+            guard let due = documents[uri]?.checkDue, due <= now else { continue }
+            documents[uri]?.checkDue = nil
+            check(uri)
+        }
+    }
+
+    /// Cuts the document into units, sends the ones never checked to the checker, and
+    /// publishes at once when nothing is missing.
+    func check(_ uri: String) {
+        guard var open = documents[uri] else { return }
+        let missing = resolve(&open)
+        let waiting = !open.owed.isEmpty
+        let batches = submit(missing)
+        switch (open.check, waiting) {
+        case (_, false):
+            open.check = .idle
+        case (.checking, true):
+            break
+        case (.idle, true):
+            open.check = .checking(progress: batches > 1 && client.workDoneProgress ? startProgress(uri, total: open.units.count) : .silent)
+        }
+        documents[uri] = open
+        if open.check == .idle { publish(uri) }
+    }
+
+    /// Sends `units` to the checker in batches of at most `batchBytes`; returns how many.
+    /// `retry`: these units failed once; if they fail again they are given up on.
+    @discardableResult
+    func submit(_ units: [UnitKey], batchBytes: Int = LanguageServer.batchBytes, retry: Bool = false) -> Int {
+        var count = 0
+        var batch: [UnitKey] = []
+        var bytes = 0
+        func flush() {
+            guard !batch.isEmpty else { return }
+            checker.submit(.check(id: nextJobID, units: batch))
+            if retry { retries.insert(nextJobID) }
+            nextJobID += 1
+            count += 1
+            batch = []
+            bytes = 0
+        }
+        for unit in units {
+            inFlight.insert(unit)
+            batch.append(unit)
+            bytes += unit.text.count
+            if bytes >= batchBytes { flush() }
+        }
+        flush()
+        return count
+    }
+
+    func handle(_ report: EngineReport) {
+        switch report {
+        case .checked(_, let findings):
+            for (key, list) in findings {
+                inFlight.remove(key)
+                cache[key] = list
+            }
+            settle(findings.map(\.0))
+        case .checkFailed(let id, let units, let message):
+            // A provider that timed out or restarted often manages smaller pieces: once more,
+            // a quarter of the size, before the units are given up on (until the next save).
+            if message != "cancelled" && retries.remove(id) == nil {
+                submit(units, batchBytes: Self.batchBytes / 4, retry: true)
+                return
+            }
+            for key in units {
+                inFlight.remove(key)
+                failed.insert(key)
+            }
+            settle(units)
+            if message != "cancelled" && shownFailures.insert(message).inserted {
+                showMessage(.error, "Emend could not check the text: \(message)")
+            }
+        case .toolFinished(let id, let outcome):
+            return toolFinished(job: id, outcome: outcome)
+        }
+        let now = MonotonicClock.nowMilliseconds()
+        for uri in documents.keys {
+            guard let open = documents[uri], case .checking(let progress) = open.check else { continue }
+            let remaining = open.owed.count
+            if remaining == 0 {
+                documents[uri]?.check = .idle
+                publish(uri)
+                if case .reporting(let token, _) = progress { reportProgress(token: token, kind: "end", percentage: 100, uri: uri) }
+                continue
+            }
+            if now - open.lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
+            if case .reporting(let token, let total) = progress {
+                reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
+            }
+        }
+    }
+
+    /// Brings the document's units up to its text and looks each one up in the cache (once
+    /// per version of the text); returns the units nobody has asked the checker for yet.
+    @discardableResult
+    func resolve(_ open: inout OpenDocument) -> [UnitKey] {
+        open.refreshUnits()
+        var missing: [UnitKey] = []
+        var seen: Set<UnitKey> = []
+        for index in open.units.indices where open.findings[index] == nil {
+            let key = open.units[index].key
+            if let known = cache[key] {
+                open.findings[index] = known
+            } else if !failed.contains(key) {
+                open.owed.insert(key)
+                if !inFlight.contains(key) && seen.insert(key).inserted { missing.append(key) }
+            }
+        }
+        return missing
+    }
+
+    /// The checker answered for `keys`: no open document is owed them any more.
+    func settle(_ keys: [UnitKey]) {
+        for uri in documents.keys where !(documents[uri]?.owed.isEmpty ?? true) {
+            documents[uri]?.owed.subtract(keys)
+        }
+    }
+
+    /// Whether the user wants to see this finding (dictionary words, ignored rules).
+    func isShown(_ finding: UnitFinding) -> Bool {
+        if !finding.ruleID.isEmpty && (settings.ignoredRules.contains(finding.ruleID) || dictionary.ignores(rule: finding.ruleID)) {
+            return false
+        }
+        if let word = finding.dictionaryWord, !dictionary.words.isEmpty, dictionary.contains(word) { return false }
+        return true
+    }
+
+    /// The shown findings of the document as it is now (cached units only; nothing is checked).
+    func placedFindings(_ uri: String) -> [PlacedFinding] {
+        guard var open = documents[uri] else { return [] }
+        if open.unitsVersion != open.document.version {
+            resolve(&open)
+        }
+        // Units whose findings came since they were looked up.
+        for index in open.units.indices where open.findings[index] == nil && !failed.contains(open.units[index].key) {
+            open.findings[index] = cache[open.units[index].key]
+        }
+        documents[uri] = open
+        var placed: [PlacedFinding] = []
+        for (unit, findings) in zip(open.units, open.findings) {
+            guard let findings else { continue }
+            for finding in findings where isShown(finding) {
+                placed.append(PlacedFinding(range: (unit.offset + finding.range.lowerBound)..<(unit.offset + finding.range.upperBound),
+                                            finding: finding))
+            }
+        }
+        return placed
+    }
+
+    func diagnostic(_ placed: PlacedFinding, in document: TextDocument) -> JSON {
+        let finding = placed.finding
+        var diagnostic: [String: JSON] = [
+            "range": document.lspRange(of: placed.range, encoding: encoding).json,
+            "severity": .int(settings.severity(for: finding.category)),
+            "source": "emend",
+            "message": .string(finding.message),
+            "data": ["replacement": .string(finding.replacement), "category": .string(finding.category)],
+        ]
+        if !finding.ruleID.isEmpty { diagnostic["code"] = .string(finding.ruleID) }
+        return .object(diagnostic)
+    }
+
+    func publish(_ uri: String) {
+        guard let open = documents[uri] else { return }
+        let findings = placedFindings(uri)
+        documents[uri]?.lastPublish = MonotonicClock.nowMilliseconds()
+        let settings = self.settings
+        writer.send(bytes: DiagnosticsMessage.encode(uri: uri, version: open.document.version, findings: findings,
+                                                     document: open.document, encoding: encoding,
+                                                     severity: { settings.severity(for: $0) }))
+    }
+
+    func publishAll() {
+        for uri in documents.keys { publish(uri) }
+    }
+}

