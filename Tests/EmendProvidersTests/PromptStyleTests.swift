@@ -73,6 +73,19 @@ final class PromptStyleTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(guided.exampleUser).contains("Keep these facts"), "guidance is for the real text only")
     }
 
+    func testDefaultStyleIsWhatMeasuredBestPerTool() throws {
+        // benchmarks/facts: the worked example helped the tone rewrites and hurt key points.
+        let built = try buildAll()
+        for tool in [1, 2, 3] {
+            XCTAssertEqual(built["3 \(tool) en-US"]!.exampleUser, built["2 \(tool) en-US"]!.exampleUser, "tool \(tool)")
+            XCTAssertEqual(built["3 \(tool) en-US"]!.user, built["2 \(tool) en-US"]!.user, "tool \(tool)")
+        }
+        for tool in [0, 4, 5, 6, 7, 8, 9, 10] {
+            XCTAssertEqual(built["3 \(tool) en-US"]!.user, built["0 \(tool) en-US"]!.user, "tool \(tool)")
+            XCTAssertNil(built["3 \(tool) en-US"]!.exampleUser, "tool \(tool)")
+        }
+    }
+
     func testEveryExampleAnswerKeepsTheFactsOfItsInput() throws {
         // An example that changed a fact would teach the model to change facts.
         let built = try buildAll()

@@ -6,6 +6,7 @@ split by '|'; "neg": clauses that must stay negated). The human list is the refe
 written by a person from the notes alone, not derived from the guard.
 
 Usage: check.py EMEND CONFIG_DIR[,CONFIG_DIR...] [--tools t1,t2] [--notes N] [--out FILE]
+       check.py --rejudge RESULTS.jsonl   (an earlier run's results, judged again)
 Each CONFIG_DIR is an XDG_CONFIG_HOME whose emend/config.toml sets a prompt style; its
 basename names the column. Prints, per style: applied, caught (with the guard's reasons),
 failed, and how many applied results still changed a fact by the human list.
@@ -24,7 +25,8 @@ NEGATION = re.compile(r"\b(not|never|no|none|nobody|nothing|cannot|can't|won't|d
                       r"wasn't|weren't|shouldn't|couldn't|wouldn't|unable|without|refuse[sd]?|declined?)\b|n't\b")
 WEEKDAYS_MONTHS = ("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
                    "july august september october november december").split()
-NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+# ("one" is left out: "the largest one" states no number.)
+NUMBER_WORDS = {"zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12", "fourteen": "14",
                 "thirty": "30", "ninety": "90", "twice": "2"}
 
@@ -42,7 +44,8 @@ def has(result, alternatives):
     r = norm(result)
     for alt in alternatives.split("|"):
         a = norm(alt)
-        if re.search(r"(?<![\w$])" + re.escape(a) + r"(?!\w)", r):
+        # "$49" states 49, "April 15th" states April 15.
+        if re.search(r"(?<!\w)" + re.escape(a) + r"(?:st|nd|rd|th)?(?!\w)", r):
             return True
         # "5" and "five" are the same fact.
         for word, digits in NUMBER_WORDS.items():
@@ -127,6 +130,16 @@ def main():
         elif flag == "--out": out = value
         else: sys.exit("unknown option " + flag)
     notes = [json.loads(line) for line in open(os.path.join(HERE, "notes.jsonl"))][:limit]
+    if emend == "--rejudge":
+        # Judge the results of an earlier run (its --out file) again, by the current list.
+        by_id = {note["id"]: note for note in notes}
+        records = [json.loads(line) for line in open(configs[0])]
+        for record in records:
+            if record["outcome"] == "applied":
+                record["changed"] = judge(by_id[record["note"]], record["tool"], record["result"])
+        styles = sorted({r["style"] for r in records}, key=["plain", "keep-facts", "example", "default"].index)
+        report(records, styles, sorted({r["tool"] for r in records}, reverse=True))
+        return
     records = []
     for config in configs:
         style = os.path.basename(config.rstrip("/"))

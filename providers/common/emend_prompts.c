@@ -264,6 +264,11 @@ static char *copy_string(const char *text) {
 int emend_prompt_build_styled(const emend_provider_request *request, const char *input, size_t length,
                               emend_prompt_style style, emend_prompt *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
+    if (style == EMEND_PROMPT_DEFAULT)
+        style = request->tool == EMEND_TOOL_REWRITE_FRIENDLY || request->tool == EMEND_TOOL_REWRITE_PROFESSIONAL ||
+                        request->tool == EMEND_TOOL_REWRITE_CONCISE
+                    ? EMEND_PROMPT_EXAMPLE
+                    : EMEND_PROMPT_PLAIN;
     buffer system = {0}, user = {0}, example = {0};
     if (build_user(request, input, length, style, 1, &user, err, errlen) != 0) {
         free(user.data);
@@ -315,6 +320,7 @@ int emend_prompt_style_parse(const char *value, emend_prompt_style *out) {
     if (strcmp(value, "plain") == 0) *out = EMEND_PROMPT_PLAIN;
     else if (strcmp(value, "keep-facts") == 0) *out = EMEND_PROMPT_KEEP_FACTS;
     else if (strcmp(value, "example") == 0) *out = EMEND_PROMPT_EXAMPLE;
+    else if (strcmp(value, "default") == 0) *out = EMEND_PROMPT_DEFAULT;
     else return -1;
     return 0;
 }

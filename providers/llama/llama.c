@@ -459,7 +459,7 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
         } else if (strcmp(key, "prompt_style") == 0) {
             if (emend_prompt_style_parse(value, &p->prompt_style) != 0) {
                 emend_plugin_log(host, NULL, EMEND_LOG_ERROR,
-                                 "prompt_style must be \"plain\", \"keep-facts\" or \"example\", not \"%s\"", value);
+                                 "prompt_style must be \"plain\", \"keep-facts\", \"example\" or \"default\", not \"%s\"", value);
                 status = EMEND_E_INVALID_ARGUMENT;
             }
         } else {

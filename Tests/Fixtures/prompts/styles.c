@@ -32,7 +32,7 @@ static void show(emend_prompt_style style, emend_tool tool, const char *language
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
-    for (int style = EMEND_PROMPT_PLAIN; style <= EMEND_PROMPT_EXAMPLE; style++)
+    for (int style = EMEND_PROMPT_PLAIN; style <= EMEND_PROMPT_DEFAULT; style++)
         for (int tool = EMEND_TOOL_PROOFREAD; tool <= EMEND_TOOL_FOLLOW_UP; tool++)
             show((emend_prompt_style)style, (emend_tool)tool, "en-US", NULL);
     show(EMEND_PROMPT_EXAMPLE, EMEND_TOOL_REWRITE_FRIENDLY, "de-DE", NULL);
