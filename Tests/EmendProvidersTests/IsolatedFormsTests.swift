@@ -131,9 +131,11 @@ final class IsolatedFormsTests: XCTestCase {
         let record = try PluginLibrary.load(path: path).record
         let discovery = DiscoveryResult(records: [record])
         let isolated = ProviderRegistry(discovery: discovery, configuration: ProviderConfiguration(), builtins: [])
-        XCTAssertTrue(try isolated.provider(for: .proofread, named: record.id) is IsolatedProvider)
+        // Proofreaders come wrapped in the user's dictionary filter.
+        func plugin(_ provider: WritingProvider) -> WritingProvider { (provider as? FilteringProofreader)?.base ?? provider }
+        XCTAssertTrue(plugin(try isolated.provider(for: .proofread, named: record.id)) is IsolatedProvider)
         let trusted = ProviderRegistry(discovery: discovery, configuration: try ProviderConfiguration.parse(
             "[providers.\"\(record.id)\"]\nisolation = \"none\""), builtins: [])
-        XCTAssertTrue(try trusted.provider(for: .proofread, named: record.id) is PluginProvider)
+        XCTAssertTrue(plugin(try trusted.provider(for: .proofread, named: record.id)) is PluginProvider)
     }
 }

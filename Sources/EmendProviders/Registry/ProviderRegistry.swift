@@ -87,7 +87,9 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     public var entries: [RegistryEntry] {
         lock.withLock {
             table.map { entry in
-                guard entry.disabledReason == nil, let health = made[entry.id] as? ProviderHealth,
+                // A proofreader is wrapped in the user's dictionary filter; its health is its base's.
+                let provider = (made[entry.id] as? FilteringProofreader)?.base ?? made[entry.id]
+                guard entry.disabledReason == nil, let health = provider as? ProviderHealth,
                       let reason = health.brokenReason else { return entry }
                 var broken = entry
                 broken.disabledReason = "broken: \(reason)"
