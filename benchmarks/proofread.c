@@ -11,8 +11,10 @@
  *
  * Each figure is the best of several runs (a fresh document each time, same coordinator).
  *
- * Usage: proofread [runs] [words]   (with `words`, only figure 3 on a dense document of that many
- *                                   words, e.g. for a profiler: perf record -g proofread 200 100)
+ * Usage: proofread [runs] [words [misspellings]]
+ *   with `words`, only figure 3 on a dense document of that many words, e.g. for a profiler:
+ *   perf record -g proofread 200 100; with `misspellings` too, that many spread over the words
+ *   (figure 3b's sparse 10 MB row is `proofread 1 1700000 10000`).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <emend.h>
@@ -432,6 +434,7 @@ int main(int argc, char **argv) {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     if (runs < 1) runs = 1;
     size_t only_words = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 0;
+    size_t only_misspellings = argc > 3 ? (size_t)strtoul(argv[3], NULL, 10) : 0;
 
     engine e = {0};
     emend_delegate delegate = {0};
@@ -457,13 +460,13 @@ int main(int argc, char **argv) {
         const size_t sizes[] = {100, 400, 2000};
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
             size_t words = only_words ? only_words : sizes[i];
-            texts t = make_document(words, words, 3);
+            texts t = make_document(words, only_misspellings ? only_misspellings : words, 3);
             int n = words <= 400 && !only_words ? runs * 4 : runs;
             run_result r = best_of(coordinator, &e, &t, n);
             printf("3. delegate round trip through dispatch: %6.0f ns/callback (%.0f us start->idle / %ld callbacks; "
-                   "%ld suggestions in %zu bytes; best of %d)\n",
+                   "%ld suggestions in %zu bytes; best of %d; longest dispatch %.1f ms)\n",
                    r.ns / (double)r.total_callbacks, r.ns / 1e3, r.total_callbacks, t.misspellings,
-                   t.original.length, n);
+                   t.original.length, n, r.longest_dispatch_ns / 1e6);
             if (i + 1 == sizeof sizes / sizeof sizes[0]) print_breakdown(&r);
             free(t.original.data), free(t.corrected.data);
             if (only_words) break;

@@ -741,7 +741,9 @@ emend_status emend_coordinator_start(emend_coordinator *coordinator,
  * session delivered, so the document becomes the original. The restoring replaces (kind
  * CANCEL) run in the following dispatches; a replace the engine still owes an answer for is
  * awaited first. The state becomes INACTIVE once the restore is done. OK when there is no
- * session. Thread: the coordinator's. */
+ * session. From the stop until then, accept, revert, undo, redo, show original, the
+ * suggestion calls and a follow-up return EMEND_E_STATE: the session is ending.
+ * Thread: the coordinator's. */
 emend_status emend_coordinator_stop(emend_coordinator *coordinator);
 
 /* The ids of the current session's contexts, in the order the engine gave them in its

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "emend_system.h"
 
@@ -9,4 +10,9 @@ const char *emendsys_image_path(const void *address) {
     Dl_info info;
     if (dladdr(address, &info) == 0 || info.dli_fname == NULL) return NULL;
     return info.dli_fname;
+}
+
+const void *emendsys_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    if (haystack == NULL || needle == NULL) return NULL;
+    return memmem(haystack, haystack_length, needle, needle_length);
 }

@@ -54,7 +54,7 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
 public func emend_coordinator_destroy(_ coordinator: OpaquePointer?) {
     guard let coordinator, LiveHandles.remove(coordinator) else { return }
     let handle = Unmanaged<CoordinatorHandle>.fromOpaque(UnsafeRawPointer(coordinator))
-    handle._withUnsafeGuaranteedRef { $0.coordinator.shutdown() }
+    _ = handle._withUnsafeGuaranteedRef { $0.coordinator.shutdown() }
     handle.release()
 }
 

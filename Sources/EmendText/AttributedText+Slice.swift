@@ -1,3 +1,4 @@
+import Glibc
 /// Cutting attributed text into pieces and putting attributed pieces in.
 extension AttributedText {
     /// The part `range` of the text with its runs, intents and protected ranges clipped to
@@ -29,10 +30,19 @@ extension AttributedText {
     /// The ranges of the attachment characters (EF BF BC) in `bytes`, which start at byte
     /// `offset` of a text.
     static func attachmentRanges(in bytes: [UInt8], at offset: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { attachmentRanges(in: $0, at: offset) }
+    }
+
+    /// The same over a buffer (a chunk of a rope: chunks end between characters, so no
+    /// attachment is cut in two).
+    static func attachmentRanges(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        guard let base = buffer.baseAddress else { return ranges }
         var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBC {
+        while index + 2 < buffer.count {
+            guard let found = memchr(base + index, 0xEF, buffer.count - 2 - index) else { break }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if buffer[index + 1] == 0xBF, buffer[index + 2] == 0xBC {
                 ranges.append((offset + index)..<(offset + index + 3))
                 index += 3
             } else {

@@ -36,6 +36,14 @@ public enum UTF8Validation {
 
     /// Decodes `bytes` as UTF-8, or reports the offset of the first invalid byte.
     public static func decode<C: Collection>(_ bytes: C) -> Result<String, InvalidUTF8> where C.Element == UInt8, C.Index == Int {
+        // Contiguous bytes (what the C ABI hands over) go through the standard library's
+        // validating copy, which is vectorised: 10 MB in milliseconds. The byte-by-byte walk
+        // below runs only to say where the text goes wrong.
+        let fast: String?? = bytes.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) }
+        if let fast {
+            if let string = fast { return .success(string) }
+            return .failure(InvalidUTF8(byteOffset: firstInvalidOffset(in: bytes) ?? 0))
+        }
         if let offset = firstInvalidOffset(in: bytes) { return .failure(InvalidUTF8(byteOffset: offset)) }
         return .success(String(decoding: bytes, as: UTF8.self))
     }

@@ -93,6 +93,8 @@ final class ABIIsolationTests: XCTestCase {
             XCTAssertEqual(proofread(coordinator), EMEND_OK, lastError)
             XCTAssertStatus(runUntilIdle(coordinator, 30_000), EMEND_E_PROVIDER,
                             mentions: ["provider '\(Self.id)' crashed (SIGSEGV)"])
+            let message = String(cString: emend_last_error_message())
+            XCTAssertEqual(message.components(separatedBy: Self.id).count, 2, "the plugin is named once: \(message)")
             var status = EMEND_OK
             XCTAssertEqual(emend_coordinator_last_session_status(coordinator, &status), EMEND_OK)
             XCTAssertEqual(status, EMEND_E_PROVIDER)

@@ -37,6 +37,69 @@ final class DispatchBudgetTests: XCTestCase {
         XCTAssertEqual(engine.text, text)
     }
 
+    /// The provider's edits become suggestions a slice per queue item (109,000 of them took
+    /// 255 ms in one dispatch), and the engine may edit between slices: the suggestions made
+    /// before move with the edit, those made after are rebased through it.
+    func testSuggestionsAreMadeInSlicesAndAnEngineEditBetweenThemIsRebased() throws {
+        let count = Coordinator.suggestionSlice * 3 + 10
+        let engine = TestEngine(String(repeating: "Teh draft. ", count: count))
+        var options = CoordinatorOptions()
+        options.dispatchBudget = .items(1)
+        let coordinator = try makeCoordinator(engine, options: options)
+        try coordinator.start(.proofread)
+        var dispatchesBeforeDelivery = 0
+        var edited = false
+        XCTAssertTrue(try engine.pump(coordinator) {
+            guard engine.replaces.isEmpty else { return true }
+            guard coordinator.session?.run.firstBatchArrived == true else { return false }
+            dispatchesBeforeDelivery += 1
+            if !edited && dispatchesBeforeDelivery == 3 {
+                // Between the slices: the engine writes before every misspelling.
+                engine.edit(0..<0, "Intro. ")
+                do {
+                    try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: 0..<0, text: "Intro. ", reason: .typing)
+                } catch {
+                    XCTFail("updateRange: \(error)")
+                }
+                edited = true
+            }
+            return false
+        })
+        XCTAssertTrue(edited)
+        XCTAssertGreaterThanOrEqual(dispatchesBeforeDelivery, 4, "four slices, one item per dispatch")
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Intro. " + String(repeating: "The draft. ", count: count))
+        XCTAssertEqual(coordinator.suggestions.count, count)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Intro. " + String(repeating: "Teh draft. ", count: count))
+    }
+
+    /// Work that reads a large text (a long streamed part, a whole result) starts a dispatch
+    /// of its own under a time budget, so it never lands at the end of a spent one; without
+    /// a time budget it runs where it is.
+    func testFreshWorkStartsADispatchOfItsOwn() throws {
+        let coordinator = try makeCoordinator(TestEngine("Text."))
+        var ran: [String] = []
+        for name in ["a", "b"] { coordinator.queue.post { ran.append(name) } }
+        coordinator.queue.postFresh { ran.append("fresh") }
+        coordinator.queue.post { ran.append("c") }
+        XCTAssertEqual(try coordinator.dispatch(), 2)
+        XCTAssertEqual(ran, ["a", "b"])
+        XCTAssertTrue(coordinator.queue.hasPendingWork, "the rest waits, and the descriptor says so")
+        XCTAssertEqual(try coordinator.dispatch(), 2)
+        XCTAssertEqual(ran, ["a", "b", "fresh", "c"])
+
+        var options = CoordinatorOptions()
+        options.dispatchBudget = .unlimited
+        let unlimited = try makeCoordinator(TestEngine("Text."), options: options)
+        var order: [String] = []
+        unlimited.queue.post { order.append("a") }
+        unlimited.queue.postFresh { order.append("fresh") }
+        XCTAssertEqual(try unlimited.dispatch(), 2)
+        XCTAssertEqual(order, ["a", "fresh"])
+    }
+
     func testAnUnlimitedBudgetRunsEverythingInOneDispatch() throws {
         let engine = TestEngine(String(repeating: "Teh draft. ", count: 50))
         var options = CoordinatorOptions()

@@ -64,6 +64,35 @@ final class FollowUpTests: XCTestCase {
         XCTAssertEqual(coordinator.state, .interactiveResting)
     }
 
+    /// Between stop() and the restore it posts, the result still rests in the text; a review
+    /// step then would run beside the restore (found by the fuzzer: a follow-up's preview
+    /// outlived the session and never came back through finish). Each is refused, and the stop
+    /// ends with the original and every preview returned.
+    func testAStoppedSessionTakesNoFollowUpOrReviewStep() throws {
+        let original = "I do not think it is ready."
+        let engine = TestEngine(original)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready!")
+        try coordinator.stop()
+        XCTAssertThrowsEmend(.state) { try coordinator.start(.followUp, prompt: "uppercase") }
+        XCTAssertThrowsEmend(.state) { try coordinator.accept() }
+        XCTAssertThrowsEmend(.state) { try coordinator.revert() }
+        XCTAssertThrowsEmend(.state) { try coordinator.undo() }
+        XCTAssertThrowsEmend(.state) { try coordinator.showOriginal(true) }
+        XCTAssertFalse(coordinator.canUndo)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, original)
+        XCTAssertEqual(coordinator.state, .inactive)
+        XCTAssertEqual(engine.previewsFinished.sorted(), engine.previewsGiven.sorted())
+        // The next session is not touched by the earlier stop.
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I don't think it's ready!")
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+    }
+
     func testAFailedFollowUpGoesBackToTheResultItRefined() throws {
         let engine = TestEngine("I do not think it is ready.")
         let coordinator = try makeCoordinator(engine)

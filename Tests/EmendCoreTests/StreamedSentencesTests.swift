@@ -36,6 +36,32 @@ final class StreamedSentencesTests: XCTestCase {
         }
     }
 
+    /// The number of finished sentences the stream counted as it went is the number found by
+    /// segmenting the finished part alone, whenever it is taken (the streamed part's sentences
+    /// replace as many of the original's).
+    func testSentenceCountAgreesWithSegmentingTheFinishedPart() {
+        var rng = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<3_000 {
+            var sentences = StreamedSentences()
+            var floor = 0
+            for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                let piece = Self.parts.randomElement(using: &rng)!
+                for scalar in Bool.random(using: &rng) ? piece.unicodeScalars.map(String.init) : [piece] {
+                    sentences.append(scalar)
+                }
+                let finished = sentences.finished
+                guard finished > floor, Int.random(in: 0..<3, using: &rng) == 0 else { continue }
+                let part = sentences.text(floor..<finished)
+                XCTAssertEqual(sentences.sentenceCount(upTo: finished), SentenceSegmenter.sentences(in: part).count, part.debugDescription)
+                sentences.take(upTo: finished)
+                floor = finished
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
     func testTakenSentencesAreNotReadAgain() {
         var sentences = StreamedSentences()
         sentences.append("One. Two")

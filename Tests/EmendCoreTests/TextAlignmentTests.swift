@@ -105,6 +105,24 @@ final class TextAlignmentTests: XCTestCase {
         }
     }
 
+    /// Long shared starts and ends are left out of the alignment (cut at whitespace in both
+    /// texts): the edits still turn one text into the other, touch only the changed middle,
+    /// and a result that grew by a sentence at its end costs the sentence, not the text.
+    func testLongSharedEndsAreLeftOutAndTheRoundTripHolds() {
+        let long = String(repeating: "word ", count: 2_000)
+        let grown = checkedEdits(long + "end.", long + "end. Done.", .word)
+        XCTAssertEqual(grown.count, 1)
+        XCTAssertGreaterThanOrEqual(grown[0].range.lowerBound, long.utf8.count)
+        var rng = SeededGenerator(state: 77)
+        for _ in 0..<200 {
+            let parts = randomText(&rng, pieces: rng.below(12))
+            let head = String(repeating: "Ünïcode wörds here. ", count: 300), tail = String(repeating: " and more text", count: 400)
+            checkedEdits(head + parts.joined() + tail, head + mutated(parts, &rng).joined() + tail, .word)
+            // Shared ends that stop inside a word in one text and not the other.
+            checkedEdits(head + "x" + parts.joined() + tail, head + "y" + mutated(parts, &rng).joined() + "z" + tail, .character)
+        }
+    }
+
     func testRoundTripOnUnrelatedTexts() {
         var rng = SeededGenerator(state: 7)
         for _ in 0..<100 {

@@ -43,6 +43,31 @@ final class DiagnosticsMessageTests: XCTestCase {
                        Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"u","version":0}}"#.utf8))
     }
 
+    /// A publish joins each unit's kept diagnostics (`DiagnosticsFragment`); units without
+    /// any give empty runs, which must not leave stray commas.
+    func testAMessageJoinedFromUnitRunsIsTheSameAsOneEncodedWhole() throws {
+        let text = "One tomorow.\n\nNothing here.\n\nTwo teh wierd."
+        let document = TextDocument(uri: "u", languageID: "", version: 3, text: Array(text.utf8))
+        func finding(_ range: Range<Int>, _ original: String, _ replacement: String) -> PlacedFinding {
+            PlacedFinding(range: range, finding: UnitFinding(range: range, original: original, replacement: replacement,
+                                                             explanation: "", category: "spelling", ruleID: "S"))
+        }
+        let all = [finding(4..<11, "tomorow", "tomorrow"), finding(33..<36, "teh", "the"), finding(37..<42, "wierd", "weird")]
+        let whole = DiagnosticsMessage.encode(uri: "u", version: 3, findings: all, document: document, encoding: .utf16, severity: { _ in 2 })
+        func run(_ placed: [PlacedFinding]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for item in placed {
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+                DiagnosticsMessage.writeDiagnostic(item.finding, start: document.position(of: item.range.lowerBound, encoding: .utf16),
+                                                   end: document.position(of: item.range.upperBound, encoding: .utf16), severity: 2, into: &bytes)
+            }
+            return bytes
+        }
+        let joined = DiagnosticsMessage.message(uri: "u", version: 3, diagnostics: [[], run([all[0]]), [], run(Array(all[1...])), []])
+        XCTAssertEqual(joined, whole)
+        XCTAssertEqual(try JSONParser.parse(joined)["params"]?["diagnostics"]?.array?.count, 3)
+    }
+
     func testIntegersAreWrittenInDecimal() {
         for value in [0, 7, 10, 99, 100, 12345, Int(Int32.max), Int.max] {
             var out: [UInt8] = []

@@ -25,15 +25,20 @@ final class IncrementalCheckTests: XCTestCase {
         }
     }
 
-    func testOnlyChangedParagraphsAreCheckedAgain() {
-        let recorder = Recorder()
-        let client = LSPTestClient(inProcess: { input, output, root in
+    /// A client of a server in this process whose only provider is `provider`.
+    private func serverClient(_ provider: WritingProvider) -> LSPTestClient {
+        LSPTestClient(inProcess: { input, output, root in
             var configuration = ServerConfiguration(version: "test", environment: LSPTestClient.sandboxEnvironment(root: root),
-                                                    makeCatalog: { .success(ProviderList([RecordingProvider(recorder: recorder)])) })
+                                                    makeCatalog: { .success(ProviderList([provider])) })
             configuration.input = input
             configuration.output = output
             return LanguageServer(configuration: configuration).run()
         })
+    }
+
+    func testOnlyChangedParagraphsAreCheckedAgain() {
+        let recorder = Recorder()
+        let client = serverClient(RecordingProvider(recorder: recorder))
         client.initialize(options: ["debounceMs": 0])
         let uri = "file:///big.txt"
         client.open(uri, "First tomorow.\n\nSecond one.\n\nThird teh.\n")
@@ -56,6 +61,39 @@ final class IncrementalCheckTests: XCTestCase {
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 
+    /// Keystrokes in a Markdown file (patched in, one paragraph re-checked and re-encoded) and
+    /// line breaks (the document cut again, everything re-encoded) end with the diagnostics a
+    /// fresh open of the same text gets.
+    func testDiagnosticsAfterKeystrokesAreThoseOfTheSameTextOpenedAfresh() {
+        let recorder = Recorder()
+        let client = serverClient(RecordingProvider(recorder: recorder))
+        client.initialize(options: ["debounceMs": 0])
+        let uri = "file:///notes.md"
+        var lines = ["# Notes on teh plan", "", "We meet tomorow at `teh cafe`.", "Then we recieve the wierd box.", "",
+                     "- first item teh", "- second item", "", "Last words here."]
+        client.open(uri, lines.joined(separator: "\n"), language: "markdown")
+        XCTAssertEqual(client.diagnostics(uri, version: 1).count, 5)
+        _ = recorder.take()
+
+        client.change(uri, version: 2, [["range": lspRange(3, 5, 3, 5), "text": "teh "]])
+        lines[3] = "Then teh we recieve the wierd box."
+        _ = client.diagnostics(uri, version: 2)
+        XCTAssertEqual(recorder.take(), ["We meet tomorow at `teh cafe`.\nThen teh we recieve the wierd box."], "only that paragraph")
+        client.change(uri, version: 3, [["range": lspRange(8, 5, 8, 5), "text": "wierd "]])
+        lines[8] = "Last wierd words here."
+        _ = client.diagnostics(uri, version: 3)
+        client.change(uri, version: 4, [["range": lspRange(1, 0, 1, 0), "text": "Teh new line.\n"]])
+        lines.insert("Teh new line.", at: 1)
+        let afterEdits = client.diagnostics(uri, version: 4)
+
+        client.open("file:///fresh.md", lines.joined(separator: "\n"), language: "markdown")
+        let fresh = client.diagnostics("file:///fresh.md", version: 1)
+        XCTAssertEqual(afterEdits.map { rangeOf($0["range"]) }, fresh.map { rangeOf($0["range"]) })
+        XCTAssertEqual(afterEdits.map { $0["message"] as? String }, fresh.map { $0["message"] as? String })
+        XCTAssertEqual(afterEdits.count, 8)
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+
     /// Fails its first run (a checker that timed out while warming up), then works.
     struct FlakyProvider: WritingProvider {
         let recorder: Recorder
@@ -71,13 +109,7 @@ final class IncrementalCheckTests: XCTestCase {
 
     func testAFailedCheckIsTriedOnceMoreInSmallerPiecesBeforeTheUserIsTold() {
         let recorder = Recorder()
-        let client = LSPTestClient(inProcess: { input, output, root in
-            var configuration = ServerConfiguration(version: "test", environment: LSPTestClient.sandboxEnvironment(root: root),
-                                                    makeCatalog: { .success(ProviderList([FlakyProvider(recorder: recorder)])) })
-            configuration.input = input
-            configuration.output = output
-            return LanguageServer(configuration: configuration).run()
-        })
+        let client = serverClient(FlakyProvider(recorder: recorder))
         client.initialize()
         client.open("file:///flaky.txt", "One tomorow.\n\nTwo teh.\n")
         XCTAssertEqual(client.diagnostics("file:///flaky.txt", version: 1).count, 2)

@@ -97,4 +97,23 @@ final class FilteringProofreaderTests: XCTestCase {
         XCTAssertEqual(flagged(try registry("[proofreading]\ntypography = true\n").provider(for: .proofread, named: nil), text),
                        ["..."])
     }
+
+    /// A long request builds its filter on a thread while the checker runs: the verdicts are
+    /// the ones the filter gives when built first (every word flagged by the naive speller,
+    /// the paths, identifiers and recurring words among them dropped, a one-off slip kept).
+    func testALongRequestIsFilteredAsAShortOneWould() {
+        let sentence = "Install libjpeg with ./configure and then run tests. "
+        let count = FilterInBackground.threshold / sentence.utf8.count + 10
+        let text = String(repeating: sentence, count: count) + "Then run teh checks."
+        XCTAssertGreaterThanOrEqual(text.utf8.count, FilterInBackground.threshold)
+        let provider = FilteringProofreader(base: NaiveSpeller(), dictionaryDirectory: nil, preferences: ProofreadingPreferences())
+        let kept = flagged(provider, text)
+        let direct = ProofreadingFilter(text: text)
+        let sink = Collect()
+        _ = NaiveSpeller().run(ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count), sink: sink)
+        let bytes = Array(text.utf8)
+        let expected = sink.edits.filter { direct.verdict(for: $0) == .keep }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        XCTAssertEqual(kept, expected)
+        XCTAssertTrue(kept.contains("teh") && !kept.contains("./configure"), "\(Set(kept))")
+    }
 }

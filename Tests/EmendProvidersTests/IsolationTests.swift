@@ -40,6 +40,30 @@ final class IsolationTests: XCTestCase {
         }
     }
 
+    /// A host from another build: CREATE of another protocol version is answered with
+    /// CREATE_FAILED naming both versions, not misread.
+    func testAHostRefusesACreateOfAnotherProtocolVersion() throws {
+        let process = try HostProcess.spawn(try host()).get()
+        let channel = FrameChannel(fd: process.channel)
+        defer {
+            close(process.channel)
+            _ = process.reap(milliseconds: 2_000)
+        }
+        var encoder = FrameEncoder()
+        encoder.begin(.create)
+        HostCreate(kind: .plugin, path: "/nowhere.so", id: Self.id, settings: TOMLTable(), limits: ProviderLimits())
+            .encode(into: &encoder, version: HostCreate.protocolVersion + 98)
+        encoder.end()
+        XCTAssertTrue(channel.write(encoder.bytes))
+        let event = try channel.next { (type, payload) throws(ProtocolViolation) -> HostEvent in
+            var decoder = FrameDecoder(payload)
+            return try HostEvent.decode(type: type, &decoder)
+        }
+        guard case .createFailed(let reason) = event else { return XCTFail("expected CREATE_FAILED, got \(event)") }
+        XCTAssertTrue(reason.contains("version \(HostCreate.protocolVersion + 98)")
+                      && reason.contains("version \(HostCreate.protocolVersion)"), reason)
+    }
+
     func testARunGoesThroughTheHost() throws {
         let provider = try self.provider()
         let sink = PluginTestSink()

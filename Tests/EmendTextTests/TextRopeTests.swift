@@ -13,7 +13,7 @@ final class TextRopeTests: XCTestCase {
             var model = Array(String((0..<Int.random(in: 0...40, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()).utf8)
             let rope = TextRope(String(decoding: model, as: UTF8.self))
             var marks: [Int: Int] = [:]
-            for step in 0..<300 {
+            for step in 0..<600 {
                 let bounds = boundaries(model)
                 let x = bounds.randomElement(using: &rng)!, y = bounds.randomElement(using: &rng)!
                 let range = min(x, y)..<max(x, y)
@@ -62,7 +62,16 @@ final class TextRopeTests: XCTestCase {
                 XCTAssertEqual(try rope.utf8Offset(there, from: encoding), offset)
             }
             let end = bounds.randomElement()!
-            if end >= offset { XCTAssertEqual(rope.bytes(offset..<end), Array(model[offset..<end])) }
+            if end >= offset {
+                XCTAssertEqual(rope.bytes(offset..<end), Array(model[offset..<end]))
+                XCTAssertEqual(rope.substring(offset..<end), String(decoding: model[offset..<end], as: UTF8.self))
+                var pieces: [UInt8] = []
+                rope.forEachChunk(in: offset..<end) { bytes, at in
+                    XCTAssertEqual(at, offset + pieces.count, "each part says where it is")
+                    pieces += bytes
+                }
+                XCTAssertEqual(pieces, Array(model[offset..<end]))
+            }
         }
         // Offsets inside a character, and past the end, are refused as the converter refuses them.
         for encoding in PositionEncoding.allCases {

@@ -116,16 +116,22 @@ static int compare(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* The median of the known values (-1 is "not known"); -1 when none is. */
 static double median(double *values, int n) {
+    int known = 0;
+    for (int i = 0; i < n; i++)
+        if (values[i] >= 0) values[known++] = values[i];
+    n = known;
     if (n == 0) return -1;
     qsort(values, (size_t)n, sizeof *values, compare);
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-/* The plugin's last "..., M tokens in Y s" line in log[from..]; 0 if none. */
+/* The plugin's first "..., M tokens in Y s" line in log[from..]; 0 if none. The first, because
+ * when the fact guard finds a changed fact it asks the provider once more (with guidance), and
+ * the figures compared with llama-server are those of the first answer, streamed as it comes. */
 static int plugin_stats(const char *log, int *prompt_tokens, double *prompt_s, int *tokens, double *seconds) {
-    const char *found = NULL;
-    for (const char *p = log; (p = strstr(p, " prompt tokens in ")) != NULL; p++) found = p;
+    const char *found = strstr(log, " prompt tokens in ");
     if (found == NULL) return 0;
     const char *start = found;
     while (start > log && start[-1] != ' ') start--;
@@ -189,6 +195,7 @@ int main(int argc, char **argv) {
 
     emend_tool_request rewrite = {sizeof rewrite, EMEND_TOOL_REWRITE_FRIENDLY, EMEND_SCOPE_USER_SELECTION, NULL, provider};
     emend_bench_timing *timing = NULL, logged = {0};
+    int attempts = 1;
     /* Per measured run, in ms (or tokens/s); -1 when not known. */
     double ttft[64], rate[64], plugin_rate[64], tokens[64], start_to_replace[64], token_to_replace[64],
         last_token_to_replace[64], total[64];
@@ -217,8 +224,10 @@ int main(int argc, char **argv) {
          * CLOCK_MONOTONIC is the same clock in both processes. */
         timing = NULL;
         if (timing_path != NULL) {
-            const char *line = NULL;
-            for (const char *p = log; (p = strstr(p, "emend-bench-timing ")) != NULL; p++) line = p;
+            /* The first attempt's line (see plugin_stats); a retry logs a second one. */
+            const char *line = strstr(log, "emend-bench-timing ");
+            attempts = 0;
+            for (const char *p = log; (p = strstr(p, "emend-bench-timing ")) != NULL; p++) attempts++;
             if (line == NULL || sscanf(line, "emend-bench-timing first_emit_ns=%lld last_emit_ns=%lld emits=%ld bytes=%ld",
                                        &logged.first_emit_ns, &logged.last_emit_ns, &logged.emits, &logged.bytes) != 4) {
                 printf("engine: FAIL: no timing line from %s (is %s its provider?)\n", timing_path, provider);
@@ -236,7 +245,8 @@ int main(int argc, char **argv) {
             if (timing != NULL && timing->first_emit_ns != 0) {
                 ttft[i] = (double)(timing->first_emit_ns - start) * ms;
                 if (doc.first_replace_ns) token_to_replace[i] = (double)(doc.first_replace_ns - timing->first_emit_ns) * ms;
-                if (doc.last_replace_ns) last_token_to_replace[i] = (double)(doc.last_replace_ns - timing->last_emit_ns) * ms;
+                /* After a retry the last replace is the second answer's: not this one's. */
+                if (doc.last_replace_ns && attempts == 1) last_token_to_replace[i] = (double)(doc.last_replace_ns - timing->last_emit_ns) * ms;
                 if (have_stats && generated > 1 && timing->last_emit_ns > timing->first_emit_ns)
                     rate[i] = (generated - 1) / ((double)(timing->last_emit_ns - timing->first_emit_ns) * 1e-9);
             }
@@ -244,10 +254,11 @@ int main(int argc, char **argv) {
             tokens[i] = have_stats ? generated : -1;
             printf("  run %d: %d prompt tokens, %d tokens; first token %.1f ms; %.1f tokens/s (plugin's own: %.1f); "
                    "first token -> first replace %.1f ms, last token -> last replace %.1f ms; start -> first replace "
-                   "%.1f ms; %d replaces%s; idle after %.1f ms\n",
+                   "%.1f ms; %d replaces%s; %d answer%s; idle after %.1f ms\n",
                    run + 1, prompt_tokens, generated, ttft[i], rate[i], plugin_rate[i], token_to_replace[i],
                    last_token_to_replace[i], start_to_replace[i], doc.replaces,
-                   doc.presented ? " (a poor result: presented, not replaced)" : "", total[i]);
+                   doc.presented ? " (a poor result: presented, not replaced)" : "", attempts,
+                   attempts == 1 ? "" : "s (the fact guard asked again)", total[i]);
         }
         status = emend_session_revert(coordinator);
         if (status == EMEND_OK) status = emend_coordinator_run_until_idle(coordinator, 60000);

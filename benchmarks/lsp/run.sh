@@ -7,7 +7,8 @@
 # Debian packages).
 # Usage: bash benchmarks/lsp/run.sh [bytes, default 1000000] [edits, default 30]
 #   scratch path: .build-bench (override with EMEND_BENCH_SCRATCH); EMEND_CLI names a built
-#   emend command instead of building one.
+#   emend command instead of building one (emend-provider-host must be beside it, or named by
+#   EMEND_PROVIDER_HOST: the plugins run in it).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -21,7 +22,10 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 if [[ -z "${EMEND_CLI:-}" ]]; then
-    swift build -c release --scratch-path "$SCRATCH" --product emend-cli >"$WORK/build.log" 2>&1 || { cat "$WORK/build.log" >&2; exit 1; }
+    # The provider host too: without it the plugins cannot run (isolation is the default).
+    for product in emend-cli emend-provider-host; do
+        swift build -c release --scratch-path "$SCRATCH" --product "$product" >"$WORK/build.log" 2>&1 || { cat "$WORK/build.log" >&2; exit 1; }
+    done
     EMEND_CLI="$SCRATCH/release/emend-cli"
 fi
 

@@ -34,6 +34,9 @@ scanner="$(bash scripts/build-scanner.sh "$work/scanner")"
 bench="${EMEND_QUALITY_BENCHMARKS:-}"
 if [ -z "$bench" ]; then
     swift build --product EmendBenchmarks --scratch-path "$scratch" >&2
+    # The plugins run in emend-provider-host, found next to the benchmark: without it every
+    # checker fails and every figure reads 0%.
+    swift build --product emend-provider-host --scratch-path "$scratch" >&2
     bench="$scratch/debug/EmendBenchmarks"
 fi
 # No user configuration or dictionary: the figures are the defaults'.

@@ -135,7 +135,8 @@ struct QualityBenchmark {
     }
 
     /// With EMEND_QUALITY_VERBOSE set: every flag on technical sentences, every misspelling
-    /// whose combined first suggestion is wrong, every learner error the combination misses.
+    /// whose combined first suggestion is wrong, every learner error the combination misses
+    /// (with each checker's flags and the combination's on that sentence).
     func printDetails(raw: [String: Answers], members: [WritingProvider], combined: Answers, spelling: [(String, String)],
                       learner: [Learner], technical: [String], carrier: (String) -> String) {
         func show(_ text: String, _ edits: [ProviderEdit]) -> String {
@@ -163,7 +164,10 @@ struct QualityBenchmark {
         for item in learner {
             let changed = Self.changedRanges(item.wrong, item.right)
             if !(combined[item.wrong]!.contains { edit in changed.contains { Self.touches(edit.range, $0) } }) {
+                // The combination's own flags too: a flag it kept on a word the correction does
+                // not change is not a flag the combination dropped.
                 let each = members.map { Self.short($0.id) + ": " + show(item.wrong, raw[$0.id]![item.wrong]!) }
+                    + ["combined: " + show(item.wrong, combined[item.wrong]!)]
                 print("  \(item.wrong) → \(item.right)\n    \(each.joined(separator: "\n    "))")
             }
         }

@@ -1,6 +1,7 @@
 /* Linux interfaces the runtime needs that Swift's Glibc module does not bring in. */
 #ifndef EMEND_SYSTEM_H
 #define EMEND_SYSTEM_H
+#include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
@@ -8,4 +9,8 @@
 /* The path of the shared object (or executable) that contains `address`, or NULL. The
  * string belongs to the dynamic loader. */
 const char *emendsys_image_path(const void *address);
+
+/* memmem (a GNU extension the Glibc module does not declare): where `needle` first occurs in
+ * `haystack`, or NULL. Byte counts; neither needs a terminating NUL. */
+const void *emendsys_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 #endif

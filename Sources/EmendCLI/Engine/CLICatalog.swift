@@ -41,16 +41,10 @@ final class StreamBuffer: @unchecked Sendable {
 
 /// A provider as the CLI runs it: the user's `--language` goes into every request, and the
 /// text it emits is also copied to `stream` so the command can print it as it arrives.
-struct CLIProvider: WritingProvider {
+struct CLIProvider: WrappingProvider {
     let base: WritingProvider
     let language: String?
     let stream: StreamBuffer?
-
-    var id: String { base.id }
-    var tools: Set<WritingTool> { base.tools }
-    var writesMarkdown: Bool { base.writesMarkdown }
-    var canRetry: Bool { base.canRetry }
-    var needsFactCheck: Bool { base.needsFactCheck }
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         var request = request

@@ -5,7 +5,7 @@ import EmendText
 /// and protected ranges the user gave. It implements only what a file needs: replaces
 /// (applied to the document at once) and presented results (summary, key points). The file
 /// on disk is written by the command at the end, never from here.
-final class FileEngine: CoordinatorDelegate {
+final class FileEngine: ScreenlessDelegate {
     /// The document's UTF-8 bytes as the coordinator's replaces left them.
     var bytes: [UInt8] { document.bytes }
     private var document: GapBuffer
@@ -32,7 +32,7 @@ final class FileEngine: CoordinatorDelegate {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    private func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
+    func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
         do { try coordinator.answer(request, answer) } catch { answerErrors.append(error) }
     }
 
@@ -56,28 +56,5 @@ final class FileEngine: CoordinatorDelegate {
         // unless the user said --force.
         let action = result.explanation == nil || appliesPoorResults ? presentedAction : .dismiss
         reply(coordinator, request, .presented(action))
-    }
-
-    // Not supported (no capability): the coordinator never calls these.
-    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .rects([]))
-    }
-    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .rects([]))
-    }
-    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .preview(0))
-    }
-    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {
-        reply(coordinator, request, .done)
     }
 }

@@ -20,9 +20,23 @@ struct BlockAligner {
         self.granularity = granularity
     }
 
+    /// Whether pieces of these lengths are too unequal to align word by word: one above
+    /// 64 KB and more than eight times the other.
+    static func isLopsided(_ a: Int, _ b: Int) -> Bool {
+        let longer = max(a, b), shorter = min(a, b)
+        return longer > 65_536 && shorter * 8 < longer
+    }
+
     /// Adds the edits that turn `original[a]` into `proposed[b]`.
     mutating func align(_ a: Range<Int>, _ b: Range<Int>) {
         if a.isEmpty || b.isEmpty {
+            emit(a, b)
+            return
+        }
+        // A long piece against one an eighth its size (a model's endless sentence in place of
+        // a short one) has little to match word by word; tokenizing and diffing 1.5 MB of it
+        // took tens of ms on the engine's thread while a result streamed. One edit.
+        if Self.isLopsided(a.count, b.count) {
             emit(a, b)
             return
         }

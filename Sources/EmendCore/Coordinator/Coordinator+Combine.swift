@@ -41,7 +41,11 @@ extension Coordinator {
             return start >= 0 ? start..<($0.upperBound - session.regionOriginalStart) : nil
         })
         var added: [(edit: ProviderEdit, range: Range<Int>)] = []
+        // The furthest end among `added` (sorted by start): an edit starting after it
+        // conflicts with none of them, and only one that does not is checked against each.
+        var addedReach = Int.min
         var superseded: [Suggestion] = []
+        let index = SuggestionIndex(session.suggestions)
         for edit in batch.edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             // Request-relative bytes -> context bytes at the start -> region-relative bytes.
             let start = edit.range.lowerBound + session.run.requestOffset
@@ -50,18 +54,20 @@ extension Coordinator {
             guard local.lowerBound >= 0, local.upperBound <= original.utf8Count,
                   PositionConverter(original.string).isBoundary(local), !original.touchesProtectedText(local),
                   original.substring(local) != edit.replacement,
-                  !added.contains(where: { Self.conflicts($0.range, range) }) else {
+                  range.lowerBound > addedReach || !added.contains(where: { Self.conflicts($0.range, range) }) else {
                 logger("dropped an invalid edit at \(range)")
                 continue
             }
-            let overlapping = session.suggestions.filter { $0.state != .invalid && Self.conflicts($0.originalRange, range) }
+            let overlapping = index.overlapping(range, conflicts: Self.conflicts)
             if overlapping.isEmpty {
                 added.append((edit, range))
+                addedReach = max(addedReach, range.upperBound)
             } else if overlapping.contains(where: { $0.originalRange == range && $0.replacement == edit.replacement }) {
                 continue   // the same suggestion from two providers
             } else if overlapping.allSatisfy({ $0.rank > batch.rank && $0.state == .pending }) {
                 superseded += overlapping
                 added.append((edit, range))
+                addedReach = max(addedReach, range.upperBound)
             }
         }
         // Put the superseded suggestions' text back first, then map the new ones into the text.
@@ -72,8 +78,9 @@ extension Coordinator {
         for suggestion in superseded { suggestion.state = .invalid }
         deliver(reverts, kind: .result) { [weak self] in
             guard let self, let session = self.session else { return }
+            let index = SuggestionIndex(session.suggestions)
             let fresh = added.compactMap { item -> Suggestion? in
-                guard let now = self.currentRange(ofOriginal: item.range, in: session) else { return nil }
+                guard let now = self.currentRange(ofOriginal: item.range, in: session, index: index) else { return nil }
                 return Suggestion(contextID: context.id, anchor: context.anchor(now), original: context.text.substring(now),
                                   edit: item.edit, originalRange: item.range, rank: batch.rank)
             }
@@ -84,10 +91,8 @@ extension Coordinator {
 
     /// Where a range of the text the providers read is now, going by the nearest suggestion
     /// before it (suggestions are the only changes inside the region while this holds).
-    private func currentRange(ofOriginal range: Range<Int>, in session: Session) -> Range<Int>? {
-        let before = session.suggestions
-            .filter { $0.originalRange.upperBound <= range.lowerBound && $0.anchor.range != nil }
-            .max { $0.originalRange.upperBound < $1.originalRange.upperBound }
+    private func currentRange(ofOriginal range: Range<Int>, in session: Session, index: SuggestionIndex) -> Range<Int>? {
+        let before = index.nearest(endingAtOrBefore: range.lowerBound)
         let base: Int
         if let before, let now = before.anchor.range {
             base = now.upperBound + (range.lowerBound - before.originalRange.upperBound)

@@ -19,7 +19,12 @@ extension Coordinator {
             session.awaited = nil
         }
         if !session.awaitingAnswer {
-            queue.post { [weak self] in self?.finishStop() }
+            // The restore belongs to this session: should it end some other way first, a
+            // later session is not stopped by it.
+            queue.post { [weak self, weak session] in
+                guard let self, let session, self.session === session else { return }
+                self.finishStop()
+            }
         }
         // Otherwise the awaited answer's continuation (a streamed replace, say) sees
         // cancelRequested and finishes the stop once the engine answered.
@@ -128,8 +133,9 @@ extension Coordinator {
     /// Done: keep the result and end the session.
     public func accept() throws(EmendError) {
         try checkThread()
-        guard let session, session.phase == .resting else {
-            throw EmendError(.state, "there is no finished result to accept")
+        guard let session, session.isReviewable else {
+            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; its result is being taken back"
+                                                                     : "there is no finished result to accept")
         }
         for suggestion in session.suggestions where suggestion.state == .pending { suggestion.state = .accepted }
         endSession()
@@ -138,8 +144,9 @@ extension Coordinator {
     /// Puts the original back byte for byte and ends the session.
     public func revert() throws(EmendError) {
         try checkThread()
-        guard let session, session.phase == .resting else {
-            throw EmendError(.state, "there is no finished result to revert (use stop while a tool runs)")
+        guard let session, session.isReviewable else {
+            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; the original is being put back"
+                                                                     : "there is no finished result to revert (use stop while a tool runs)")
         }
         restoreOriginal(kind: .revert) { [weak self] in self?.endSession() }
     }

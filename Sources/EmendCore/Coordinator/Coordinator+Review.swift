@@ -24,8 +24,9 @@ extension Coordinator {
     public var resultText: String? { session.flatMap { $0.hasResult ? $0.regionText : nil } }
 
     func restingSession() throws(EmendError) -> Session {
-        guard let session, session.phase == .resting else {
-            throw EmendError(.state, "no finished result is being reviewed")
+        guard let session, session.isReviewable else {
+            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping"
+                                                                     : "no finished result is being reviewed")
         }
         return session
     }
@@ -92,8 +93,8 @@ extension Coordinator {
         transition(to: target, kind: show ? .showOriginal : .showRewritten) { [weak self] in self?.session?.enter(.resting) }
     }
 
-    public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.phase == .resting }
-    public var canRedo: Bool { !(session?.redoStack.isEmpty ?? true) && session?.phase == .resting }
+    public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.isReviewable == true }
+    public var canRedo: Bool { !(session?.redoStack.isEmpty ?? true) && session?.isReviewable == true }
 
     public func undo() throws(EmendError) {
         try checkThread()
@@ -128,7 +129,7 @@ extension Coordinator {
 
     /// Refines the finished rewrite with a follow-up request.
     func startFollowUp(prompt: String, provider: WritingProvider) throws(EmendError) {
-        guard let session, session.phase == .resting, session.tool.isRewrite || session.tool == .compose else {
+        guard let session, session.isReviewable, session.tool.isRewrite || session.tool == .compose else {
             throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
         }
         let previous = session.regionText

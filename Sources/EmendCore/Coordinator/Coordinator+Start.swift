@@ -76,8 +76,12 @@ extension Coordinator {
         let region = context.anchor(regionRange, includesEdges: true)
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
-        session.originalProtected = context.text.allProtectedRanges
-        session.originalRegion = context.text.slice(regionRange)
+        if providers.count > 1 {
+            // Only a later provider's batch is checked against them (see mergeBatch): a
+            // single provider's session does not copy its region (10 ms of 10 MB).
+            session.originalProtected = context.text.allProtectedRanges
+            session.originalRegion = context.text.slice(regionRange)
+        }
         session.versions = [[]]
         animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
             self?.runProviders(providers, previousResult: nil) { [weak self] in
@@ -197,13 +201,15 @@ extension Coordinator {
                     state.resultText += chunk
                     if case .streaming = state.streaming { state.sentences.append(chunk) }
                     self.streamPartialResult()
-                case .edit(let edit): buffers[rank].append(edit)
+                case .edits(let edits): buffers[rank].append(contentsOf: edits)
                 case .finished(let outcome):
                     state.providerRuns.removeAll { $0 === holder.run }
                     if state.providerRuns.isEmpty { self.providerDeadline = nil }
                     self.afterStreamedPart {
                         if case .failed(let message) = outcome {
-                            failures.append(EmendError(.provider, "\(provider.id): \(message)"))
+                            // Named once: messages that already name the provider (a crashed host's) keep their words.
+                            let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
+                            failures.append(EmendError(.provider, named))
                             self.logger("\(provider.id) failed: \(message)")
                         } else if !firstDone {
                             firstDone = true

@@ -3,14 +3,18 @@ import EmendMarkdown
 
 /// Streaming a rewrite into the text while the provider still writes it.
 extension Coordinator {
+    /// A streamed part this long is delivered in a dispatch of its own (`WorkQueue.postFresh`):
+    /// reading it costs milliseconds, and it must not land at the end of a spent dispatch.
+    static let freshStreamBytes = 65_536
+
     /// Delivers the finished sentences of the result so far, each in place of one sentence of
     /// the original. When the whole result arrives the final transition aligns what is in the
     /// text with it, so streaming never changes what the session ends with, and revert still
-    /// finds the original.
-    func streamPartialResult() {
+    /// finds the original. `fresh`: called from a dispatch of its own (a long part).
+    func streamPartialResult(fresh: Bool = false) {
         guard case .sentences(let minimumNewBytes) = options.streaming, let session, session.phase == .running, !session.presents,
               session.tool != .proofread, !session.run.streamInFlight, !session.cancelRequested,
-              let context = session.working, let region = session.region?.range else { return }
+              let context = session.working, let regionAnchor = session.region else { return }
         guard case .streaming(let streamed) = session.run.streaming else { return }
         if session.run.regionEdited {
             // The engine edited the region: streaming sentence by sentence would write over its
@@ -21,7 +25,21 @@ extension Coordinator {
         // the length of the part that goes in, never that of the result so far.
         let sentences = session.run.sentences
         let settled = sentences.finished
-        guard settled > streamed, sentences.count - streamed >= minimumNewBytes else { return }
+        // Where the region is (a search in the rope) only once a part is ready: this runs for
+        // every piece a provider emits.
+        guard settled > streamed, sentences.count - streamed >= minimumNewBytes, let region = regionAnchor.range else { return }
+        if !fresh && settled - streamed >= Self.freshStreamBytes {
+            // In flight from here: later pieces wait for it, and the run's end waits too.
+            let run = session.run
+            run.streamInFlight = true
+            queue.postFresh { [weak self] in
+                run.streamInFlight = false
+                guard let self, self.session?.run === run else { return }
+                self.streamPartialResult(fresh: true)
+                if !run.streamInFlight { self.continueAfterStreamedPart(run) }
+            }
+            return
+        }
         let settledText = sentences.text(streamed..<settled)
         if session.run.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.run.paragraphSeparator)
             || !PlaceholderToken.find(in: settledText).isEmpty {
@@ -29,7 +47,8 @@ extension Coordinator {
             // text: the result arrives whole.
             return stopStreaming(session.run)
         }
-        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[..<streamed], settled: settledText),
+        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[..<streamed], settled: settledText,
+                                              sentenceCount: sentences.sentenceCount(upTo: settled)),
               Self.keepsProtectedText(edits, in: context.text, region: region) else {
             // The engine changed what was streamed, or the sentences move protected text: the
             // rest arrives with the whole result.
@@ -68,14 +87,16 @@ extension Coordinator {
     /// `streamed` before; the rest of the original stays until the whole result arrives. nil
     /// when the region no longer starts with the streamed text. Reads only the streamed part
     /// and as many sentences of the original as it replaces, never the whole region.
+    /// `sentenceCount` is the number of sentences in `settled` when the caller knows it (the
+    /// streamed sentences were counted as they were found); nil segments `settled` to count.
     static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>,
-                               settled: String) -> [TextEdit]? {
+                               settled: String, sentenceCount: Int? = nil) -> [TextEdit]? {
         let base = streamed.count
         guard region.count >= base, text.rope.bytes(region.lowerBound..<(region.lowerBound + base)).elementsEqual(streamed) else {
             return nil
         }
         let restStart = region.lowerBound + base
-        let count = SentenceSegmenter.sentences(in: settled).count
+        let count = sentenceCount ?? SentenceSegmenter.sentences(in: settled).count
         let replaced = SentenceSegmenter.firstSentences(count, length: region.upperBound - restStart) {
             text.rope.bytes(($0.lowerBound + restStart)..<($0.upperBound + restStart))
         }

@@ -60,7 +60,7 @@ extension Coordinator {
             suggestion.underlineRects = nil
             suggestion.boundingRects = nil
         }
-        guard session.phase == .resting else { return }
+        guard session.isReviewable else { return }
         session.enter(.delivering)
         requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
             self?.session?.enter(.resting)

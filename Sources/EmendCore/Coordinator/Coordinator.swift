@@ -116,7 +116,11 @@ public final class Coordinator: @unchecked Sendable {
         try checkThread()
         guard !inDispatch else { throw EmendError(.inCallback, "dispatch was called from inside a delegate callback") }
         inDispatch = true
-        defer { inDispatch = false }
+        queue.beginDispatch()
+        defer {
+            queue.endDispatch()
+            inDispatch = false
+        }
         let meter = DispatchBudget.Meter(options.dispatchBudget)
         var processed = 0
         // Deadlines once per dispatch: they are due in milliseconds, work in microseconds.
@@ -124,7 +128,8 @@ public final class Coordinator: @unchecked Sendable {
         running: while true {
             let work = queue.take(limit: 64)
             for index in work.indices {
-                if work[index].kind == .work, meter.isSpent(after: processed) {
+                if (work[index].kind == .work && meter.isSpent(after: processed))
+                    || (work[index].kind == .fresh && meter.defersFresh(after: processed)) {
                     queue.putBack(work[index...])
                     break running
                 }

@@ -26,6 +26,13 @@ public enum DispatchBudget: Sendable, Equatable {
             if case .time = budget { start = MonotonicClock.nowMicroseconds() } else { start = 0 }
         }
 
+        /// Whether a `.fresh` item waits for the next dispatch, `processed` items in: under a
+        /// time budget, unless it would be the first.
+        func defersFresh(after processed: Int) -> Bool {
+            guard processed > 0, case .time = budget else { return false }
+            return true
+        }
+
         /// Whether the dispatch should stop taking work, `processed` items in.
         func isSpent(after processed: Int) -> Bool {
             guard processed > 0 else { return false }

@@ -34,20 +34,33 @@ enum FixtureCorrections {
 
     /// Suggested edits inside the request's selection, outside protected ranges.
     static func edits(in request: ProviderRequest) -> [ProviderEdit] {
-        let words = WordScanner.words(in: request.text).filter {
-            $0.range.lowerBound >= request.selection.lowerBound && $0.range.upperBound <= request.selection.upperBound
-                && !request.protectedRanges.contains(where: $0.range.overlaps)
+        var text = request.text
+        return text.withUTF8 { bytes in edits(in: bytes, request: request) }
+    }
+
+    private static func edits(in bytes: UnsafeBufferPointer<UInt8>, request: ProviderRequest) -> [ProviderEdit] {
+        // Protected ranges merged and in order, so each word is checked against one of them
+        // (a Markdown document has thousands: checking them all per word was quadratic).
+        let protected = merged(request.protectedRanges)
+        var next = 0
+        let words = WordScanner.words(in: bytes).filter { word in
+            guard word.range.lowerBound >= request.selection.lowerBound && word.range.upperBound <= request.selection.upperBound else {
+                return false
+            }
+            while next < protected.count, protected[next].upperBound <= word.range.lowerBound { next += 1 }
+            return next == protected.count || !protected[next].overlaps(word.range)
         }
+        let lowered = words.map { lowercased($0.text) }
         var edits: [ProviderEdit] = []
         var index = 0
         while index < words.count {
-            if let (edit, used) = grammarEdit(at: index, in: words, text: request.text) {
+            if let (edit, used) = grammarEdit(at: index, in: words, lowered: lowered, bytes: bytes) {
                 edits.append(edit)
                 index += used
                 continue
             }
             let word = words[index]
-            if index + 1 < words.count, words[index + 1].text.lowercased() == word.text.lowercased(),
+            if index + 1 < words.count, lowered[index + 1] == lowered[index],
                word.range.upperBound + 1 == words[index + 1].range.lowerBound {
                 edits.append(ProviderEdit(range: word.range.lowerBound..<words[index + 1].range.lowerBound, replacement: "",
                                           explanation: "The word “\(word.text)” is repeated.", category: "grammar",
@@ -55,7 +68,7 @@ enum FixtureCorrections {
                 index += 2
                 continue
             }
-            if let fixed = spelling[word.text.lowercased()] {
+            if let fixed = spelling[lowered[index]] {
                 edits.append(ProviderEdit(range: word.range, replacement: matchCase(fixed, to: word.text),
                                           explanation: "“\(word.text)” may be misspelled.", category: "spelling",
                                           ruleID: "SPELLING"))
@@ -65,18 +78,38 @@ enum FixtureCorrections {
         return edits
     }
 
-    private static func grammarEdit(at index: Int, in words: [WordScanner.Word], text: String) -> (ProviderEdit, Int)? {
+    private static func grammarEdit(at index: Int, in words: [WordScanner.Word], lowered: [String],
+                                    bytes: UnsafeBufferPointer<UInt8>) -> (ProviderEdit, Int)? {
         for rule in grammar where index + rule.pattern.count <= words.count {
-            let slice = words[index..<index + rule.pattern.count]
-            guard zip(slice, rule.pattern).allSatisfy({ $0.text.lowercased() == $1 }) else { continue }
-            let range = slice.first!.range.lowerBound..<slice.last!.range.upperBound
-            let original = AttributedText(text).substring(range)
+            guard zip(lowered[index..<index + rule.pattern.count], rule.pattern).allSatisfy({ $0 == $1 }) else { continue }
+            let range = words[index].range.lowerBound..<words[index + rule.pattern.count - 1].range.upperBound
+            let original = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             guard original.split(separator: " ").count == rule.pattern.count else { continue }
             return (ProviderEdit(range: range, replacement: matchCase(rule.replacement, to: original),
                                  explanation: rule.explanation, category: rule.category, ruleID: rule.ruleID),
                     rule.pattern.count)
         }
         return nil
+    }
+
+    /// `word` in lower case; ASCII without the full Unicode mapping (most words are ASCII).
+    private static func lowercased(_ word: String) -> String {
+        guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return word.lowercased() }
+        guard word.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return word }
+        return String(decoding: word.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// `ranges` sorted, with overlapping and touching ones joined.
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
     }
 
     /// `word` with the first letter's case of `model`.

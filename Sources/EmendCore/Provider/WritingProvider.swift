@@ -53,3 +53,28 @@ extension WritingProvider {
     /// Results are checked unless a provider says otherwise.
     public var needsFactCheck: Bool { true }
 }
+
+/// A provider that adds something to another's runs (a language, a filter, a copy of its
+/// text) and is otherwise that provider: its id, tools and traits are the base's. Why a
+/// protocol: each wrapper forwarded the same five properties, and code that asks about the
+/// provider behind the wrappers (its health) can unwrap any of them (`innermost`).
+public protocol WrappingProvider: WritingProvider {
+    var base: WritingProvider { get }
+}
+
+extension WrappingProvider {
+    public var id: String { base.id }
+    public var tools: Set<WritingTool> { base.tools }
+    public var writesMarkdown: Bool { base.writesMarkdown }
+    public var canRetry: Bool { base.canRetry }
+    public var needsFactCheck: Bool { base.needsFactCheck }
+}
+
+extension WritingProvider {
+    /// The provider behind every wrapper (itself when it wraps none).
+    public var innermost: WritingProvider {
+        var provider: WritingProvider = self
+        while let wrapper = provider as? WrappingProvider { provider = wrapper.base }
+        return provider
+    }
+}

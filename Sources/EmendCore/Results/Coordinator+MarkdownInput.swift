@@ -16,16 +16,4 @@ extension Coordinator {
         }
         return source.markdown
     }
-
-    /// The provider's output as the styled text the engine gets: Markdown read back, reduced
-    /// to the result options, placeholders restored and the original's attributes carried
-    /// onto the words that survive (inline styles in the options' form, values the engine's).
-    func richResult(_ session: Session, original: AttributedText) -> AttributedText {
-        let options = resolvedResultOptions
-        let shape = options.richShape(paragraphSeparator: session.run.paragraphSeparator)
-        let result = session.run.writesMarkdown ? MarkdownDocument.parse(session.run.resultText).render(shape) : AttributedText(session.run.resultText)
-        return AttributeTransfer.apply(original: original, result: result,
-                                       placeholders: session.run.writesMarkdown ? session.run.placeholders : [:],
-                                       styled: options.carriesStyling, presentationIntents: shape.presentationIntents)
-    }
 }

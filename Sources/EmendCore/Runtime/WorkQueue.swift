@@ -16,18 +16,31 @@ final class WorkQueue: @unchecked Sendable {
         /// text when it answered a replace, so the runtime's copy must follow before dispatch
         /// returns (an engine edit reported right after would otherwise land on a stale copy).
         /// A dispatch never stops before one, whatever its budget.
-        enum Kind { case work, answer }
+        /// `.fresh`: work that costs milliseconds (it reads a text of a megabyte and more); it
+        /// starts a dispatch of its own, so it never lands at the end of a spent one.
+        enum Kind { case work, answer, fresh }
         let kind: Kind
         let run: Work
     }
 
     private let lock = Lock()
-    /// Pending work is `items[head...]`: taking from the front moves `head` instead of
-    /// moving every item behind it (a provider may have queued hundreds of thousands).
-    private var items: [Item] = []
+    /// Pending work is `draining[head...]`, then `incoming`. Posts append to `incoming`; once
+    /// `draining` is used up the two arrays swap. Why two arrays of optionals: a provider may
+    /// queue hundreds of thousands of items, and taking them must cost only the items taken.
+    /// A taken slot is emptied (the item moves out), so no dispatch ever pays for moving or
+    /// releasing items run in earlier ones; a single array compacted from time to time did,
+    /// several milliseconds at once for a 300,000-piece stream.
+    private var draining: [Item?] = []
     private var head = 0
+    private var incoming: [Item?] = []
+    private var pendingCount: Int { draining.count - head + incoming.count }
     /// Set by `shutDown`: the coordinator is going away and posts are dropped.
     private var closed = false
+    /// The engine's thread is inside dispatch, which runs until the queue is empty or its
+    /// budget is spent: a post then needs no wake-up (a write to the eventfd, which a dense
+    /// proofread paid once per delegate answer); `endDispatch` makes the descriptor readable
+    /// if work is left.
+    private var dispatching = false
     /// Provider code of this coordinator still executing (it wakes the descriptor as it ends).
     let activity = RunActivity()
     private let eventFD: Int32
@@ -65,13 +78,16 @@ final class WorkQueue: @unchecked Sendable {
     /// Adds the continuation of an engine's answer (see `Item.Kind.answer`). Any thread.
     func postAnswer(_ work: @escaping Work) { post(.answer, work) }
 
+    /// Adds work that runs first in a dispatch (see `Item.Kind.fresh`). Any thread.
+    func postFresh(_ work: @escaping Work) { post(.fresh, work) }
+
     private func post(_ kind: Item.Kind, _ work: @escaping Work) {
-        let wasEmpty = lock.withLock {
+        let wakes = lock.withLock {
             if closed { return false }
-            items.append(Item(kind: kind, run: work))
-            return items.count - head == 1
+            incoming.append(Item(kind: kind, run: work))
+            return pendingCount == 1 && !dispatching
         }
-        if wasEmpty { signal() }
+        if wakes { signal() }
     }
 
     /// Makes the descriptor readable without adding work (something worth a look changed).
@@ -84,31 +100,50 @@ final class WorkQueue: @unchecked Sendable {
     /// coordinator; dropped, nothing keeps it past emend_coordinator_destroy. The descriptors
     /// stay open until deinit, so a late writer never writes to a reused descriptor number.
     func shutDown() {
-        let dropped: [Item] = lock.withLock {
+        let dropped: ([Item?], [Item?]) = lock.withLock {
             closed = true
-            defer { items.removeAll(); head = 0 }
-            return Array(items[head...])
+            defer { draining = []; incoming = []; head = 0 }
+            return (draining, incoming)
         }
         _ = dropped   // released here, outside the lock: their captures may run deinits
     }
 
     /// Takes up to `limit` items of pending work, oldest first. Engine thread. Why a limit:
     /// a dispatch runs only as much as its budget allows, and taking (then putting back)
-    /// everything queued would cost the whole queue on every dispatch.
+    /// everything queued would cost the whole queue on every dispatch. It may return fewer
+    /// (the rest of `draining`), and returns none only when nothing is pending.
     func take(limit: Int) -> [Item] {
         lock.withLock {
-            let end = min(items.count, head + limit)
-            let taken = Array(items[head..<end])
-            head = end
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
+            if head == draining.count {
+                // Used up: its slots are all empty, so clearing it releases nothing.
+                draining.removeAll(keepingCapacity: true)
                 head = 0
-            } else if head >= 4096 && head * 2 >= items.count {
-                items.removeFirst(head)
-                head = 0
+                swap(&draining, &incoming)
             }
+            let end = min(draining.count, head + limit)
+            var taken: [Item] = []
+            taken.reserveCapacity(end - head)
+            for index in head..<end {
+                var item: Item? = nil
+                swap(&item, &draining[index])
+                if let item { taken.append(item) }
+            }
+            head = end
             return taken
         }
+    }
+
+    /// A dispatch starts: posts from now on need no wake-up. Engine thread.
+    func beginDispatch() { lock.withLock { dispatching = true } }
+
+    /// A dispatch ends: the descriptor is made readable when work is still pending (posted
+    /// during the dispatch, after its last look at the queue). Engine thread.
+    func endDispatch() {
+        let pending = lock.withLock {
+            dispatching = false
+            return pendingCount > 0 && !closed
+        }
+        if pending { signal() }
     }
 
     /// Clears the readable flags; check `hasPendingWork` afterwards so no post is missed.
@@ -129,16 +164,18 @@ final class WorkQueue: @unchecked Sendable {
         lock.withLock {
             if closed { return }
             if head >= work.count {
+                // The usual case: the slots the work was taken from are right before `head`.
                 head -= work.count
-                items.replaceSubrange(head..<(head + work.count), with: work)
+                for (offset, item) in work.enumerated() { draining[head + offset] = item }
             } else {
-                items.insert(contentsOf: work, at: head)
+                draining.replaceSubrange(..<head, with: work.map { Optional($0) })
+                head = 0
             }
         }
         signal()
     }
 
-    var hasPendingWork: Bool { lock.withLock { items.count > head } }
+    var hasPendingWork: Bool { lock.withLock { pendingCount > 0 } }
 
     /// Makes the descriptor readable by `deadline` (monotonic ms). A later deadline keeps
     /// the armed one: the early wake-up finds nothing due and arms again.

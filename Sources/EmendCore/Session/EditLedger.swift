@@ -294,23 +294,26 @@ final class EditLedger {
     /// The hunk without the text it leaves unchanged at its edges (plain text only: styled
     /// text keeps its hunk whole); nil when it changes nothing.
     private static func trimmed(_ hunk: LedgerHunk) -> LedgerHunk? {
-        if hunk.baseText == hunk.text { return nil }
-        guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk }
-        let old = Array(hunk.baseText.string.utf8), new = Array(hunk.text.string.utf8)
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        while prefix > 0, (prefix < old.count && isContinuation(old[prefix])) || (prefix < new.count && isContinuation(new[prefix])) {
-            prefix -= 1
+        guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk.baseText == hunk.text ? nil : hunk }
+        // Compared in the strings' own storage, byte for byte (a streamed sentence may be 1.5 MB).
+        var oldString = hunk.baseText.string, newString = hunk.text.string
+        return oldString.withUTF8 { old in
+            newString.withUTF8 { new -> LedgerHunk? in
+                var prefix = CommonBytes.prefix(old, new)
+                if prefix == old.count && prefix == new.count { return nil }
+                while prefix > 0, (prefix < old.count && isContinuation(old[prefix])) || (prefix < new.count && isContinuation(new[prefix])) {
+                    prefix -= 1
+                }
+                var suffix = CommonBytes.suffix(old, new, limit: min(old.count, new.count) - prefix)
+                while suffix > 0, isContinuation(old[old.count - suffix]) || isContinuation(new[new.count - suffix]) { suffix -= 1 }
+                // Nothing shared: the hunk as it is, its texts not decoded again.
+                if prefix == 0 && suffix == 0 { return hunk }
+                let base = (hunk.base.lowerBound + prefix)..<(hunk.base.upperBound - suffix)
+                return LedgerHunk(base: base,
+                                  baseText: AttributedText(String(decoding: UnsafeBufferPointer(rebasing: old[prefix..<(old.count - suffix)]), as: UTF8.self)),
+                                  text: AttributedText(String(decoding: UnsafeBufferPointer(rebasing: new[prefix..<(new.count - suffix)]), as: UTF8.self)))
+            }
         }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-            suffix += 1
-        }
-        while suffix > 0, isContinuation(old[old.count - suffix]) || isContinuation(new[new.count - suffix]) { suffix -= 1 }
-        let base = (hunk.base.lowerBound + prefix)..<(hunk.base.upperBound - suffix)
-        return LedgerHunk(base: base,
-                          baseText: AttributedText(String(decoding: old[prefix..<(old.count - suffix)], as: UTF8.self)),
-                          text: AttributedText(String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)))
     }
 
     private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }

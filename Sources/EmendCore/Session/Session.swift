@@ -84,7 +84,8 @@ final class Session {
     /// The part of the working context the tool changes (sentences around the selection).
     var region: Anchor?
     /// The region's text when the session began (proofreading's late batches are checked
-    /// against it), where it began, and the protected ranges then.
+    /// against it; kept only when several providers run), where it began, and the protected
+    /// ranges then.
     var originalRegion = AttributedText("")
     var regionOriginalStart = 0
     var originalProtected: [Range<Int>] = []
@@ -114,6 +115,12 @@ final class Session {
     var awaited: (request: RequestID, kind: PendingRequests.Kind)?
 
     var awaitingAnswer: Bool { awaited != nil }
+
+    /// A result rests in the text and no stop is on its way: the user may review it (accept,
+    /// revert, undo, a follow-up). Between stop() and the restore it posts, the phase is still
+    /// `resting`; a step begun then would run beside the restore (a follow-up's preview
+    /// outliving the session, say), so it is refused instead.
+    var isReviewable: Bool { phase == .resting && !cancelRequested }
 
     /// Moves to `next` if the machine allows it; returns whether it did.
     @discardableResult

@@ -79,7 +79,11 @@ final class SessionContext {
         let old = text.slice(range)
         if styled { apply(range, styled: replacement) } else { apply(range, replacement.string) }
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
-        ledger.recordDelivery(range, old: old, new: text.slice(now), current: text)
+        // A text without styling holds the plain replacement there: no need to read it back
+        // (a streamed sentence may be a megabyte and more).
+        let plain = text.attributeRuns.isEmpty && text.blockIntents.isEmpty && text.protectedRanges.isEmpty
+        let new = !styled && plain ? AttributedText(replacement.string) : text.slice(now)
+        ledger.recordDelivery(range, old: old, new: new, current: text)
         return now
     }
 
@@ -111,11 +115,20 @@ final class SessionContext {
     /// edited range follow `Anchor.follow` by hand.
     private func moveAnchors(_ range: Range<Int>, delta: Int, edit: () -> Void) {
         var moved: [(slot: Int, range: Range<Int>?)] = []
-        var seen = Set<Int>()
+        var seen: [Int] = []   // the anchors at one edit are a handful
         for mark in text.rope.marks(in: range.lowerBound...range.upperBound) {
             let slot = mark / 2
-            guard seen.insert(slot).inserted, slots[slot].live, let r = slotRange(slot) else { continue }
-            moved.append((slot, Anchor.follow(r, includesEdges: slots[slot].includesEdges, edited: range, delta: delta)))
+            guard !seen.contains(slot) else { continue }
+            seen.append(slot)
+            guard slots[slot].live, let r = slotRange(slot) else { continue }
+            let followed = Anchor.follow(r, includesEdges: slots[slot].includesEdges, edited: range, delta: delta)
+            // The rope moves every mark itself; only an anchor it would put elsewhere is set by
+            // hand (most are not: a suggestion's anchor over the replaced text just grows).
+            if let followed, followed.lowerBound == TextRope.markPosition(r.lowerBound, afterReplacing: range, delta: delta),
+               followed.upperBound == TextRope.markPosition(r.upperBound, afterReplacing: range, delta: delta) {
+                continue
+            }
+            moved.append((slot, followed))
         }
         edit()
         for (slot, range) in moved { setSlotRange(slot, range) }

@@ -10,8 +10,9 @@ public struct UnitKey: Sendable, Hashable {
         self.protected = protected
     }
 
-    /// The bytes in one call rather than one combine per byte: every keystroke looks up each
-    /// paragraph of the document, so this hash runs over the whole text each time.
+    /// The bytes in one call rather than one combine per byte: opening a document, or an edit
+    /// that makes the server cut it again, looks up every paragraph, so this hash then runs
+    /// over the whole text.
     public func hash(into hasher: inout Hasher) {
         text.withUnsafeBytes { hasher.combine(bytes: $0) }
         hasher.combine(protected.count)

@@ -35,15 +35,9 @@ final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
 }
 
 /// A provider with the client's language put into each request.
-struct LanguageProvider: WritingProvider {
+struct LanguageProvider: WrappingProvider {
     let base: WritingProvider
     let language: String?
-
-    var id: String { base.id }
-    var tools: Set<WritingTool> { base.tools }
-    var writesMarkdown: Bool { base.writesMarkdown }
-    var canRetry: Bool { base.canRetry }
-    var needsFactCheck: Bool { base.needsFactCheck }
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         var request = request

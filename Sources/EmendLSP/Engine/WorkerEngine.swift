@@ -4,7 +4,7 @@ import EmendText
 /// The text engine a worker's coordinator talks to: a copy of the text being checked or
 /// rewritten, changed by the coordinator's replaces. Why a copy: the client owns the real
 /// document; the server turns what changed here into LSP edits and diagnostics.
-final class WorkerEngine: CoordinatorDelegate {
+final class WorkerEngine: ScreenlessDelegate {
     private(set) var bytes: [UInt8] = []
     private(set) var selection: Range<Int> = 0..<0
     private(set) var protectedRanges: [Range<Int>] = []
@@ -19,7 +19,7 @@ final class WorkerEngine: CoordinatorDelegate {
         presented = nil
     }
 
-    private func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
+    func reply(_ coordinator: Coordinator, _ request: RequestID, _ answer: DelegateAnswer) {
         try? coordinator.answer(request, answer)
     }
 
@@ -42,27 +42,5 @@ final class WorkerEngine: CoordinatorDelegate {
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         presented = result
         reply(coordinator, request, .presented(.dismiss))
-    }
-
-    func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .rects([]))
-    }
-    func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .rects([]))
-    }
-    func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        reply(coordinator, request, .preview(0))
-    }
-    func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
-        reply(coordinator, request, .done)
-    }
-    func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {
-        reply(coordinator, request, .done)
     }
 }

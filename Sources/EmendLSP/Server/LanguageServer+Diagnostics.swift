@@ -27,7 +27,7 @@ extension LanguageServer {
     /// Cuts the document into units, sends the ones never checked to the checker, and
     /// publishes at once when nothing is missing.
     func check(_ uri: String) {
-        guard var open = documents[uri] else { return }
+        guard var open = documents.removeValue(forKey: uri) else { return }
         let missing = resolve(&open)
         let waiting = !open.owed.isEmpty
         let batches = submit(missing)
@@ -112,13 +112,16 @@ extension LanguageServer {
         }
     }
 
-    /// Brings the document's units up to its text and looks each one up in the cache (once
-    /// per version of the text); returns the units nobody has asked the checker for yet.
+    /// Brings the document's units up to its text and looks up, in the cache, each unit
+    /// whose findings are not known (after a keystroke: the one paragraph it changed);
+    /// returns the units nobody has asked the checker for yet. What the checker owes the
+    /// document is counted afresh: units an edit replaced are owed nothing any more.
     @discardableResult
     func resolve(_ open: inout OpenDocument) -> [UnitKey] {
         open.refreshUnits()
         var missing: [UnitKey] = []
         var seen: Set<UnitKey> = []
+        open.owed = []
         for index in open.units.indices where open.findings[index] == nil {
             let key = open.units[index].key
             if let known = cache[key] {
@@ -149,14 +152,8 @@ extension LanguageServer {
 
     /// The shown findings of the document as it is now (cached units only; nothing is checked).
     func placedFindings(_ uri: String) -> [PlacedFinding] {
-        guard var open = documents[uri] else { return [] }
-        if open.unitsVersion != open.document.version {
-            resolve(&open)
-        }
-        // Units whose findings came since they were looked up.
-        for index in open.units.indices where open.findings[index] == nil && !failed.contains(open.units[index].key) {
-            open.findings[index] = cache[open.units[index].key]
-        }
+        guard var open = documents.removeValue(forKey: uri) else { return [] }
+        lookUp(&open)
         documents[uri] = open
         var placed: [PlacedFinding] = []
         for (unit, findings) in zip(open.units, open.findings) {
@@ -182,14 +179,53 @@ extension LanguageServer {
         return .object(diagnostic)
     }
 
+    /// Units cut for the text as it is, with the findings that came since they were looked up.
+    func lookUp(_ open: inout OpenDocument) {
+        if open.unitsState == .stale { resolve(&open) }
+        for index in open.units.indices where open.findings[index] == nil && !failed.contains(open.units[index].key) {
+            open.findings[index] = cache[open.units[index].key]
+        }
+    }
+
+    /// Publishes every shown diagnostic of the document. Each unit's diagnostics are encoded
+    /// once and kept (`DiagnosticsFragment`) while its text, start and the filter stay the
+    /// same, so a keystroke encodes one paragraph's and copies the rest.
     func publish(_ uri: String) {
-        guard let open = documents[uri] else { return }
-        let findings = placedFindings(uri)
-        documents[uri]?.lastPublish = MonotonicClock.nowMilliseconds()
-        let settings = self.settings
-        writer.send(bytes: DiagnosticsMessage.encode(uri: uri, version: open.document.version, findings: findings,
-                                                     document: open.document, encoding: encoding,
-                                                     severity: { settings.severity(for: $0) }))
+        guard var open = documents.removeValue(forKey: uri) else { return }
+        lookUp(&open)
+        let document = open.document
+        var runs: [[UInt8]] = []
+        runs.reserveCapacity(open.units.count)
+        var severities: [String: Int] = [:]
+        for index in open.units.indices {
+            guard let findings = open.findings[index] else { continue }
+            let unit = open.units[index]
+            let start = document.position(of: unit.offset, encoding: encoding)
+            if let fragment = open.fragments[index], fragment.start == start, fragment.generation == filterGeneration {
+                runs.append(fragment.bytes)
+                continue
+            }
+            var bytes: [UInt8] = []
+            var cursor = PositionCursor(document: document, encoding: encoding)
+            for finding in findings where isShown(finding) {
+                let level: Int
+                if let known = severities[finding.category] {
+                    level = known
+                } else {
+                    level = settings.severity(for: finding.category)
+                    severities[finding.category] = level
+                }
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+                DiagnosticsMessage.writeDiagnostic(finding, start: cursor.position(of: unit.offset + finding.range.lowerBound),
+                                                   end: cursor.position(of: unit.offset + finding.range.upperBound),
+                                                   severity: level, into: &bytes)
+            }
+            open.fragments[index] = DiagnosticsFragment(start: start, generation: filterGeneration, bytes: bytes)
+            runs.append(bytes)
+        }
+        open.lastPublish = MonotonicClock.nowMilliseconds()
+        documents[uri] = open
+        writer.send(bytes: DiagnosticsMessage.message(uri: uri, version: document.version, diagnostics: runs))
     }
 
     func publishAll() {

@@ -18,22 +18,29 @@ extension LanguageServer {
     /// it). A change that names no place in the text is refused whole: the document stays
     /// as it was and the user is told, rather than drifting out of step with the editor.
     func didChange(_ params: JSON) throws(ResponseError) {
-        var open = try document(params)
+        let uri = try document(params).document.uri
         guard let changes = params["contentChanges"]?.array else { throw .invalidParams("didChange needs contentChanges") }
-        var updated = open.document
-        for change in changes {
-            guard let text = change["text"]?.string else { throw .invalidParams("a content change needs text") }
-            if let rangeJSON = change["range"] {
-                let range = try updated.byteRange(of: try LSPRange(json: rangeJSON), encoding: encoding)
-                updated.replace(range, with: Array(text.utf8))
-            } else {
-                updated.replaceAll(with: Array(text.utf8))
+        // Taken out of the table while it changes, so that its arrays are not copied; with
+        // several changes a copy is kept to go back to when a later one is refused.
+        var open = documents.removeValue(forKey: uri)!
+        let before = changes.count > 1 ? open : nil
+        do throws(ResponseError) {
+            for change in changes {
+                guard let text = change["text"]?.string else { throw .invalidParams("a content change needs text") }
+                if let rangeJSON = change["range"] {
+                    let range = try open.document.byteRange(of: try LSPRange(json: rangeJSON), encoding: encoding)
+                    open.replace(range, with: Array(text.utf8))
+                } else {
+                    open.replaceAll(with: Array(text.utf8))
+                }
             }
+        } catch {
+            documents[uri] = before ?? open
+            throw error
         }
-        updated.version = params["textDocument"]?["version"]?.int ?? updated.version + 1
-        open.document = updated
+        open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
         open.checkDue = MonotonicClock.nowMilliseconds() + Int64(settings.debounceMilliseconds)
-        documents[updated.uri] = open
+        documents[uri] = open
     }
 
     func didClose(_ params: JSON) throws(ResponseError) {

@@ -27,13 +27,16 @@ public final class LanguageServer {
     let events = EventQueue()
     let writer: FrameWriter
     var lifecycle = Lifecycle.awaitingInitialize
-    var encoding: PositionEncoding = .utf16
+    var encoding: PositionEncoding = .utf16 { didSet { filterGeneration += 1 } }
     var client = ClientFeatures()
     /// `initializationOptions` as sent; `workspace/configuration` answers go on top.
     var initialSettings = ServerSettings()
-    var settings = ServerSettings()
+    var settings = ServerSettings() { didSet { filterGeneration += 1 } }
     var documents: [String: OpenDocument] = [:]
-    var dictionary: PersonalDictionary
+    var dictionary: PersonalDictionary { didSet { filterGeneration += 1 } }
+    /// Counts changes of what decides which findings are shown and how (settings, dictionary,
+    /// position encoding): encoded diagnostics of an older generation are written again.
+    var filterGeneration = 0
     /// Findings by unit, for every unit a worker checked.
     var cache: [UnitKey: [UnitFinding]] = [:]
     var inFlight: Set<UnitKey> = []

@@ -13,8 +13,11 @@ import EmendCore
 /// 3. A cluster is kept only when the evidence says so: a spelling flag needs a majority of
 ///    the spellers that checked the text when three or more did; with two, a flag only one of
 ///    them raises needs a suggestion one keystroke away (a slip, not a name the other knows);
-///    and a rule known to be noisy (`EvidenceModel.needsCorroboration`) needs a second
-///    checker on the same span.
+///    when two or more spellers flag a word, two of them must agree on its correction or one
+///    must see a slip (one keystroke, or two in a long word: `spellersSeeOnlyAName`); and a rule known to be
+///    noisy (`EvidenceModel.needsCorroboration`) needs a second checker on the same span. Two
+///    checkers proposing the same replacement for the same span keep it, whatever the category
+///    of each flag (a spelling flag and a grammar flag can be the same fix: "teached" → "taught").
 public struct ProofreadingCombiner: Sendable {
     public var evidence: EvidenceModel
 
@@ -101,6 +104,17 @@ public struct ProofreadingCombiner: Sendable {
                        items: [(edit: ProviderEdit, id: String, rank: Int)], voters: Set<String>, bytes: [UInt8]) -> Bool {
         // A noisy rule alone is not enough.
         if flaggedBy.count < 2, items.allSatisfy({ evidence.needsCorroboration.contains($0.edit.ruleID) }) { return false }
+        // Two checkers proposing the same replacement for the same span agree, whatever
+        // category each gives it: "teached" → "taught" from LingoTweaker's speller and Harper's
+        // `RegularIrregulars` is one fix found twice. Why before the spellers' rules: they look
+        // only at spelling flags, and saw LingoTweaker's "taught" and Hunspell's "teased" as two
+        // far guesses at a name (heldout4 lost "teached" and "sleeped" so); and the proposal
+        // keeps the category of the higher-ranked checker, so without this the same agreement
+        // was kept or dropped by the order of the providers. `choose` has already put the
+        // agreed replacement first (more supporters win).
+        if Self.supportersAgreeOnTheCluster(chosen.supporters.map(\.id), items: items, bytes: bytes) { return true }
+        // Spellers that flag the word but each guess a different, farther word: a name.
+        if chosen.edit.category == "spelling", Self.spellersSeeOnlyAName(items, spellers: voters, bytes: bytes) { return false }
         // Spelling: the spellers vote; silence on the word is a vote against.
         if chosen.edit.category == "spelling", voters.count >= 3 {
             return Set(flaggedBy).intersection(voters).count * 2 > voters.count

@@ -1,6 +1,11 @@
 /// The CREATE request: which provider file the host loads, with the user's settings for it
 /// and the limits it enforces on the plugin's output.
 struct HostCreate {
+    /// The version of this file's protocol (PROTOCOL.md), the first field of CREATE: a host
+    /// installed by another build refuses a CREATE of another version with a message that
+    /// says so, rather than misreading it.
+    static let protocolVersion: UInt32 = 1
+
     enum Kind: UInt8 {
         /// A shared object exporting emend_provider_entry.
         case plugin = 1
@@ -16,7 +21,8 @@ struct HostCreate {
     var settings: TOMLTable
     var limits: ProviderLimits
 
-    func encode(into encoder: inout FrameEncoder) {
+    func encode(into encoder: inout FrameEncoder, version: UInt32 = protocolVersion) {
+        encoder.u32(version)
         encoder.u8(kind.rawValue)
         encoder.string(path)
         encoder.string(id)
@@ -25,6 +31,11 @@ struct HostCreate {
     }
 
     static func decode(_ decoder: inout FrameDecoder) throws(ProtocolViolation) -> HostCreate {
+        let version = try decoder.u32()
+        guard version == protocolVersion else {
+            throw ProtocolViolation("libemend speaks host protocol version \(version), this emend-provider-host version "
+                                    + "\(protocolVersion): install both from one build")
+        }
         let raw = try decoder.u8()
         guard let kind = Kind(rawValue: raw) else { throw ProtocolViolation("provider kind \(raw)") }
         let path = try decoder.string(), id = try decoder.string()

@@ -7,7 +7,7 @@ import EmendCore
 /// are read again for each request, so a word added by the editor or the command counts at
 /// the next check without a restart. A class, so that the registry hands out one object per
 /// provider (as it does for the unwrapped ones).
-public final class FilteringProofreader: WritingProvider, @unchecked Sendable {
+public final class FilteringProofreader: WrappingProvider, @unchecked Sendable {
     public let base: WritingProvider
     /// Where `dictionary.txt` and `ignored-rules.txt` are (nil: none).
     public let dictionaryDirectory: String?
@@ -19,27 +19,24 @@ public final class FilteringProofreader: WritingProvider, @unchecked Sendable {
         self.preferences = preferences
     }
 
-    public var id: String { base.id }
-    public var tools: Set<WritingTool> { base.tools }
-    public var writesMarkdown: Bool { base.writesMarkdown }
-    public var canRetry: Bool { base.canRetry }
-    public var needsFactCheck: Bool { base.needsFactCheck }
-
     public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         guard request.tool == .proofread else { return base.run(request, sink: sink) }
-        let filter = ProofreadingFilter(text: request.text, protectedRanges: request.protectedRanges,
-                                        dictionary: PersonalDictionary.load(directory: dictionaryDirectory),
-                                        preferences: preferences)
+        let dictionary = PersonalDictionary.load(directory: dictionaryDirectory)
+        let preferences = self.preferences
+        let filter = FilterInBackground({
+            ProofreadingFilter(text: request.text, protectedRanges: request.protectedRanges, dictionary: dictionary,
+                               preferences: preferences)
+        }, textBytes: request.text.utf8.count)
         return base.run(request, sink: FilteredSink(base: sink, filter: filter))
     }
 
     private struct FilteredSink: ProviderSink {
         let base: ProviderSink
-        let filter: ProofreadingFilter
+        let filter: FilterInBackground
         var isCancelled: Bool { base.isCancelled }
         func emitText(_ chunk: String) { base.emitText(chunk) }
         func emitEdit(_ edit: ProviderEdit) {
-            if case .keep = filter.verdict(for: edit) { base.emitEdit(edit) }
+            if case .keep = filter.filter.verdict(for: edit) { base.emitEdit(edit) }
         }
         func log(_ message: String) { base.log(message) }
         func beginWorkOutlivingRun() -> @Sendable () -> Void { base.beginWorkOutlivingRun() }

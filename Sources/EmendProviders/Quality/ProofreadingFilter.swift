@@ -29,6 +29,19 @@ public struct ProofreadingFilter: Sendable {
         /// `Makefile` → `Make file`): a joined name. Kept when the first part is a small
         /// function word, as in the real slips `alot` → `a lot`, `infact` → `in fact`.
         case joinedName(String)
+        /// "a" ↔ "an" before a word shaped like code or an acronym (`ArticleBeforeCode`).
+        case articleBeforeCode
+        /// A spelling suggestion on a capitalised word inside a sentence (`ProperName`).
+        case properName(String)
+        /// A spelling suggestion that cuts letters off a lower-case name built on a word
+        /// (`AffixedName`): `zlib` → "lib".
+        case affixedName(String)
+        /// A spelling suggestion on a lower-case word that starts the way no English word
+        /// does (`EnglishOnset`): `ncurses` → "nurses".
+        case foreignOnset(String)
+        /// A spelling suggestion on a lower-case word that ends the way no English word does
+        /// (`EnglishCoda`): `systemd` → "system".
+        case foreignCoda(String)
     }
 
     public enum Verdict: Sendable, Equatable {
@@ -74,6 +87,13 @@ public struct ProofreadingFilter: Sendable {
         "her", "into", "with", "thank", "in", "be", "may", "some", "what", "how", "who", "where", "when", "there",
     ]
 
+    /// `compound` without a final "'s" (`esbuild's` → `esbuild`); unchanged when it has none.
+    static func withoutPossessive(_ compound: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        guard compound.count > 2, bytes[compound.upperBound - 2] == UInt8(ascii: "'"),
+              bytes[compound.upperBound - 1] | 0x20 == UInt8(ascii: "s") else { return compound }
+        return compound.lowerBound..<(compound.upperBound - 2)
+    }
+
     /// Whether `edit` (request-relative UTF-8 bytes) is shown.
     public func verdict(for edit: ProviderEdit) -> Verdict {
         if !edit.ruleID.isEmpty, dictionary.ignores(rule: edit.ruleID) { return .drop(.ignoredRule(edit.ruleID)) }
@@ -96,19 +116,29 @@ public struct ProofreadingFilter: Sendable {
         // A word shaped like code is left alone by every rule ("libjpeg" is no sentence start
         // to capitalise); a plain word only by spelling rules.
         if shape.isTechnical { return .drop(.technicalWord(shape)) }
-        if edit.category == "spelling", range == compound {
+        if ArticleBeforeCode.applies(to: range, replacement: edit.replacement, in: bytes) { return .drop(.articleBeforeCode) }
+        // A possessive's "'s" is no part of the name: the rules below judge "esbuild" in
+        // "esbuild's" as they would judge it alone.
+        let named = Self.withoutPossessive(compound, in: bytes)
+        if edit.category == "spelling", range == named, let name = String(validating: bytes[named], as: UTF8.self) {
             // Only the letter case changes, to two or more capitals ("pkg-config" →
             // "PKG-config"; "english" → "English" is a real error and stays).
-            if word.unicodeScalars.allSatisfy({ !$0.properties.isUppercase }), word.count > 1,
-               edit.replacement.lowercased() == word.lowercased(),
-               edit.replacement.unicodeScalars.filter({ $0.properties.isUppercase }).count >= 2 {
-                return .drop(.capitalsOnly(word))
+            if name.unicodeScalars.allSatisfy({ !$0.isUpperCaseLetter }), name.count > 1,
+               edit.replacement.lowercased() == name.lowercased(),
+               edit.replacement.unicodeScalars.filter({ $0.isUpperCaseLetter }).count >= 2 {
+                return .drop(.capitalsOnly(name))
             }
             let parts = edit.replacement.split(separator: " ")
-            if parts.count == 2, parts.joined().lowercased() == word.lowercased(),
+            if parts.count == 2, parts.joined().lowercased() == name.lowercased(),
                !Self.functionWords.contains(parts[0].lowercased()) {
-                return .drop(.joinedName(word))
+                return .drop(.joinedName(name))
             }
+            if ProperName.applies(word: name, range: named, replacement: edit.replacement, in: bytes) {
+                return .drop(.properName(name))
+            }
+            if AffixedName.applies(word: name, replacement: edit.replacement) { return .drop(.affixedName(name)) }
+            if EnglishOnset.applies(word: name, replacement: edit.replacement) { return .drop(.foreignOnset(name)) }
+            if EnglishCoda.applies(word: name, replacement: edit.replacement) { return .drop(.foreignCoda(name)) }
         }
         if edit.category == "spelling", preferences.recurringWords > 0,
            counts[bytes[compound], default: 0] >= preferences.recurringWords,

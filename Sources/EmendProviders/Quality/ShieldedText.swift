@@ -1,13 +1,15 @@
 /// The parts of a text that are not prose, found once per request: URLs, e-mail addresses,
-/// file paths, inline HTML tags, Markdown link destinations and command-line options
-/// (`-i`, `--as-needed`, `-DBUILD_SHARED_LIBS=ON`). Why: checkers
+/// file paths (`./autogen.sh`, `.env`), inline HTML tags, Markdown link destinations,
+/// command-line options (`-i`, `--as-needed`, `-DBUILD_SHARED_LIBS=ON`), words behind a
+/// sigil (`$HOME`, `&mut`, `@octocat`, `#include`, `%APPDATA%`), emoji shortcodes (`:tada:`)
+/// and the content of code-like HTML elements (`<kbd>Esc</kbd>`). Why: checkers
 /// read these as words ("./autogen.sh", "<br>" → "bar", a URL's path) and every suggestion
 /// inside them is a false alarm, whatever its rule, so `ProofreadingFilter` drops any edit
 /// that touches one. Ranges are UTF-8 byte offsets into the request's text.
 public struct ShieldedText: Sendable, Equatable {
     /// What a shielded range is (for the filter's reasons and the benchmark's statistics).
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case url, email, path, htmlTag, linkDestination, commandOption
+        case url, email, path, htmlTag, linkDestination, commandOption, sigil, codeElement, emojiShortcode
     }
 
     public private(set) var ranges: [(kind: Kind, range: Range<Int>)] = []
@@ -18,6 +20,8 @@ public struct ShieldedText: Sendable, Equatable {
 
     public init(_ text: String) {
         let bytes = Array(text.utf8)
+        for range in Self.codeElements(bytes) { ranges.append((.codeElement, range)) }
+        for range in Self.emojiShortcodes(bytes) { ranges.append((.emojiShortcode, range)) }
         scanDelimited(bytes)
         scanTokens(bytes)
         ranges.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -50,7 +54,8 @@ public struct ShieldedText: Sendable, Equatable {
 
     // MARK: - Delimited: <tag>, ](destination)
     // (Code spans are the engine's to protect: the command does in Markdown files, and a
-    // backtick in a plain text file is just a character.)
+    // backtick in a plain text file is just a character. A token inside backticks is still
+    // read for its shape: `--json` is an option, `./configure` a path.)
 
     private mutating func scanDelimited(_ b: [UInt8]) {
         var i = 0
@@ -98,16 +103,22 @@ public struct ShieldedText: Sendable, Equatable {
     private mutating func classify(_ b: [UInt8], _ whole: Range<Int>) {
         var start = whole.lowerBound, end = whole.upperBound
         // Opening brackets and quotes before, closing ones and sentence punctuation after.
-        while start < end, "([{<\"'*_".utf8.contains(b[start]) { start += 1 }
-        while end > start, ")]}>\"'*_.,;:!?".utf8.contains(b[end - 1]) { end -= 1 }
+        while start < end, "([{<\"'*_`".utf8.contains(b[start]) { start += 1 }
+        while end > start, ")]}>\"'*_`.,;:!?".utf8.contains(b[end - 1]) { end -= 1 }
         guard start < end else { return }
-        // A command-line option: a dash (or two) right after white space, then a letter.
-        if whole.lowerBound == start, b[start] == UInt8(ascii: "-") {
+        // A command-line option: a dash (or two) right after white space (or a backtick), then a letter.
+        if whole.lowerBound == start || b[start - 1] == UInt8(ascii: "`"), b[start] == UInt8(ascii: "-") {
             let letter = start + 1 < end && b[start + 1] == UInt8(ascii: "-") ? start + 2 : start + 1
             if letter < end, Self.isLetter(b[letter]) {
                 ranges.append((.commandOption, start..<whole.upperBound))
                 return
             }
+        }
+        // A word behind a sigil: a shell or Makefile variable, a mention, a Rust borrow, a
+        // C directive, an issue number — names in code's notation, not prose.
+        if "$@&%#".utf8.contains(b[start]), start + 1 < end, Self.isWordByte(b[start + 1]) || b[start + 1] == UInt8(ascii: "{") {
+            ranges.append((.sigil, start..<end))
+            return
         }
         let token = b[start..<end]
         if let scheme = Self.range(of: Array("://".utf8), in: token), scheme.lowerBound > start {
@@ -128,10 +139,12 @@ public struct ShieldedText: Sendable, Equatable {
 
     /// ./autogen.sh, ../x, ~/x, /usr/lib, src/main.c, C:\x: a slash or backslash between
     /// characters of a word, or a path prefix. "and/or" counts too (harmless: it is spelled
-    /// right or it is not prose).
+    /// right or it is not prose). A dot right before a letter at a token's start names a
+    /// hidden file or an extension (`.env`, `.gitignore`, `.tar.gz`): no prose word starts so.
     static func isPath(_ token: ArraySlice<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
         if token.starts(with: "./".utf8) || token.starts(with: "../".utf8) || token.starts(with: "~/".utf8) { return true }
+        if token.first == UInt8(ascii: "."), token.count > 1, isLetter(token[token.startIndex + 1]) { return true }
         if token.first == slash, token.count > 1, isWordByte(token[token.startIndex + 1]) { return true }
         var index = token.startIndex + 1
         while index + 1 < token.endIndex {

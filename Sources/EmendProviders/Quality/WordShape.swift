@@ -11,7 +11,8 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
     case camelCase
     /// Letters and digits mixed, or a version: `libpng16`, `v6b`, `1.2.3`, `X.509`.
     case withDigits
-    /// Words joined by dots: `os.path`, `node.js`, `example.com`.
+    /// Words joined by dots or by `::`: `os.path`, `node.js`, `example.com`,
+    /// `ParseError::Eof`, `std::vector`.
     case dotted
     /// Two or more capitals, with an optional plural `s`: `ATK`, `GTK`, `APIs`, `CPUs`.
     case acronym
@@ -28,12 +29,15 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
     public var isTechnical: Bool { self != .plain }
 
     /// The compound around `range` (UTF-8 bytes of `bytes`): word bytes, joined by `.`, `-`,
-    /// `'` or `_` when a word byte follows.
+    /// `'`, `_` or `::` when a word byte follows.
     public static func compound(around range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
         var start = min(range.lowerBound, bytes.count), end = min(max(range.upperBound, start), bytes.count)
+        let colon = UInt8(ascii: ":")
         while start > 0 {
             let c = bytes[start - 1]
             if ShieldedText.isWordByte(c) { start -= 1; continue }
+            if c == colon, start >= 3, bytes[start - 2] == colon, ShieldedText.isWordByte(bytes[start - 3]), start < bytes.count,
+               ShieldedText.isWordByte(bytes[start]) { start -= 2; continue }
             if isJoiner(c), start >= 2, ShieldedText.isWordByte(bytes[start - 2]), start < bytes.count,
                ShieldedText.isWordByte(bytes[start]) { start -= 1; continue }
             break
@@ -41,6 +45,8 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
         while end < bytes.count {
             let c = bytes[end]
             if ShieldedText.isWordByte(c) { end += 1; continue }
+            if c == colon, end > 0, ShieldedText.isWordByte(bytes[end - 1]), end + 2 < bytes.count, bytes[end + 1] == colon,
+               ShieldedText.isWordByte(bytes[end + 2]) { end += 2; continue }
             if isJoiner(c), end > 0, ShieldedText.isWordByte(bytes[end - 1]), end + 1 < bytes.count,
                ShieldedText.isWordByte(bytes[end + 1]) { end += 1; continue }
             break
@@ -54,7 +60,7 @@ public enum WordShape: String, Sendable, Equatable, CaseIterable {
         guard !w.isEmpty else { return .plain }
         if w.contains(UInt8(ascii: "_")) { return .snakeCase }
         if w.contains(where: ShieldedText.isDigit) { return .withDigits }
-        if w.contains(UInt8(ascii: ".")) { return .dotted }
+        if w.contains(UInt8(ascii: ".")) || w.contains(UInt8(ascii: ":")) { return .dotted }
         // Look at each part between hyphens and apostrophes on its own.
         var shape = WordShape.plain
         for part in w.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "'") }) {

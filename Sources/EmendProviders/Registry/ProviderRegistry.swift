@@ -87,8 +87,8 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     public var entries: [RegistryEntry] {
         lock.withLock {
             table.map { entry in
-                // A proofreader is wrapped in the user's dictionary filter; its health is its base's.
-                let provider = (made[entry.id] as? FilteringProofreader)?.base ?? made[entry.id]
+                // A proofreader is wrapped in the user's dictionary filter; its health is the innermost provider's.
+                let provider = made[entry.id]?.innermost
                 guard entry.disabledReason == nil, let health = provider as? ProviderHealth,
                       let reason = health.brokenReason else { return entry }
                 var broken = entry

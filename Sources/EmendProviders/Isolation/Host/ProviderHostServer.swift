@@ -16,13 +16,28 @@ public enum ProviderHostServer {
         let outbox = HostOutbox(channel: channel, onClosed: { _exit(0) })
         do { try outbox.start() } catch { _exit(70) }
 
-        guard let create = try? channel.next({ (type, payload) throws(ProtocolViolation) -> HostCreate in
-            var decoder = FrameDecoder(payload)
-            guard case .create(let create) = try HostRequest.decode(type: type, &decoder) else {
-                throw ProtocolViolation("the first request is not CREATE")
-            }
-            return create
-        }) else { _exit(65) }
+        let create: HostCreate
+        do {
+            create = try channel.next({ (type, payload) throws(ProtocolViolation) -> Result<HostCreate, ProtocolViolation> in
+                var decoder = FrameDecoder(payload)
+                do throws(ProtocolViolation) {
+                    guard case .create(let create) = try HostRequest.decode(type: type, &decoder) else {
+                        throw ProtocolViolation("the first request is not CREATE")
+                    }
+                    return .success(create)
+                } catch {
+                    return .failure(error)
+                }
+            }).get()
+        } catch let violation as ProtocolViolation {
+            // A CREATE this host cannot read (another build's, another version): say why, as
+            // CREATE_FAILED allows, and leave when libemend closes the channel.
+            outbox.send(.createFailed("emend-provider-host: \(violation.reason)"))
+            _ = try? channel.next { (_, _) throws(ProtocolViolation) in }
+            _exit(65)
+        } catch {
+            _exit(65)
+        }
 
         if create.limits.memoryBytes > 0 {
             var limit = rlimit(rlim_cur: rlim_t(create.limits.memoryBytes), rlim_max: rlim_t(create.limits.memoryBytes))
