@@ -149,6 +149,39 @@ final class EditLedgerTests: XCTestCase {
             if doc.base != base.joined(separator: " ") { break }
         }
     }
+
+    /// Emend's replaces anywhere (inside a change, at its ends, across several, appending to
+    /// one part after part as streaming does): the base stays the original, and the changes
+    /// stay sorted, apart and each a real change.
+    func testRandomDeliveriesKeepTheOriginalAsTheBase() {
+        var rng = SplitMix(seed: 7)
+        let original = "The quick brown fox jumps over the lazy dog and runs far away."
+        let pieces = ["", "a", "xy", " ", "quick", "THE ", "zz zz", "over the"]
+        for round in 0..<2_000 {
+            var doc = Document(original)
+            var trace: [String] = []
+            for _ in 0..<16 {
+                let count = doc.current.utf8Count
+                var range: Range<Int>
+                if rng.next() % 3 == 0, let span = doc.ledger.currentSpans.randomElement(using: &rng) {
+                    // Inside or at an end of one of Emend's changes.
+                    let lower = span.lowerBound + Int(rng.next() % UInt64(span.count + 1))
+                    range = lower..<(lower + Int(rng.next() % UInt64(span.upperBound - lower + 1)))
+                } else {
+                    let lower = Int(rng.next() % UInt64(count + 1))
+                    range = lower..<(lower + Int(rng.next() % UInt64(min(12, count - lower) + 1)))
+                }
+                let text = pieces.randomElement(using: &rng)!
+                trace.append("\(range) -> \(text.debugDescription): \(doc.current.string.debugDescription)")
+                doc.deliver(range, text)
+                let spans = doc.ledger.currentSpans
+                XCTAssertTrue(zip(spans, spans.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "\(spans)")
+                XCTAssertFalse(doc.ledger.hunks.contains { $0.baseText == $0.text })
+            }
+            XCTAssertEqual(doc.base, original, "round \(round):\n" + trace.joined(separator: "\n"))
+            if doc.base != original { break }
+        }
+    }
 }
 
 /// A small deterministic random number generator for property tests.

@@ -62,6 +62,58 @@ final class StreamedSentencesTests: XCTestCase {
         XCTAssertGreaterThan(compared, 1_000)
     }
 
+    /// Taken in parts of at most `limit` bytes while it grows, a text's parts fit the limit,
+    /// end at a scalar's start, and hold as many sentences as the whole text has ending in
+    /// them: a part cut inside a long sentence holds none, and the sentence is counted in the
+    /// part where it ends (so the original's sentences still line up with the result's).
+    func testPartsFitTheLimitAndCountTheWholeTextsSentences() {
+        var rng = SystemRandomNumberGenerator()
+        let words = ["alpha", "be", "Dr.", "e.g.", "end.", "Why?!", "日本", "ke\u{301}", "\n", "x", "U.S.", "3.5"]
+        var cuts = 0
+        for _ in 0..<2_000 {
+            let limit = Int.random(in: 20...60, using: &rng)
+            var text = "", floor = 0, counted = 0
+            var sentences = StreamedSentences()
+            for _ in 0..<Int.random(in: 1...120, using: &rng) {
+                // Words no longer than a quarter of the limit, each with a space after it: a
+                // cut always finds a space, so decisions match the whole text's.
+                let piece = words.randomElement(using: &rng)! + " "
+                text += piece
+                sentences.append(piece)
+                while Bool.random(using: &rng), let part = sentences.nextPart(limit: limit) {
+                    XCTAssertTrue(part.end > floor && part.end - floor <= limit, "\(floor)..<\(part.end) over \(limit)")
+                    let bytes = Array(text.utf8)[floor..<part.end]
+                    XCTAssertEqual(Array(sentences.text(floor..<part.end).utf8), Array(bytes), "a part ends at a scalar's start")
+                    if part.sentences == 0 { cuts += 1 }
+                    counted += part.sentences
+                    sentences.take(upTo: part.end)
+                    floor = part.end
+                }
+            }
+            let ends = SentenceSegmenter.sentences(in: text + "Z").map(\.upperBound)
+            XCTAssertEqual(counted, ends.filter { $0 <= floor }.count, text.debugDescription)
+        }
+        XCTAssertGreaterThan(cuts, 100, "long sentences were cut")
+    }
+
+    func testAnEndlessSentenceIsCutAfterASpaceOrAtAScalarsStart() {
+        var words = StreamedSentences()
+        words.append(String(repeating: "word ", count: 40_000))
+        XCTAssertEqual(words.nextPart(limit: 65_536)?.sentences, 0)
+        XCTAssertEqual(words.nextPart(limit: 65_536)?.end, 65_535, "after the last space within the limit")
+        var oneWord = StreamedSentences()
+        oneWord.append(String(repeating: "日", count: 40_000))
+        let part = oneWord.nextPart(limit: 65_536)
+        XCTAssertEqual(part?.end, 65_535, "at the start of a scalar (3 bytes each)")
+        oneWord.take(upTo: 65_535)
+        oneWord.append(". Next")
+        XCTAssertEqual(oneWord.nextPart(limit: 65_536).map { $0.end - 65_535 }, 40_000 * 3 + 2 - 65_535)
+        XCTAssertEqual(oneWord.nextPart(limit: 65_536)?.sentences, 1, "the rest of the cut sentence is a sentence")
+        var short = StreamedSentences()
+        short.append("Not long and not finished")
+        XCTAssertNil(short.nextPart(limit: 65_536))
+    }
+
     func testTakenSentencesAreNotReadAgain() {
         var sentences = StreamedSentences()
         sentences.append("One. Two")

@@ -111,6 +111,20 @@ final class StreamingTests: XCTestCase {
         XCTAssertNil(edits(current: "Edited by the engine.", streamed: "Alpha zeta. ", settled: "More. "))
     }
 
+    func testOnlyTheStreamedTextNotFoundInPlaceYetIsReadBack() {
+        // "Alpha zeta. " was found in place before; "Gamma eta. " went in since: only it is
+        // compared, and an engine that inserted other text for it stops the stream.
+        let streamed = Array("Alpha zeta. Gamma eta. ".utf8)
+        func edits(_ current: String) -> [TextEdit]? {
+            Coordinator.streamingEdits(in: DocumentText(AttributedText(current)), region: 0..<current.utf8.count,
+                                       streamed: streamed[12...], settled: "Omega mu. ")
+        }
+        XCTAssertEqual(edits("Alpha zeta. Gamma eta. Omega.").map { TextEdit.apply($0, to: "Alpha zeta. Gamma eta. Omega.") },
+                       "Alpha zeta. Gamma eta. Omega mu. ")
+        XCTAssertNotNil(edits("Alpha ZETA. Gamma eta. Omega."), "what was found in place before is not read again")
+        XCTAssertNil(edits("Alpha zeta. Gamma ETA. Omega."))
+    }
+
     func testAStreamedRegionInsideALongerTextReadsOnlyItsOwnSentences() {
         let text = DocumentText(AttributedText("Before. Alpha zeta. Gamma delta. After."))
         let region = 8..<33   // "Alpha zeta. Gamma delta. "
@@ -132,6 +146,31 @@ final class StreamingTests: XCTestCase {
         try coordinator.start(.rewriteFriendly)
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, pieces.joined())
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "Short one. Another one.")
+    }
+
+    func testASentenceLongerThanAPartStreamsInPartsAndTheFinalStepIsSmall() throws {
+        // One 400 KB sentence (a model that never ends one), in 5-byte pieces: it goes into
+        // the text in parts of at most `longestStreamedPart` bytes, cut after spaces, while it
+        // arrives and after the provider finished; no replace carries the whole sentence.
+        var pieces = Array(repeating: "word ", count: 80_000)
+        pieces += ["end.", " ", "Next", " ", "one."]
+        let engine = TestEngine("Short one. Another one.", selection: 0..<23)
+        var options = CoordinatorOptions()
+        options.streaming = .sentences(minimumNewBytes: 1)
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ScriptedProvider(markdown: false, pieces)])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, pieces.joined())
+        let sizes = engine.appliedReplaces.map(\.text.utf8.count)
+        XCTAssertLessThanOrEqual(sizes.max() ?? 0, Coordinator.longestStreamedPart, "\(sizes)")
+        // The parts cut inside the sentence go in before the original's first sentence, which
+        // the part that ends the sentence replaces.
+        let cutParts = engine.appliedReplaces.filter { $0.range.isEmpty && $0.text.utf8.count > 1_000 }
+        XCTAssertGreaterThanOrEqual(cutParts.count, 400_000 / Coordinator.longestStreamedPart - 1, "\(sizes)")
+        XCTAssertTrue(cutParts.allSatisfy { $0.text.hasSuffix(" ") }, "a word is never split")
         try coordinator.revert()
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "Short one. Another one.")

@@ -5,8 +5,11 @@
 public enum TextAlignment {
     /// Minimal edits that turn `original` into `proposed`: sorted by range, non-overlapping,
     /// ranges in UTF-8 byte offsets of `original`; TextEdit.apply(edits, to: original) == proposed, always.
+    /// `stepBudget`: the Myers steps the whole alignment may take (about 3 ns each) before
+    /// what is left becomes one edit; nil grows it with the texts (`stepBudget(_:_:)`). Work
+    /// on the engine's thread that must stay short passes a small one.
     public static func edits(from original: String, to proposed: String,
-                             granularity: AlignmentGranularity = .word) -> [TextEdit] {
+                             granularity: AlignmentGranularity = .word, stepBudget budget: Int? = nil) -> [TextEdit] {
         // Text both share at the start and the end (cut at whitespace, so no word is split) is
         // left out of the alignment: a long result that streamed into the text differs from
         // it in its last sentence, and aligning 1.5 MB word by word for that took 60 ms on
@@ -23,7 +26,7 @@ public enum TextAlignment {
         }
         if shared.same { return [] }
         if let (middleA, middleB) = shared.middles {
-            return edits(from: middleA, to: middleB, granularity: granularity).map {
+            return edits(from: middleA, to: middleB, granularity: granularity, stepBudget: budget).map {
                 TextEdit(range: ($0.range.lowerBound + shared.prefix)..<($0.range.upperBound + shared.prefix), replacement: $0.replacement)
             }
         }
@@ -41,7 +44,7 @@ public enum TextAlignment {
         let idsB = unitsB.map { interner.id($0, inProposed: true) }
         var aligner = BlockAligner(original: original, proposed: proposed, bytesOfOriginal: a,
                                    bytesOfProposed: b, interner: interner, granularity: granularity)
-        aligner.budget = stepBudget(a.count, b.count)
+        aligner.budget = budget ?? stepBudget(a.count, b.count)
         for hunk in SequenceDiff.hunks(idsA, idsB, anchorsFirst: true, budget: &aligner.budget) {
             aligner.align(span(of: hunk.a, in: unitsA, total: a.count),
                           span(of: hunk.b, in: unitsB, total: b.count))

@@ -183,7 +183,7 @@ extension Coordinator {
         }
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
-        state.streaming = options.streaming.streams ? .streaming(delivered: 0) : .off
+        state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
         session.enter(.running)
         let generation = session.generation
         var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
@@ -205,6 +205,9 @@ extension Coordinator {
                 case .finished(let outcome):
                     state.providerRuns.removeAll { $0 === holder.run }
                     if state.providerRuns.isEmpty { self.providerDeadline = nil }
+                    // A failed text provider's session puts the original back: streaming more of
+                    // what it wrote would only be undone.
+                    if rank == 0, case .failed = outcome { self.stopStreaming(state) }
                     self.afterStreamedPart {
                         if case .failed(let message) = outcome {
                             // Named once: messages that already name the provider (a crashed host's) keep their words.

@@ -3,66 +3,66 @@ import EmendMarkdown
 
 /// Streaming a rewrite into the text while the provider still writes it.
 extension Coordinator {
-    /// A streamed part this long is delivered in a dispatch of its own (`WorkQueue.postFresh`):
-    /// reading it costs milliseconds, and it must not land at the end of a spent dispatch.
-    static let freshStreamBytes = 65_536
+    /// The most one streamed part holds, in bytes. Why: a part is read, aligned and inserted
+    /// in one dispatch on the engine's thread (a 64 KB part costs about 0.2 ms); longer
+    /// sentences (a model writing one endless sentence) are cut into parts this long.
+    static let longestStreamedPart = 65_536
 
-    /// Delivers the finished sentences of the result so far, each in place of one sentence of
-    /// the original. When the whole result arrives the final transition aligns what is in the
-    /// text with it, so streaming never changes what the session ends with, and revert still
-    /// finds the original. `fresh`: called from a dispatch of its own (a long part).
-    func streamPartialResult(fresh: Bool = false) {
+    /// The Myers steps aligning one streamed part with the original's sentences may take
+    /// (about 1 ms). Why: a part of repetitive words against as many of the original has few
+    /// unique words to anchor on, and the default budget let it take 28 ms of the engine's
+    /// thread for 20 KB; past this the rest of the part is one edit, and the final transition
+    /// aligns the whole result anyway.
+    static let streamingStepBudget = 300_000
+
+    /// Delivers the next part of the result so far (its finished sentences, each in place of
+    /// one sentence of the original, at most `longestStreamedPart` bytes). When the whole
+    /// result arrives the final transition aligns what is in the text with it, so streaming
+    /// never changes what the session ends with, and revert still finds the original.
+    func streamPartialResult() {
         guard case .sentences(let minimumNewBytes) = options.streaming, let session, session.phase == .running, !session.presents,
               session.tool != .proofread, !session.run.streamInFlight, !session.cancelRequested,
               let context = session.working, let regionAnchor = session.region else { return }
-        guard case .streaming(let streamed) = session.run.streaming else { return }
+        guard case .streaming(let streamed, let checked) = session.run.streaming else { return }
         if session.run.regionEdited {
             // The engine edited the region: streaming sentence by sentence would write over its
             // edit; the whole result arrives rebased onto it instead.
             return stopStreaming(session.run)
         }
         // The sentences were found as the pieces came (each byte examined once): this costs
-        // the length of the part that goes in, never that of the result so far.
+        // the length of the part that goes in, never that of the result so far. Where the
+        // region is (a search in the rope) only once a part is ready: this runs for every
+        // piece a provider emits.
         let sentences = session.run.sentences
-        let settled = sentences.finished
-        // Where the region is (a search in the rope) only once a part is ready: this runs for
-        // every piece a provider emits.
-        guard settled > streamed, sentences.count - streamed >= minimumNewBytes, let region = regionAnchor.range else { return }
-        if !fresh && settled - streamed >= Self.freshStreamBytes {
-            // In flight from here: later pieces wait for it, and the run's end waits too.
-            let run = session.run
-            run.streamInFlight = true
-            queue.postFresh { [weak self] in
-                run.streamInFlight = false
-                guard let self, self.session?.run === run else { return }
-                self.streamPartialResult(fresh: true)
-                if !run.streamInFlight { self.continueAfterStreamedPart(run) }
-            }
-            return
-        }
-        let settledText = sentences.text(streamed..<settled)
+        guard sentences.count - streamed >= minimumNewBytes, let part = sentences.nextPart(limit: Self.longestStreamedPart),
+              let region = regionAnchor.range else { return }
+        let settledText = sentences.text(streamed..<part.end)
         if session.run.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.run.paragraphSeparator)
             || !PlaceholderToken.find(in: settledText).isEmpty {
             // Markup (a list, a table, emphasis) and placeholder tokens must not show in the
             // text: the result arrives whole.
             return stopStreaming(session.run)
         }
-        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[..<streamed], settled: settledText,
-                                              sentenceCount: sentences.sentenceCount(upTo: settled)),
+        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[checked..<streamed],
+                                              settled: settledText, sentenceCount: part.sentences),
               Self.keepsProtectedText(edits, in: context.text, region: region) else {
             // The engine changed what was streamed, or the sentences move protected text: the
             // rest arrives with the whole result.
             return stopStreaming(session.run)
         }
-        session.run.streaming = .streaming(delivered: settled)
-        session.run.sentences.take(upTo: settled)
-        guard !edits.isEmpty else { return }
+        session.run.streaming = .streaming(delivered: part.end, checked: streamed)
+        session.run.sentences.take(upTo: part.end)
+        let run = session.run
+        run.streamInFlight = true
+        guard !edits.isEmpty else {
+            // The part reads as the original already. The next one may be ready too: it goes
+            // in a later work item, so a long unchanged result never runs in one dispatch.
+            return queue.post { [weak self] in self?.streamedPartDone(run) }
+        }
         let planned = edits.map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
                         replacement: edit.replacement)
         }
-        let run = session.run
-        run.streamInFlight = true
         deliver(planned, kind: .result, onRefused: { [weak self] in
             // The engine refused a streamed part: the run fails (EMEND_E_REFUSED) and nothing of
             // it waits any longer; the next run starts from a fresh state.
@@ -70,29 +70,41 @@ extension Coordinator {
             run.afterStream = nil
             self?.fail(EmendError(.refused, "the engine refused a streamed replace"))
         }) { [weak self] in
-            run.streamInFlight = false
-            guard let self else { return }
-            if run.afterStream != nil { self.continueAfterStreamedPart(run) } else { self.streamPartialResult() }
+            self?.streamedPartDone(run)
         }
     }
 
-    /// The rest of the run's result arrives whole; the sentences found so far are let go.
-    private func stopStreaming(_ run: RunState) {
+    /// After a part of `run` went in: the next part when one is ready (also once the provider
+    /// finished, so the final transition is left with at most one part's worth), else what
+    /// waited for the stream.
+    private func streamedPartDone(_ run: RunState) {
+        run.streamInFlight = false
+        guard let session, session.run === run else { return }
+        streamPartialResult()
+        if !run.streamInFlight { continueAfterStreamedPart(run) }
+    }
+
+    /// The rest of the run's result arrives whole (or, when the run failed, never); the
+    /// sentences found so far are let go.
+    func stopStreaming(_ run: RunState) {
         run.streaming = .off
         run.sentences = StreamedSentences()
     }
 
     /// Edits of `region` of `text` (relative to the region) that put the newly `settled`
     /// sentences of the result in place of as many sentences of the original after what was
-    /// `streamed` before; the rest of the original stays until the whole result arrives. nil
-    /// when the region no longer starts with the streamed text. Reads only the streamed part
-    /// and as many sentences of the original as it replaces, never the whole region.
+    /// `streamed` before; the rest of the original stays until the whole result arrives.
+    /// `streamed` is the part of the streamed bytes not yet found in place (its indices are
+    /// offsets in the result; it ends where the streamed text ends); nil when the region does
+    /// not hold it there. Reads only that part and as many sentences of the original as it
+    /// replaces, never the whole region.
     /// `sentenceCount` is the number of sentences in `settled` when the caller knows it (the
     /// streamed sentences were counted as they were found); nil segments `settled` to count.
     static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>,
                                settled: String, sentenceCount: Int? = nil) -> [TextEdit]? {
-        let base = streamed.count
-        guard region.count >= base, text.rope.bytes(region.lowerBound..<(region.lowerBound + base)).elementsEqual(streamed) else {
+        let base = streamed.endIndex
+        guard region.count >= base,
+              text.rope.bytes((region.lowerBound + streamed.startIndex)..<(region.lowerBound + base)).elementsEqual(streamed) else {
             return nil
         }
         let restStart = region.lowerBound + base
@@ -101,7 +113,7 @@ extension Coordinator {
             text.rope.bytes(($0.lowerBound + restStart)..<($0.upperBound + restStart))
         }
         let old = text.substring(restStart..<(restStart + replaced))
-        return TextAlignment.edits(from: old, to: settled).map {
+        return TextAlignment.edits(from: old, to: settled, stepBudget: streamingStepBudget).map {
             TextEdit(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), replacement: $0.replacement)
         }
     }

@@ -202,6 +202,7 @@ public final class Coordinator: @unchecked Sendable {
             return true
         }
         session?.cancelProviders()
+        if let session { stopStreaming(session.run) }   // the session fails: nothing more goes in
         afterStreamedPart { [weak self] in
             self?.fail(EmendError(.timeout, "the provider did not finish within \(limit) ms"))
         }

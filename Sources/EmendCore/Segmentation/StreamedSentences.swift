@@ -47,16 +47,63 @@ struct StreamedSentences {
 
     mutating func append(_ piece: String) { append(piece[...].utf8) }
 
-    /// Everything before `offset` (a finished sentence's end) is taken: later sentences are
-    /// found from there, and the word before a mark is never read across it.
+    /// The next part to take, at most `limit` bytes past `floor`: up to the last finished
+    /// sentence that fits, with the number of sentences in it. When the first sentence alone
+    /// is longer than `limit` (finished or not: a model writing one endless sentence), a cut
+    /// inside it, after a space where there is one, holding no sentence. nil: nothing yet.
+    ///
+    /// Why a limit: a part is read, aligned and inserted on the engine's thread in one
+    /// dispatch, so its cost must not grow with what the provider writes; a 1.5 MB sentence
+    /// taken whole held that thread for 5 ms.
+    func nextPart(limit: Int) -> (end: Int, sentences: Int)? {
+        precondition(limit > 0, "a part holds at least one byte")
+        let reach = floor + limit
+        let fitting = Self.count(of: ends, atMost: reach)
+        if fitting > 0 { return (ends[fitting - 1], fitting) }
+        // Nothing before `decided` is a sentence end still undecided.
+        let decided = ends.first ?? scanned
+        guard decided > reach else { return nil }
+        return (cut(atMost: reach), 0)
+    }
+
+    /// Everything before `offset` (a finished sentence's end, or a cut `nextPart` gave) is
+    /// taken: later sentences are found from there, and the word before a mark is never read
+    /// across it.
     mutating func take(upTo offset: Int) {
-        precondition(offset >= floor && offset <= finished, "only finished sentences can be taken")
+        precondition(offset >= floor && (offset <= finished || offset <= scanned), "only decided text can be taken")
         floor = offset
-        ends.removeFirst(ends.prefix { $0 <= offset }.count)
+        finished = max(finished, offset)
+        ends.removeFirst(Self.count(of: ends, atMost: offset))
     }
 
     /// How many finished sentences lie between `floor` and `offset` (a finished end).
-    func sentenceCount(upTo offset: Int) -> Int { ends.prefix { $0 <= offset }.count }
+    func sentenceCount(upTo offset: Int) -> Int { Self.count(of: ends, atMost: offset) }
+
+    /// How many of the sorted `ends` are at most `offset` (a binary search: a part of many
+    /// short sentences must not be counted one by one on every piece).
+    private static func count(of ends: [Int], atMost offset: Int) -> Int {
+        var low = 0, high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// A place to cut the undecided text at or before `reach` (< `bytes.count`): after the
+    /// last space or tab in the second half of the part, so a word is not split; else (one
+    /// word longer than half the limit) at the start of a scalar.
+    private func cut(atMost reach: Int) -> Int {
+        var i = reach
+        let lowest = floor + (reach - floor) / 2
+        while i > lowest {
+            if bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 { return i }
+            i -= 1
+        }
+        i = reach
+        while i > floor + 1 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        return i
+    }
 
     /// The text of `range` (byte offsets of the whole text).
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }

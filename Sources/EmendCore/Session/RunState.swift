@@ -6,8 +6,11 @@ import EmendText
 final class RunState {
     /// Whether finished sentences of the result go into the text while the provider writes.
     enum Streaming: Equatable {
-        /// Streaming; this many bytes of `resultText` are in the text already.
-        case streaming(delivered: Int)
+        /// Streaming; this many bytes of `resultText` are in the text already, and those
+        /// before `checked` were found there as streamed (the engine may answer a replace with
+        /// other text; each part is read back once, before the next goes in, so checking costs
+        /// a part's length, not the result's).
+        case streaming(delivered: Int, checked: Int)
         /// The rest arrives with the whole result (markup, protected text moved, the engine
         /// edited the region, a refused replace, or the run was not streamed at all).
         case off
@@ -28,7 +31,7 @@ final class RunState {
     var resumeOnBatch: (() -> Void)?
     /// A provider's output became the result (later ones are merged into it).
     var firstBatchArrived = false
-    var streaming: Streaming = .streaming(delivered: 0)
+    var streaming: Streaming = .streaming(delivered: 0, checked: 0)
     /// The result's sentences found so far, while streaming (each piece examined once).
     var sentences = StreamedSentences()
     /// A streamed part is being delivered.
