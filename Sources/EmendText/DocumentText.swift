@@ -8,16 +8,32 @@
 /// whole document (`string`, `attributed`) says so.
 public final class DocumentText {
     public let rope: TextRope
-    public private(set) var attributeRuns: [AttributeRun]
-    public private(set) var blockIntents: [BlockIntent]
-    public private(set) var protectedRanges: [Range<Int>]
+    /// The styling, in `SpanList`s: a replace costs the ranges near it, not all of them.
+    /// Empty ranges (they style nothing) are not kept.
+    private var runs: SpanList<AttributeRun>
+    private var intents: SpanList<BlockIntent>
+    private var declaredProtection: SpanList<Range<Int>>
 
-    public init(_ text: AttributedText) {
-        rope = TextRope(text.string)
-        attributeRuns = text.attributeRuns
-        blockIntents = text.blockIntents
-        protectedRanges = text.protectedRanges
+    public convenience init(_ text: AttributedText) {
+        self.init(text, styleBlockSize: SpanList<AttributeRun>.defaultBlockSize)
     }
+
+    /// `styleBlockSize`: ranges per block of the styling (tests make it small).
+    init(_ text: AttributedText, styleBlockSize: Int) {
+        rope = TextRope(text.string)
+        runs = SpanList(text.attributeRuns, blockSize: styleBlockSize)
+        intents = SpanList(text.blockIntents, blockSize: styleBlockSize)
+        declaredProtection = SpanList(text.protectedRanges, blockSize: styleBlockSize)
+    }
+
+    /// Every run, sorted by start (costs their number).
+    public var attributeRuns: [AttributeRun] { runs.elements }
+    /// Every block intent, sorted by start (costs their number).
+    public var blockIntents: [BlockIntent] { intents.elements }
+    /// The protected ranges the engine declared, sorted (costs their number).
+    public var protectedRanges: [Range<Int>] { declaredProtection.elements }
+    /// Whether the text has no runs, intents or declared protected ranges.
+    public var isPlain: Bool { runs.isEmpty && intents.isEmpty && declaredProtection.isEmpty }
 
     public var utf8Count: Int { rope.utf8Count }
 
@@ -31,16 +47,19 @@ public final class DocumentText {
 
     public func substring(_ range: Range<Int>) -> String { rope.substring(range) }
 
-    /// The part `range` with its runs, intents and protected ranges clipped to it.
+    /// The part `range` with its runs, intents and protected ranges clipped to it (costs the
+    /// part and the styling near it).
     public func slice(_ range: Range<Int>) -> AttributedText {
-        let styling = AttributedText("", attributeRuns: attributeRuns, blockIntents: blockIntents, protectedRanges: protectedRanges)
+        let (low, high) = (range.lowerBound, range.upperBound)
+        let styling = AttributedText("", attributeRuns: runs.elements(near: low, high), blockIntents: intents.elements(near: low, high),
+                                     protectedRanges: declaredProtection.elements(near: low, high))
         return AttributedText.clipped(styling, to: range, text: substring(range))
     }
 
     /// Whether replacing `range` would change protected text (see `AttributedText`); costs
-    /// the protected ranges and the length of `range`.
+    /// the protected ranges near it and the length of `range`.
     public func touchesProtectedText(_ range: Range<Int>) -> Bool {
-        let touchesDeclared = protectedRanges.contains { protected in
+        let touchesDeclared = declaredProtection.elements(near: range.lowerBound, range.upperBound).contains { protected in
             if range.isEmpty { return protected.lowerBound < range.lowerBound && range.lowerBound < protected.upperBound }
             return range.overlaps(protected)
         }
@@ -63,7 +82,8 @@ public final class DocumentText {
 
     /// Protected ranges and attachments overlapping `range`, sorted; reads only `range`.
     public func protectedRanges(overlapping range: Range<Int>) -> [Range<Int>] {
-        (protectedRanges.filter { $0.overlaps(range) } + attachmentRanges(in: range)).sorted { $0.lowerBound < $1.lowerBound }
+        (declaredProtection.elements(near: range.lowerBound, range.upperBound).filter { $0.overlaps(range) } + attachmentRanges(in: range))
+            .sorted { $0.lowerBound < $1.lowerBound }
     }
 
     /// Protected ranges plus every attachment, sorted (costs the length of the text).
@@ -72,14 +92,23 @@ public final class DocumentText {
     /// Replaces `range` with plain `replacement`; styling follows as in `AttributedText`.
     public func replace(_ range: Range<Int>, with replacement: String) {
         rope.replace(range, with: replacement.utf8)
-        AttributedText.follow(range, delta: replacement.utf8.count - range.count, runs: &attributeRuns, intents: &blockIntents,
-                              protected: &protectedRanges)
+        let delta = replacement.utf8.count - range.count
+        runs.follow(range, delta: delta)
+        intents.follow(range, delta: delta)
+        declaredProtection.follow(range, delta: delta)
     }
 
     /// Replaces `range` with `replacement` and its styling, as `AttributedText` does.
     public func replace(_ range: Range<Int>, withStyled replacement: AttributedText) {
         replace(range, with: replacement.string)
-        AttributedText.restyle(range.lowerBound..<(range.lowerBound + replacement.utf8Count), with: replacement,
-                               runs: &attributeRuns, intents: &blockIntents)
+        let start = range.lowerBound
+        func placed<Element: Spanned>(_ element: Element) -> Element {
+            var moved = element
+            moved.range = (element.range.lowerBound + start)..<(element.range.upperBound + start)
+            return moved
+        }
+        let inserted = start..<(start + replacement.utf8Count)
+        runs.restyle(inserted, with: replacement.attributeRuns.map(placed))
+        intents.restyle(inserted, with: replacement.blockIntents.map(placed))
     }
 }

@@ -89,6 +89,13 @@ final class SessionPropertyTests: XCTestCase {
         let boundaries = boundaryOffsets(text)
         let a = pick(boundaries), b = pick(boundaries)
         let engine = TestEngine(text, selection: min(a, b)..<max(a, b))
+        if chance(30) {
+            // A styled context: runs (and one over everything) that every replace moves.
+            engine.attributeRuns = (0..<Int(rng.next() % 8)).map { _ in
+                let x = pick(boundaries), y = pick(boundaries)
+                return AttributeRun(range: min(x, y)..<max(x, y), key: pick(["bold", "italic", "link"]), value: "1")
+            } + [AttributeRun(range: 0..<length, key: "font", value: "serif")]
+        }
         var model = ByteModel(text)
         engine.onApply = { range, inserted in model.emendReplace(range, inserted) }
         var misbehaved = false, crowded = false, accepted = false

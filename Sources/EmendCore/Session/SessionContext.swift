@@ -81,8 +81,7 @@ final class SessionContext {
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
         // A text without styling holds the plain replacement there: no need to read it back
         // (a streamed sentence may be a megabyte and more).
-        let plain = text.attributeRuns.isEmpty && text.blockIntents.isEmpty && text.protectedRanges.isEmpty
-        let new = !styled && plain ? AttributedText(replacement.string) : text.slice(now)
+        let new = !styled && text.isPlain ? AttributedText(replacement.string) : text.slice(now)
         ledger.recordDelivery(range, old: old, new: new, current: text)
         return now
     }
