@@ -12,13 +12,13 @@ enum CLength {
     /// naming the field and the value as the caller wrote it, when it cannot be real.
     /// `limit` is the byte cap (output capacities pass Int.max: only impossible sizes fail).
     @discardableResult
-    static func checked(_ count: Int, elementSize: Int = 1, limit: Int = maximumBytes, name: String) throws(EmendError) -> Int {
+    static func checked(_ count: Int, elementSize: Int = 1, limit: Int = maximumBytes, name: @autoclosure () -> String) throws(EmendError) -> Int {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: elementSize)
         guard count >= 0, !overflow, bytes <= limit else {
             let given = UInt(bitPattern: count)
             let what = count < 0 ? "larger than PTRDIFF_MAX (SIZE_MAX or a negative length cast to size_t?)"
                 : "more than the \(limit) bytes one \(elementSize == 1 ? "text" : "array") may span"
-            throw EmendError(.invalidArgument, "\(name) is \(given): \(what)")
+            throw EmendError(.invalidArgument, "\(name()) is \(given): \(what)")
         }
         return count
     }
