@@ -78,31 +78,37 @@ struct StreamBenchmark {
             try coordinator.start(.rewriteFriendly)
         } catch { fail("the streaming session did not start: \(error)") }
         var longest: UInt64 = 0, longestFinal: UInt64 = 0, dispatches = 0, items = 0, over5ms = 0, streamingDispatches = 0
+        // The same on the thread's CPU clock: a dispatch the machine preempted is long on the
+        // wall clock, not in work.
+        var longestCPU: UInt64 = 0, longestFinalCPU: UInt64 = 0
         let total = nanoseconds {
             while !coordinator.isIdle {
                 var pfd = pollfd(fd: coordinator.pollDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&pfd, 1, 1000)
                 let streaming = !provider.isDone
                 var ran = 0
-                let elapsed = nanoseconds { ran = (try? coordinator.dispatch()) ?? 0 }
+                var elapsed: UInt64 = 0
+                let cpu = threadNanoseconds { elapsed = nanoseconds { ran = (try? coordinator.dispatch()) ?? 0 } }
                 guard ran > 0 else { continue }
                 dispatches += 1
                 items += ran
                 if streaming {
                     longest = max(longest, elapsed)
+                    longestCPU = max(longestCPU, cpu)
                     streamingDispatches += 1
                     if elapsed > 5_000_000 { over5ms += 1 }
                 } else {
                     longestFinal = max(longestFinal, elapsed)
+                    longestFinalCPU = max(longestFinalCPU, cpu)
                 }
             }
         }
         let expected = String(repeating: "word ", count: pieces) + "end. Done."
         guard engine.text == expected else { fail("the engine's text is not the streamed result (\(engine.text.utf8.count) bytes)") }
         print("streaming \(pieces) pieces with no sentence end: longest dispatch \(fmt(Double(longest) / 1e6, 2)) ms while the pieces arrive"
-              + " (\(over5ms) of \(streamingDispatches) over 5 ms: wall clock, a busy machine preempts),"
-              + " \(fmt(Double(longestFinal) / 1e6, 2)) ms for the whole result; \(dispatches) dispatches, \(items) items,"
-              + " \(fmt(Double(total) / 1e6, 0)) ms in all")
+              + " (\(fmt(Double(longestCPU) / 1e6, 2)) ms on the CPU; \(over5ms) of \(streamingDispatches) over 5 ms: wall clock, a busy machine preempts),"
+              + " \(fmt(Double(longestFinal) / 1e6, 2)) ms (\(fmt(Double(longestFinalCPU) / 1e6, 2)) ms on the CPU) after the last piece;"
+              + " \(dispatches) dispatches, \(items) items, \(fmt(Double(total) / 1e6, 0)) ms in all")
         try? coordinator.accept()
         try? coordinator.runUntilIdle(timeoutMilliseconds: 10_000)
     }

@@ -94,11 +94,16 @@ func changeWords(_ words: [String], percent: Double, rng: inout SplitMix64) -> (
     return (out, chosen.count)
 }
 
-func nanoseconds(_ body: () -> Void) -> UInt64 {
+func nanoseconds(_ body: () -> Void) -> UInt64 { nanoseconds(on: CLOCK_MONOTONIC, body) }
+
+/// The CPU time the calling thread spent in `body` (time it was preempted left out).
+func threadNanoseconds(_ body: () -> Void) -> UInt64 { nanoseconds(on: CLOCK_THREAD_CPUTIME_ID, body) }
+
+private func nanoseconds(on clock: clockid_t, _ body: () -> Void) -> UInt64 {
     var start = timespec(), end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
+    clock_gettime(clock, &start)
     body()
-    clock_gettime(CLOCK_MONOTONIC, &end)
+    clock_gettime(clock, &end)
     return UInt64(end.tv_sec - start.tv_sec) &* 1_000_000_000 &+ UInt64(end.tv_nsec) &- UInt64(start.tv_nsec)
 }
 
