@@ -112,6 +112,12 @@ final class StreamedSentencesTests: XCTestCase {
         var short = StreamedSentences()
         short.append("Not long and not finished")
         XCTAssertNil(short.nextPart(limit: 65_536))
+        // A limit shorter than a character never splits it: the character is taken whole.
+        for (text, limit, end) in [("ééé", 1, 2), ("€€€", 2, 3), ("😀😀", 3, 4), ("éé", 3, 2)] {
+            var tiny = StreamedSentences()
+            tiny.append(text)
+            XCTAssertEqual(tiny.nextPart(limit: limit)?.end, end, "\(text) \(limit)")
+        }
     }
 
     func testTakenSentencesAreNotReadAgain() {

@@ -176,6 +176,22 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(engine.text, "Short one. Another one.")
     }
 
+    func testAMarkdownSentenceLongerThanAPartIsNotCut() throws {
+        // Emphasis over 80 KB: cut in two parts, each would read as plain text and put a
+        // literal "**" in the text. A Markdown provider's long sentence arrives whole instead.
+        let pieces = ["First one is short. ", "Then **bold "] + Array(repeating: "word ", count: 16_000) + ["end** here.", " Last."]
+        let engine = TestEngine("Short one. Another one. Third one.", selection: 0..<34)
+        var options = CoordinatorOptions()
+        options.streaming = .sentences(minimumNewBytes: 1)
+        options.preferredResultOptions = [.richText]
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ScriptedProvider(markdown: true, pieces)])
+        try coordinator.start(.rewriteFriendly)
+        try engine.run(coordinator)
+        XCTAssertFalse(engine.replaces.contains { $0.text.contains("**") }, "no markup streamed")
+        XCTAssertTrue(engine.text.hasPrefix("First one is short. Then bold word"), String(engine.text.prefix(60)))
+        XCTAssertTrue(engine.attributeRuns.contains { $0.key == "bold" && $0.range.count > 80_000 }, "the emphasis arrived as a run")
+    }
+
     func testZeroChunkBytesDeliversOnlyTheWholeResult() throws {
         let engine = TestEngine(Self.long)
         var options = streamingOptions()

@@ -36,6 +36,11 @@ extension Coordinator {
         let sentences = session.run.sentences
         guard sentences.count - streamed >= minimumNewBytes, let part = sentences.nextPart(limit: Self.longestStreamedPart),
               let region = regionAnchor.range else { return }
+        if session.run.writesMarkdown && part.sentences == 0 {
+            // A cut inside one long sentence could split emphasis or a placeholder token in
+            // two parts that each read as plain text: Markdown is only streamed by sentences.
+            return stopStreaming(session.run)
+        }
         let settledText = sentences.text(streamed..<part.end)
         if session.run.writesMarkdown, !Self.readsAsPlainText(settledText, separator: session.run.paragraphSeparator)
             || !PlaceholderToken.find(in: settledText).isEmpty {

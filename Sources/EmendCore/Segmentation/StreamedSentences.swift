@@ -47,7 +47,8 @@ struct StreamedSentences {
 
     mutating func append(_ piece: String) { append(piece[...].utf8) }
 
-    /// The next part to take, at most `limit` bytes past `floor`: up to the last finished
+    /// The next part to take, at most `limit` bytes past `floor` (or one character, if that is
+    /// longer): up to the last finished
     /// sentence that fits, with the number of sentences in it. When the first sentence alone
     /// is longer than `limit` (finished or not: a model writing one endless sentence), a cut
     /// inside it, after a space where there is one, holding no sentence. nil: nothing yet.
@@ -92,7 +93,8 @@ struct StreamedSentences {
 
     /// A place to cut the undecided text at or before `reach` (< `bytes.count`): after the
     /// last space or tab in the second half of the part, so a word is not split; else (one
-    /// word longer than half the limit) at the start of a scalar.
+    /// word longer than half the limit) at the start of a scalar; a first scalar longer than
+    /// the limit itself (a limit under 4 bytes) is taken whole.
     private func cut(atMost reach: Int) -> Int {
         var i = reach
         let lowest = floor + (reach - floor) / 2
@@ -101,7 +103,11 @@ struct StreamedSentences {
             i -= 1
         }
         i = reach
-        while i > floor + 1 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        while i > floor && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        if i > floor { return i }
+        // Decided text goes on past `reach` to a scalar boundary: the first scalar ends there.
+        i = floor + 1
+        while bytes[i] & 0xC0 == 0x80 { i += 1 }
         return i
     }
 

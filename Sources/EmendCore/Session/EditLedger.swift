@@ -357,8 +357,12 @@ final class EditLedger {
 }
 
 extension AttributedText {
-    /// Whether the text carries no runs, intents or protected ranges (attachments aside).
-    var isPlain: Bool { attributeRuns.isEmpty && blockIntents.isEmpty && protectedRanges.isEmpty }
+    /// Whether the text carries no runs, intents or protected ranges (attachments aside); empty
+    /// ones style nothing and do not count (rebuilding a hunk's base text can leave one, and a
+    /// hunk changed in place has none: both must be trimmed alike).
+    var isPlain: Bool {
+        attributeRuns.allSatisfy(\.range.isEmpty) && blockIntents.allSatisfy(\.range.isEmpty) && protectedRanges.allSatisfy(\.isEmpty)
+    }
 
     /// This text followed by `other`, styling included.
     func appending(_ other: AttributedText) -> AttributedText {
