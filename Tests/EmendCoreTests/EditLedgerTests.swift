@@ -121,7 +121,7 @@ final class EditLedgerTests: XCTestCase {
     /// with the engine's edits (an engine edit of a word Emend changed makes the engine's
     /// word the base's), whatever the order.
     func testRandomEditsKeepTheBase() {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<500 {
             let count = 3 + Int(rng.next() % 10)
             var current = (0..<count).map { "w\($0)" }
@@ -154,7 +154,7 @@ final class EditLedgerTests: XCTestCase {
     /// one part after part as streaming does): the base stays the original, and the changes
     /// stay sorted, apart and each a real change.
     func testRandomDeliveriesKeepTheOriginalAsTheBase() {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let original = "The quick brown fox jumps over the lazy dog and runs far away."
         let pieces = ["", "a", "xy", " ", "quick", "THE ", "zz zz", "over the"]
         for round in 0..<2_000 {
@@ -181,18 +181,5 @@ final class EditLedgerTests: XCTestCase {
             XCTAssertEqual(doc.base, original, "round \(round):\n" + trace.joined(separator: "\n"))
             if doc.base != original { break }
         }
-    }
-}
-
-/// A small deterministic random number generator for property tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -73,7 +73,7 @@ final class SessionPropertyTests: XCTestCase {
         let environment = ProcessInfoLite.environment
         let sessions = Int(environment["EMEND_PROPERTY_SESSIONS"] ?? "") ?? 3000
         let seed = UInt64(environment["EMEND_PROPERTY_SEED"] ?? "") ?? 20261123
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var checked = 0
         for number in 0..<sessions where try runSession(number, &rng) { checked += 1 }
         print("property: \(sessions) sessions (seed \(seed)), \(checked) with the exact original-plus-edits check")
@@ -81,7 +81,7 @@ final class SessionPropertyTests: XCTestCase {
     }
 
     /// Runs one random session; returns whether its end was checked against the model exactly.
-    private func runSession(_ number: Int, _ rng: inout SplitMix) throws -> Bool {
+    private func runSession(_ number: Int, _ rng: inout SplitMix64) throws -> Bool {
         func pick<T>(_ values: [T]) -> T { values[Int(rng.next() % UInt64(values.count))] }
         func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }
         let text = (0..<(1 + Int(rng.next() % 4))).map { _ in pick(Self.sentences) }.joined(separator: " ")

@@ -1,22 +1,9 @@
 import XCTest
 @testable import EmendCore
+import EmendText
 
 final class TextAlignmentTests: XCTestCase {
     // MARK: - Helpers
-
-    /// SplitMix64, so that generated cases are the same on every run.
-    private struct SeededGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
 
     private static let pieces = [
         "the", "cat", "sat", "on", "a", "mat", "and", "then", "it", "slept", "Their", "They're", "don't",
@@ -63,7 +50,7 @@ final class TextAlignmentTests: XCTestCase {
         return edits
     }
 
-    private func randomText(_ rng: inout SeededGenerator, pieces count: Int) -> [String] {
+    private func randomText(_ rng: inout SplitMix64, pieces count: Int) -> [String] {
         var parts: [String] = []
         for _ in 0..<count {
             parts.append(rng.pick(Self.pieces))
@@ -72,7 +59,7 @@ final class TextAlignmentTests: XCTestCase {
         return parts
     }
 
-    private func mutated(_ parts: [String], _ rng: inout SeededGenerator) -> [String] {
+    private func mutated(_ parts: [String], _ rng: inout SplitMix64) -> [String] {
         var parts = parts
         for _ in 0..<(1 + rng.below(6)) {
             let index = parts.isEmpty ? 0 : rng.below(parts.count)
@@ -95,7 +82,7 @@ final class TextAlignmentTests: XCTestCase {
     // MARK: - Round trip
 
     func testRoundTripOnGeneratedPairs() {
-        var rng = SeededGenerator(state: 2024)
+        var rng = SplitMix64(seed: 2024)
         for _ in 0..<400 {
             let parts = randomText(&rng, pieces: rng.below(40))
             let original = parts.joined()
@@ -113,7 +100,7 @@ final class TextAlignmentTests: XCTestCase {
         let grown = checkedEdits(long + "end.", long + "end. Done.", .word)
         XCTAssertEqual(grown.count, 1)
         XCTAssertGreaterThanOrEqual(grown[0].range.lowerBound, long.utf8.count)
-        var rng = SeededGenerator(state: 77)
+        var rng = SplitMix64(seed: 77)
         for _ in 0..<200 {
             let parts = randomText(&rng, pieces: rng.below(12))
             let head = String(repeating: "Ünïcode wörds here. ", count: 300), tail = String(repeating: " and more text", count: 400)
@@ -124,7 +111,7 @@ final class TextAlignmentTests: XCTestCase {
     }
 
     func testRoundTripOnUnrelatedTexts() {
-        var rng = SeededGenerator(state: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<100 {
             let original = randomText(&rng, pieces: rng.below(30)).joined()
             let proposed = randomText(&rng, pieces: rng.below(30)).joined()
@@ -134,7 +121,7 @@ final class TextAlignmentTests: XCTestCase {
     }
 
     func testEachChangedWordOfALargeDocumentIsItsOwnEdit() {
-        var rng = SeededGenerator(state: 99)
+        var rng = SplitMix64(seed: 99)
         let vocabulary = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
         var words: [String] = []
         var separators: [String] = []
@@ -277,7 +264,7 @@ final class TextAlignmentTests: XCTestCase {
         XCTAssertEqual(SequenceDiff.hunks(a, b, anchorsFirst: true, budget: &none),
                        [DiffHunk(a: 20..<21, b: 20..<21), DiffHunk(a: 70..<71, b: 70..<71)])
         // Ids that repeat everywhere still anchor on unique runs of eight.
-        var rng = SeededGenerator(state: 5)
+        var rng = SplitMix64(seed: 5)
         let c = (0..<400).map { _ in Int32(rng.below(5)) }
         var d = c
         d[200] = 9

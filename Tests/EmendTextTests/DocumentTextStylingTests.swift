@@ -25,7 +25,7 @@ final class DocumentTextStylingTests: XCTestCase {
     }
 
     func testRandomReplacesAgreeWithAttributedText() {
-        var rng = Seeded(seed: UInt64(ProcessInfo.processInfo.environment["EMEND_STYLING_SEED"] ?? "") ?? 11)
+        var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["EMEND_STYLING_SEED"] ?? "") ?? 11)
         let keys = ["bold", "italic", "font", "link"]
         for round in 0..<300 {
             let length = Int.random(in: 0...400, using: &rng)
@@ -103,15 +103,3 @@ final class DocumentTextStylingTests: XCTestCase {
     }
 }
 
-/// A small seeded generator: a failing round can be replayed (EMEND_STYLING_SEED).
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import EmendCore
+import EmendText
 
 #if canImport(Glibc)
 import Glibc

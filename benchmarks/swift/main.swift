@@ -14,24 +14,11 @@
 // proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh), the
 // fifth the longest dispatch while a provider streams (StreamBenchmark.swift).
 import EmendCore
+import EmendText
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// SplitMix64: small, fast, deterministic.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 let vocabulary: [String] = """
     the of and to in is was that for it with as his on be at by had are but from or have an they which

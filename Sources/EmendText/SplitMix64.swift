@@ -1,0 +1,22 @@
+/// A small, fast, deterministic random number generator (SplitMix64). Why here: property
+/// tests and benchmarks of every module generate their cases from a seed, so that a failing
+/// case can be replayed and a figure measured on the same input every run.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<n (n > 0).
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    /// One of `items` (not empty).
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
