@@ -16,6 +16,16 @@ func makeCoordinator(_ engine: TestEngine, options: CoordinatorOptions = Coordin
     try Coordinator(delegate: engine, options: options, providers: [provider])
 }
 
+/// A fresh engine holding `text` and a coordinator (fixture provider) that ran `tool` on it
+/// until the result rests in the text: the opening of most session tests.
+func runTool(_ tool: WritingTool, on text: String) throws -> (TestEngine, Coordinator) {
+    let engine = TestEngine(text)
+    let coordinator = try makeCoordinator(engine)
+    try coordinator.start(tool)
+    try engine.run(coordinator)
+    return (engine, coordinator)
+}
+
 /// Options with timeouts short enough for a test that waits for one.
 func options(completionTimeout: Int64 = 30_000, providerTimeout: Int64 = 60_000,
              behavior: Behavior = .default) -> CoordinatorOptions {

@@ -29,10 +29,7 @@ final class ErrorMessageTests: XCTestCase {
     }
 
     func testNoSuggestionAtAnOffsetKeepsTheOffset() throws {
-        let engine = TestEngine(text)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.proofread)
-        try engine.run(coordinator)
+        let (_, coordinator) = try runTool(.proofread, on: text)
         let id = try XCTUnwrap(coordinator.contextIDs.first)
         let error = XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(contextID: id, offset: 5) }
         XCTAssertEqual(error?.message, "no pending suggestion at offset 5 (UTF-8 bytes)")

@@ -6,10 +6,7 @@ import EmendText
 final class FollowUpTests: XCTestCase {
     func testUppercaseFollowUpRefinesTheRewrite() throws {
         let original = "I do not think it is ready."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: original)
         try coordinator.start(.followUp, prompt: "uppercase")
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "I DON'T THINK IT'S READY!")
@@ -24,10 +21,7 @@ final class FollowUpTests: XCTestCase {
 
     func testMakeItWarmerAfterAProfessionalRewrite() throws {
         let original = "I don't think it's ready, thanks."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteProfessional)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteProfessional, on: original)
         XCTAssertEqual(engine.text, "I do not think it is ready, thank you.")
         try coordinator.start(.followUp, prompt: "make it warmer")
         try engine.run(coordinator)
@@ -70,10 +64,7 @@ final class FollowUpTests: XCTestCase {
     /// ends with the original and every preview returned.
     func testAStoppedSessionTakesNoFollowUpOrReviewStep() throws {
         let original = "I do not think it is ready."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: original)
         XCTAssertEqual(engine.text, "I don't think it's ready!")
         try coordinator.stop()
         XCTAssertThrowsEmend(.state) { try coordinator.start(.followUp, prompt: "uppercase") }
@@ -112,10 +103,7 @@ final class FollowUpTests: XCTestCase {
 
     func testResultTextFollowsUndo() throws {
         let original = "I do not think it is ready."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: original)
         try coordinator.undo()
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, original)

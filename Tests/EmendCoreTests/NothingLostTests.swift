@@ -13,10 +13,7 @@ final class NothingLostTests: XCTestCase {
     }
 
     private func rewrite(_ text: String) throws -> (TestEngine, Coordinator) {
-        let engine = TestEngine(text)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: text)
         return (engine, coordinator)
     }
 
@@ -90,10 +87,7 @@ final class NothingLostTests: XCTestCase {
     // Item 2: reject of a deletion, undo, redo, revert.
     func testRejectingADeletionUndoesAndRedoesExactly() throws {
         let original = "We go over the the draft."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.proofread)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.proofread, on: original)
         XCTAssertEqual(engine.text, "We go over the draft.")
         let index = try XCTUnwrap(coordinator.suggestions.firstIndex { $0.replacement.isEmpty })
         try coordinator.rejectSuggestion(index)

@@ -7,10 +7,7 @@ import EmendText
 final class UndoRedoTests: XCTestCase {
     func testUndoAndRedoOfARejectedSuggestion() throws {
         let original = "See you tomorow, I could of known."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.proofread)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.proofread, on: original)
         XCTAssertFalse(coordinator.canUndo)
         XCTAssertThrowsEmend(.state) { try coordinator.undo() }
         try coordinator.rejectSuggestion(1)
@@ -58,10 +55,7 @@ final class UndoRedoTests: XCTestCase {
 
     func testUndoAndRedoOfARewrite() throws {
         let original = "I do not think it is ready."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: original)
         XCTAssertTrue(coordinator.canUndo)
         try coordinator.undo()
         try engine.run(coordinator)
@@ -81,10 +75,7 @@ final class UndoRedoTests: XCTestCase {
 
     func testUndoAndRedoOfAFollowUp() throws {
         let original = "I do not think it is ready."
-        let engine = TestEngine(original)
-        let coordinator = try makeCoordinator(engine)
-        try coordinator.start(.rewriteFriendly)
-        try engine.run(coordinator)
+        let (engine, coordinator) = try runTool(.rewriteFriendly, on: original)
         try coordinator.start(.followUp, prompt: "uppercase")
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "I DON'T THINK IT'S READY!")
