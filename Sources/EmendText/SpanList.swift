@@ -108,7 +108,9 @@ public struct SpanList<Element: Spanned> {
     /// `low`), in order: a superset callers filter. Reads only the blocks that reach it.
     public func elements(near low: Int, _ high: Int) -> [Element] {
         var found: [Element] = []
-        for block in blocks where block.start <= high && block.end >= low {
+        for block in blocks {
+            if block.start > high { break }   // blocks are sorted by start
+            guard block.end >= low else { continue }
             for index in block.items.indices {
                 let element = block.element(index)
                 if element.range.lowerBound > high { break }
@@ -160,7 +162,8 @@ public struct SpanList<Element: Spanned> {
         var index = 0
         while index < blocks.count {
             let block = blocks[index]
-            guard block.start <= inserted.upperBound, block.end >= inserted.lowerBound else {
+            if block.start > inserted.upperBound { break }   // blocks are sorted by start
+            guard block.end >= inserted.lowerBound else {
                 index += 1
                 continue
             }

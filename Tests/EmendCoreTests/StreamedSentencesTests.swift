@@ -53,7 +53,10 @@ final class StreamedSentencesTests: XCTestCase {
                 let finished = sentences.finished
                 guard finished > floor, Int.random(in: 0..<3, using: &rng) == 0 else { continue }
                 let part = sentences.text(floor..<finished)
-                XCTAssertEqual(sentences.sentenceCount(upTo: finished), SentenceSegmenter.sentences(in: part).count, part.debugDescription)
+                // With no limit to speak of, the next part is everything finished.
+                let next = sentences.nextPart(limit: 1 << 40)
+                XCTAssertEqual(next?.end, finished)
+                XCTAssertEqual(next?.sentences, SentenceSegmenter.sentences(in: part).count, part.debugDescription)
                 sentences.take(upTo: finished)
                 floor = finished
                 compared += 1

@@ -77,9 +77,6 @@ struct StreamedSentences {
         ends.removeFirst(Self.count(of: ends, atMost: offset))
     }
 
-    /// How many finished sentences lie between `floor` and `offset` (a finished end).
-    func sentenceCount(upTo offset: Int) -> Int { Self.count(of: ends, atMost: offset) }
-
     /// How many of the sorted `ends` are at most `offset` (a binary search: a part of many
     /// short sentences must not be counted one by one on every piece).
     private static func count(of ends: [Int], atMost offset: Int) -> Int {
