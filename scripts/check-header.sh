@@ -117,6 +117,15 @@ if [ -z "$swift_header" ]; then
             echo "..    sources changed during the build; retrying ($attempt/3)"
             continue
         fi
+        # A scratch dir from an earlier run whose build database still counts EmendCABI's
+        # output file map (removed above) as made: start that scratch dir afresh, once.
+        if [ "$attempt" -lt 3 ] && grep -q 'unable to load output file map' "$tmp/build.log"; then
+            attempt=3
+            echo "..    the scratch dir's build database is stale; building in a fresh one"
+            rm -rf "$scratch"
+            mkdir -p "$(dirname "$swift_header")"
+            continue
+        fi
         fail "swift build --target EmendCABI failed:"
         tail -n 40 "$tmp/build.log" | indent
         echo "== check-header: $failures failure(s)"
