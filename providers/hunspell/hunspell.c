@@ -83,7 +83,7 @@ typedef struct dictionary {
 } dictionary;
 
 typedef struct provider {
-    const emend_host *host;
+    emend_plugin_instance base; /* the host, the run in progress (for cancel) */
     char **directories;  /* dictionary_dir entries, then the defaults */
     size_t directory_count;
     int check_all_caps;
@@ -96,8 +96,6 @@ typedef struct provider {
     uint64_t use_clock;
     suggestion_cache cache;
     personal_words personal;  /* the user's dictionary.txt */
-
-    emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
 
 /* ---- text conversion ---------------------------------------------------------------------- */
@@ -474,14 +472,14 @@ static dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, 
         dictionary *gone = *oldest;
         *oldest = gone->next;
         p->dictionary_count--;
-        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "unloaded the dictionary %s", gone->name);
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "unloaded the dictionary %s", gone->name);
         unload(p, gone);
     }
     d->last_used = ++p->use_clock;
     d->next = p->dictionaries;
     p->dictionaries = d;
     p->dictionary_count++;
-    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s", dic, encoding, tag);
+    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s", dic, encoding, tag);
     return d;
 }
 
@@ -512,7 +510,7 @@ static double elapsed_ms(const struct timespec *since) {
 }
 
 static int stopping(job *j) {
-    return emend_plugin_slot_cancelled(j->slot, j->p->host);
+    return emend_plugin_slot_cancelled(j->slot, j->p->base.host);
 }
 
 /* `s` with every ' turned into ’ (a new string), or a copy. */
@@ -575,11 +573,11 @@ static emend_status emit(job *j, size_t start, size_t end, char **suggestions, s
             .category = "spelling",
             .rule_id = "HUNSPELL",
         };
-        status = p->host->emit_edit(j->run, &edit);
+        status = p->base.host->emit_edit(j->run, &edit);
         if (status == EMEND_OK) {
             j->reported++;
         } else if (status != EMEND_E_CANCELLED) {
-            emend_plugin_log(p->host, j->run, EMEND_LOG_WARNING, "the host refused the edit at %zu..<%zu (status %d)", start, end, (int)status);
+            emend_plugin_log(p->base.host, j->run, EMEND_LOG_WARNING, "the host refused the edit at %zu..<%zu (status %d)", start, end, (int)status);
             status = EMEND_OK;
         }
     }
@@ -747,12 +745,13 @@ static void add_personal_words(provider *p, emend_run *run, dictionary *d) {
         free(converted);
     }
     cache_purge(&p->cache, d);
-    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of %s added", d->name, added, added == 1 ? "" : "s",
+    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of %s added", d->name, added, added == 1 ? "" : "s",
                      p->personal.path);
 }
 
-static emend_status proofread(provider *p, const emend_provider_request *request, emend_run *run,
+static emend_status proofread(void *instance, const emend_provider_request *request, emend_run *run,
                               emend_plugin_slot *slot, char *message, size_t message_size) {
+    provider *p = instance;
     emend_status status;
     dictionary *d = dictionary_for(p, run, request->language, &status, message, message_size);
     if (d == NULL) return status;
@@ -813,17 +812,17 @@ static emend_status proofread(provider *p, const emend_provider_request *request
         return status;
     }
     if (j.budget_skipped > 0)
-        emend_plugin_log(p->host, run, EMEND_LOG_INFO,
+        emend_plugin_log(p->base.host, run, EMEND_LOG_INFO,
               "the suggestion time budget (suggest_budget_ms = %ld) was used up: %zu misspelled word%s without a cached "
               "suggestion not reported",
               p->budget_ms, j.budget_skipped, j.budget_skipped == 1 ? "" : "s");
     if (j.other_script > 0)
-        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%zu word%s in a script the %s dictionary does not use not checked", j.other_script,
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%zu word%s in a script the %s dictionary does not use not checked", j.other_script,
               j.other_script == 1 ? "" : "s", d->name);
     if (j.without_suggestion > 0)
-        emend_plugin_log(p->host, run, EMEND_LOG_DEBUG, "%zu misspelled word%s without any suggestion not reported", j.without_suggestion,
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%zu misspelled word%s without any suggestion not reported", j.without_suggestion,
               j.without_suggestion == 1 ? "" : "s");
-    emend_plugin_log(p->host, run, EMEND_LOG_DEBUG,
+    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG,
           "%s: %zu words checked, %zu misspelled, %zu reported, Hunspell asked for suggestions %zu time%s, %.1f ms",
           d->name, j.words, j.misspelled, j.reported, j.suggest_calls, j.suggest_calls == 1 ? "" : "s",
           elapsed_ms(&j.started));
@@ -854,22 +853,15 @@ static void hunspell_destroy(void *instance);
 
 static emend_status hunspell_create(const emend_host *host, const emend_provider_setting *settings, size_t setting_count,
                                     void **instance) {
-    emend_status checked = emend_plugin_check_host(host, instance);
-    if (checked != EMEND_OK) return checked;
-    provider *p = calloc(1, sizeof *p);
-    if (p == NULL) return EMEND_E_INTERNAL;
-    if (emend_plugin_runs_init(&p->runs) != 0) {
-        free(p);
-        return EMEND_E_INTERNAL;
-    }
-    p->host = host;
+    emend_status status;
+    provider *p = emend_plugin_instance_new(host, instance, sizeof *p, &status);
+    if (p == NULL) return status;
     p->budget_ms = DEFAULT_BUDGET_MS;
     p->max_suggestions = DEFAULT_MAX_SUGGESTIONS;
     p->region_fallback = 1;
     long cache_size = DEFAULT_CACHE_SIZE;
 
     const char *dictionary_dir = NULL, *personal = NULL;
-    emend_status status = EMEND_OK;
     for (size_t i = 0; i < setting_count && status == EMEND_OK; i++) {
         const emend_provider_setting *setting = &settings[i];
         const char *key = setting->key, *value = setting->value;
@@ -917,24 +909,7 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
 }
 
 static emend_status hunspell_run(void *instance, const emend_provider_request *request, emend_run *run) {
-    provider *p = instance;
-    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
-    if (checked != EMEND_OK) return checked;
-
-    emend_plugin_slot slot = {0};
-    emend_plugin_runs_enter(&p->runs, &slot, run);
-    char message[1536] = "";
-    emend_status status = proofread(p, request, run, &slot, message, sizeof message);
-    emend_plugin_runs_leave(&p->runs, &slot);
-    p->host->finish(run, status, status == EMEND_OK ? NULL : message);
-    return EMEND_OK;
-}
-
-/* From any thread, maybe as the run is finishing: only a flag the run looks at. */
-static void hunspell_cancel(void *instance, emend_run *run) {
-    provider *p = instance;
-    if (p == NULL) return;
-    emend_plugin_runs_cancel(&p->runs, run);
+    return emend_plugin_run_inside(instance, request, run, TOOLS, proofread);
 }
 
 static void hunspell_destroy(void *instance) {
@@ -950,25 +925,10 @@ static void hunspell_destroy(void *instance) {
     for (size_t i = 0; i < p->directory_count; i++) free(p->directories[i]);
     free(p->directories);
     if (p->ctype != (locale_t)0) freelocale(p->ctype);
-    emend_plugin_runs_destroy(&p->runs);
-    free(p);
+    emend_plugin_instance_free(p);
 }
 
-static const emend_provider_descriptor descriptor = {
-    .struct_size = sizeof(emend_provider_descriptor),
-    .abi_version = EMEND_PROVIDER_ABI_VERSION,
-    .id = PLUGIN_ID,
-    .name = "Hunspell spelling",
-    .version = "1.0.0",
-    .tools = TOOLS,
-    .languages = "*",
-    .outputs = EMEND_OUTPUT_EDITS,
-    .flags = 0,
-    .priority = 5,
-    .create = hunspell_create,
-    .run = hunspell_run,
-    .cancel = hunspell_cancel,
-    .destroy = hunspell_destroy,
-};
-
-EMEND_PLUGIN_ENTRY(descriptor)
+EMEND_PLUGIN_DESCRIPTOR(.id = PLUGIN_ID, .name = "Hunspell spelling", .version = "1.0.0", .tools = TOOLS,
+                        .languages = "*", .outputs = EMEND_OUTPUT_EDITS, .flags = 0, .priority = 5,
+                        .create = hunspell_create, .run = hunspell_run, .cancel = emend_plugin_cancel,
+                        .destroy = hunspell_destroy)

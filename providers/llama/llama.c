@@ -40,18 +40,17 @@
      EMEND_PROVIDES(EMEND_TOOL_PROOFREAD))
 
 typedef struct provider {
-    const emend_host *host;
+    emend_plugin_instance base; /* the host, the run in progress (for cancel) */
     llm *model;
     char *model_path;
     int threads, context, max_tokens;
     int proofread; /* proofreading on (off by default: see README.md) */
     emend_prompt_style prompt_style; /* how much help the prompt gives the model */
-    emend_plugin_runs runs; /* the run in progress, for cancel */
 } provider;
 
 static void log_llama(void *context, const char *line) {
     const provider *p = context;
-    p->host->log(NULL, EMEND_LOG_ERROR, line);
+    p->base.host->log(NULL, EMEND_LOG_ERROR, line);
 }
 
 /* ---- one generation ------------------------------------------------------------------------- */
@@ -67,7 +66,7 @@ typedef struct job {
 
 static int job_cancelled(void *context) {
     job *j = context;
-    return emend_plugin_slot_cancelled(j->slot, j->p->host);
+    return emend_plugin_slot_cancelled(j->slot, j->p->base.host);
 }
 
 static int job_emit(void *context, const char *bytes, size_t length) {
@@ -115,14 +114,14 @@ static emend_status generate(job *j, emend_tool tool, const char *input, size_t 
     llm_result result = llm_generate(j->p->model, &r, &stats, err, sizeof err);
     emend_prompt_free(&prompt);
     double rate = stats.generate_seconds > 0 ? stats.generated_tokens / stats.generate_seconds : 0;
-    emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG,
+    emend_plugin_log(j->p->base.host, j->run, EMEND_LOG_DEBUG,
           "%s, piece %d of %d: %d prompt tokens in %.2f s, %d tokens in %.2f s (%.0f tokens/s), "
           "%d grammar resamples%s",
           what, j->piece_index + 1, j->piece_count, stats.prompt_tokens, stats.prompt_seconds,
           stats.generated_tokens, stats.generate_seconds, rate, stats.grammar_resamples,
           stats.hit_limit ? ", stopped at the token limit" : "");
     if (stats.hit_limit)
-        emend_plugin_log(j->p->host, j->run, EMEND_LOG_INFO, "%s: the output stopped at the token limit (%d tokens)", what,
+        emend_plugin_log(j->p->base.host, j->run, EMEND_LOG_INFO, "%s: the output stopped at the token limit (%d tokens)", what,
               stats.generated_tokens);
     switch (result) {
     case LLM_DONE: return EMEND_OK;
@@ -217,7 +216,7 @@ static emend_status serve_text(job *j, const char *input, const piece *pieces, s
     int shape = emend_prompt_shape(tool);
     const char *separator = shape == EMEND_SHAPE_TEXT ? "\n\n" : "\n";
     output out;
-    output_init(&out, j->p->host, j->run);
+    output_init(&out, j->p->base.host, j->run);
     out.whole_lines = shape != EMEND_SHAPE_TEXT;
     out.skip_intro = shape == EMEND_SHAPE_BULLETS;
     j->out = &out;
@@ -271,7 +270,7 @@ static emend_status serve_reduce(job *j, const char *input, size_t length, int m
             break;
         }
         if (count <= 1 || round == 3) {
-            if (count > 1) emend_plugin_log(j->p->host, j->run, EMEND_LOG_INFO, "the summaries are still too long: using their start");
+            if (count > 1) emend_plugin_log(j->p->base.host, j->run, EMEND_LOG_INFO, "the summaries are still too long: using their start");
             status = serve_text(j, current, pieces, count > 0 ? 1 : 0, message, size);
             free(pieces);
             free(text);
@@ -296,7 +295,7 @@ static emend_status serve_reduce(job *j, const char *input, size_t length, int m
         current_length = text ? notes.length : 0;
         output_free(&notes);
         if (status != EMEND_OK) break;
-        emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG, "round %d: %zu pieces summarised into %zu bytes", round + 1, count,
+        emend_plugin_log(j->p->base.host, j->run, EMEND_LOG_DEBUG, "round %d: %zu pieces summarised into %zu bytes", round + 1, count,
               current_length);
     }
     free(text);
@@ -323,9 +322,9 @@ static emend_status serve_proofread(job *j, const char *input, const piece *piec
         output_end_piece(&answer);
         if (status == EMEND_OK) {
             emend_byte_range within = {base + pieces[i].start, base + pieces[i].end};
-            long emitted = emend_edits_apply(j->p->host, j->run, j->request, within, answer.text ? answer.text : "",
+            long emitted = emend_edits_apply(j->p->base.host, j->run, j->request, within, answer.text ? answer.text : "",
                                              answer.length, RULE_ID);
-            emend_plugin_log(j->p->host, j->run, EMEND_LOG_DEBUG, "proofread, piece %zu of %zu: %ld edits emitted", i + 1, count,
+            emend_plugin_log(j->p->base.host, j->run, EMEND_LOG_DEBUG, "proofread, piece %zu of %zu: %ld edits emitted", i + 1, count,
                   emitted);
         }
         output_free(&answer);
@@ -339,12 +338,13 @@ static int blank(const char *text, size_t length) {
     return 1;
 }
 
-static emend_status serve(provider *p, const emend_provider_request *request, emend_run *run,
+static emend_status serve(void *instance, const emend_provider_request *request, emend_run *run,
                           emend_plugin_slot *slot, char *message, size_t size) {
+    provider *p = instance;
     job j = {p, run, slot, request, NULL, 0, 1};
     emend_tool tool = request->tool;
     if (tool == EMEND_TOOL_PROOFREAD && !p->proofread) {
-        emend_plugin_log(p->host, run, EMEND_LOG_INFO, "proofreading with the model is off (set proofread = true to turn it on)");
+        emend_plugin_log(p->base.host, run, EMEND_LOG_INFO, "proofreading with the model is off (set proofread = true to turn it on)");
         return EMEND_OK;
     }
     size_t length = 0;
@@ -366,7 +366,7 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
     size_t count = pieces_split(input, length, max_input, count_tokens, p->model, &pieces);
     if (count == (size_t)-1) return fail(message, size, EMEND_E_INTERNAL, "out of memory");
     if (count > 1)
-        emend_plugin_log(p->host, run, EMEND_LOG_INFO, "%s: the input is longer than the context allows: %zu pieces of at most %d tokens",
+        emend_plugin_log(p->base.host, run, EMEND_LOG_INFO, "%s: the input is longer than the context allows: %zu pieces of at most %d tokens",
               emend_tool_label(tool), count, max_input);
     piece whole = {0, 0};
     switch (tool) {
@@ -380,7 +380,7 @@ static emend_status serve(provider *p, const emend_provider_request *request, em
         break;
     case EMEND_TOOL_COMPOSE:
         /* The selection is context for what to write: its start when it is too long. */
-        if (count > 1) emend_plugin_log(p->host, run, EMEND_LOG_INFO, "compose: only the start of the selection is used as context");
+        if (count > 1) emend_plugin_log(p->base.host, run, EMEND_LOG_INFO, "compose: only the start of the selection is used as context");
         status = serve_text(&j, input, count > 0 ? pieces : &whole, 1, message, size);
         break;
     default:
@@ -419,21 +419,14 @@ static int access_model(const char *path) {
 
 static emend_status llama_create(const emend_host *host, const emend_provider_setting *settings, size_t setting_count,
                                  void **instance) {
-    emend_status checked = emend_plugin_check_host(host, instance);
-    if (checked != EMEND_OK) return checked;
-    provider *p = calloc(1, sizeof *p);
-    if (p == NULL) return EMEND_E_INTERNAL;
-    if (emend_plugin_runs_init(&p->runs) != 0) {
-        free(p);
-        return EMEND_E_INTERNAL;
-    }
-    p->host = host;
+    emend_status status;
+    provider *p = emend_plugin_instance_new(host, instance, sizeof *p, &status);
+    if (p == NULL) return status;
     p->threads = DEFAULT_THREADS;
     p->context = DEFAULT_CONTEXT;
     p->max_tokens = DEFAULT_MAX_TOKENS;
     p->prompt_style = EMEND_PROMPT_DEFAULT_STYLE;
 
-    emend_status status = EMEND_OK;
     const char *model = NULL;
     for (size_t i = 0; i < setting_count && status == EMEND_OK; i++) {
         const emend_provider_setting *setting = &settings[i];
@@ -476,14 +469,14 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
         llm_options options = {p->model_path, p->threads, p->context};
         int missing = access_model(p->model_path);
         if (missing != 0) {
-            emend_plugin_log(p->host, NULL, EMEND_LOG_ERROR, "no model at %s: %s (set model = \"/path/to/model.gguf\", or run "
+            emend_plugin_log(p->base.host, NULL, EMEND_LOG_ERROR, "no model at %s: %s (set model = \"/path/to/model.gguf\", or run "
                   "scripts/setup-llama.sh for the default one)", p->model_path, strerror(missing));
             status = EMEND_E_NOT_FOUND;
         } else if (llm_open(&options, &p->model, err, sizeof err) != 0) {
-            emend_plugin_log(p->host, NULL, EMEND_LOG_ERROR, "%s", err);
+            emend_plugin_log(p->base.host, NULL, EMEND_LOG_ERROR, "%s", err);
             status = EMEND_E_PROVIDER;
         } else {
-            emend_plugin_log(p->host, NULL, EMEND_LOG_DEBUG, "loaded %s", llm_description(p->model));
+            emend_plugin_log(p->base.host, NULL, EMEND_LOG_DEBUG, "loaded %s", llm_description(p->model));
         }
     }
     if (status != EMEND_OK) {
@@ -495,24 +488,7 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
 }
 
 static emend_status llama_run(void *instance, const emend_provider_request *request, emend_run *run) {
-    provider *p = instance;
-    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
-    if (checked != EMEND_OK) return checked;
-
-    emend_plugin_slot slot = {0};
-    emend_plugin_runs_enter(&p->runs, &slot, run);
-    char message[1024] = "";
-    emend_status status = serve(p, request, run, &slot, message, sizeof message);
-    emend_plugin_runs_leave(&p->runs, &slot);
-    p->host->finish(run, status, status == EMEND_OK ? NULL : message);
-    return EMEND_OK;
-}
-
-/* From any thread, maybe as the run is finishing: only a flag the run looks at. */
-static void llama_cancel(void *instance, emend_run *run) {
-    provider *p = instance;
-    if (p == NULL) return;
-    emend_plugin_runs_cancel(&p->runs, run);
+    return emend_plugin_run_inside(instance, request, run, TOOLS, serve);
 }
 
 static void llama_destroy(void *instance) {
@@ -521,27 +497,12 @@ static void llama_destroy(void *instance) {
     llm_clear_log(p);
     llm_close(p->model);
     free(p->model_path);
-    emend_plugin_runs_destroy(&p->runs);
-    free(p);
+    emend_plugin_instance_free(p);
 }
 
-static const emend_provider_descriptor descriptor = {
-    .struct_size = sizeof(emend_provider_descriptor),
-    .abi_version = EMEND_PROVIDER_ABI_VERSION,
-    .id = PLUGIN_ID,
-    .name = "Local model (llama.cpp)",
-    .version = "1.0.0",
-    .tools = TOOLS,
-    .languages = "*",
-    .outputs = EMEND_OUTPUT_MARKDOWN | EMEND_OUTPUT_EDITS,
-    .flags = EMEND_PROVIDER_STREAMS,
-    /* Above the built-in fixture (and 0-priority plugins) for the model tools, below the
-     * spelling and grammar checkers (Hunspell 5, Harper 20) when proofreading is combined. */
-    .priority = 1,
-    .create = llama_create,
-    .run = llama_run,
-    .cancel = llama_cancel,
-    .destroy = llama_destroy,
-};
-
-EMEND_PLUGIN_ENTRY(descriptor)
+/* Priority 1: above the built-in fixture (and 0-priority plugins) for the model tools, below
+ * the spelling and grammar checkers (Hunspell 5, Harper 20) when proofreading is combined. */
+EMEND_PLUGIN_DESCRIPTOR(.id = PLUGIN_ID, .name = "Local model (llama.cpp)", .version = "1.0.0", .tools = TOOLS,
+                        .languages = "*", .outputs = EMEND_OUTPUT_MARKDOWN | EMEND_OUTPUT_EDITS,
+                        .flags = EMEND_PROVIDER_STREAMS, .priority = 1, .create = llama_create, .run = llama_run,
+                        .cancel = emend_plugin_cancel, .destroy = llama_destroy)

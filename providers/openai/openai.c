@@ -41,17 +41,16 @@
      EMEND_PROVIDES(EMEND_TOOL_COMPOSE))
 
 typedef struct provider {
-    const emend_host *host;
+    emend_plugin_instance base; /* the host, the runs in progress (CONCURRENT), for cancel */
     openai_settings settings;
     char *url;
-    emend_plugin_runs runs; /* the runs in progress (CONCURRENT), for cancel */
 } provider;
 
 /* One run's state, shared with the stream's callbacks. */
 typedef struct job {
     provider *p;
     emend_run *run;
-    emend_plugin_slot slot; /* cancel wakes `multi`'s wait */
+    emend_plugin_slot *slot; /* cancel wakes `multi`'s wait */
     CURLM *multi;
     openai_output output;
     size_t received; /* pieces of content from the server */
@@ -69,22 +68,22 @@ static void say(const provider *p, emend_run *run, emend_log_level level, const 
     openai_redact(&p->settings, message ? message : "(a log line was lost: out of memory)", clean, sizeof clean);
     free(message);
     emend_utf8_tidy(clean);
-    p->host->log(run, level, clean);
+    p->base.host->log(run, level, clean);
 }
 
-static emend_status finish(provider *p, emend_run *run, emend_status status, const char *message) {
-    if (status == EMEND_OK) return p->host->finish(run, EMEND_OK, NULL);
-    char clean[2048];
-    openai_redact(&p->settings, message != NULL ? message : "", clean, sizeof clean);
-    emend_utf8_tidy(clean);
-    return p->host->finish(run, status, clean[0] ? clean : NULL);
+/* The failure message as the host may see it: redacted, then cut to whole characters. */
+static void redact_message(const provider *p, char *message, size_t size) {
+    char clean[EMEND_PLUGIN_MESSAGE_SIZE];
+    openai_redact(&p->settings, message, clean, sizeof clean);
+    snprintf(message, size, "%s", clean);
+    emend_utf8_tidy(message);
 }
 
 /* ---- the stream's sink -------------------------------------------------------------------- */
 
 static emend_status emit_to_host(void *context, const char *text, size_t length) {
     job *j = context;
-    return j->p->host->emit_text(j->run, text, length);
+    return j->p->base.host->emit_text(j->run, text, length);
 }
 
 static emend_status on_content(void *context, const char *text, size_t length) {
@@ -99,7 +98,7 @@ static void on_restart(void *context) { openai_output_reset(&((job *)context)->o
 
 static int on_cancelled(void *context) {
     job *j = context;
-    return emend_plugin_slot_cancelled(&j->slot, j->p->host);
+    return emend_plugin_slot_cancelled(j->slot, j->p->base.host);
 }
 
 static void on_log(void *context, emend_log_level level, const char *message) {
@@ -137,7 +136,7 @@ static long parse_and_emit(job *j, const emend_provider_request *request, const 
     if (holds_key && set.dropped > 0)
         say(j->p, j->run, EMEND_LOG_INFO, "dropped %zu edit%s (not shown: the answer holds the API key)", set.dropped,
             set.dropped == 1 ? "" : "s");
-    size_t emitted = emend_edits_emit(j->p->host, j->run, &set);
+    size_t emitted = emend_edits_emit(j->p->base.host, j->run, &set);
     emend_edits_free(&set);
     return (long)emitted;
 }
@@ -201,39 +200,33 @@ static emend_status perform(job *j, const emend_provider_request *request, char 
     return status;
 }
 
-static emend_status openai_run(void *instance, const emend_provider_request *request, emend_run *run) {
+/* One run (emend_plugin_run_inside): a curl multi handle of its own, which cancel wakes. */
+static emend_status serve(void *instance, const emend_provider_request *request, emend_run *run,
+                          emend_plugin_slot *slot, char *err, size_t errlen) {
     provider *p = instance;
-    emend_status checked = emend_plugin_check_run(p, request, run, TOOLS);
-    if (checked != EMEND_OK) return checked;
-
     job j = {0};
     j.p = p;
     j.run = run;
+    j.slot = slot;
     openai_output_init(&j.output, shape_of(request->tool), emit_to_host, &j);
-    char err[1536] = "";
     emend_status status;
     j.multi = curl_multi_init();
     if (j.multi == NULL) {
         status = EMEND_E_INTERNAL;
-        snprintf(err, sizeof err, "curl_multi_init failed");
+        snprintf(err, errlen, "curl_multi_init failed");
     } else {
-        j.slot.wake = wake_multi;
-        j.slot.wake_context = j.multi;
-        emend_plugin_runs_enter(&p->runs, &j.slot, run);
-        status = perform(&j, request, err, sizeof err);
-        emend_plugin_runs_leave(&p->runs, &j.slot); /* cancel no longer sees the multi handle */
+        emend_plugin_runs_set_wake(&p->base.runs, slot, wake_multi, j.multi);
+        status = perform(&j, request, err, errlen);
+        emend_plugin_runs_set_wake(&p->base.runs, slot, NULL, NULL); /* cancel no longer sees the multi handle */
         curl_multi_cleanup(j.multi);
     }
     openai_output_free(&j.output);
-    finish(p, run, status, err);
-    return EMEND_OK;
+    if (status != EMEND_OK) redact_message(p, err, errlen);
+    return status;
 }
 
-/* From any thread, maybe as the run is finishing: the run's flag, and a wake-up for its wait. */
-static void openai_cancel(void *instance, emend_run *run) {
-    provider *p = instance;
-    if (p == NULL) return;
-    emend_plugin_runs_cancel(&p->runs, run);
+static emend_status openai_run(void *instance, const emend_provider_request *request, emend_run *run) {
+    return emend_plugin_run_inside(instance, request, run, TOOLS, serve);
 }
 
 /* ---- create, destroy ---------------------------------------------------------------------- */
@@ -250,22 +243,16 @@ static void openai_destroy(void *instance);
 
 static emend_status openai_create(const emend_host *host, const emend_provider_setting *settings, size_t count,
                                   void **instance) {
-    emend_status checked = emend_plugin_check_host(host, instance);
-    if (checked != EMEND_OK) return checked;
+    emend_status status = emend_plugin_check_host(host, instance);
+    if (status != EMEND_OK) return status;
     pthread_once(&curl_once, init_curl);
     if (curl_ready != CURLE_OK) {
         host->log(NULL, EMEND_LOG_ERROR, "curl_global_init failed");
         return EMEND_E_INTERNAL;
     }
-    provider *p = calloc(1, sizeof *p);
-    if (p == NULL) return EMEND_E_INTERNAL;
-    if (emend_plugin_runs_init(&p->runs) != 0) {
-        free(p);
-        return EMEND_E_INTERNAL;
-    }
-    p->host = host;
+    provider *p = emend_plugin_instance_new(host, instance, sizeof *p, &status);
+    if (p == NULL) return status;
     char err[1024] = "";
-    emend_status status;
     if (openai_settings_parse(&p->settings, settings, count, warn_at_create, p, &status, err, sizeof err) != 0) {
         say(p, NULL, EMEND_LOG_ERROR, "%s", err);
         openai_destroy(p);
@@ -286,25 +273,11 @@ static void openai_destroy(void *instance) {
     if (p == NULL) return;
     openai_settings_free(&p->settings);
     free(p->url);
-    emend_plugin_runs_destroy(&p->runs);
-    free(p);
+    emend_plugin_instance_free(p);
 }
 
-static const emend_provider_descriptor descriptor = {
-    .struct_size = sizeof(emend_provider_descriptor),
-    .abi_version = EMEND_PROVIDER_ABI_VERSION,
-    .id = PLUGIN_ID,
-    .name = "OpenAI-compatible server",
-    .version = "1.0.0",
-    .tools = TOOLS,
-    .languages = "*",
-    .outputs = EMEND_OUTPUT_MARKDOWN | EMEND_OUTPUT_EDITS,
-    .flags = EMEND_PROVIDER_USES_NETWORK | EMEND_PROVIDER_STREAMS | EMEND_PROVIDER_CONCURRENT,
-    .priority = 10,
-    .create = openai_create,
-    .run = openai_run,
-    .cancel = openai_cancel,
-    .destroy = openai_destroy,
-};
-
-EMEND_PLUGIN_ENTRY(descriptor)
+EMEND_PLUGIN_DESCRIPTOR(.id = PLUGIN_ID, .name = "OpenAI-compatible server", .version = "1.0.0", .tools = TOOLS,
+                        .languages = "*", .outputs = EMEND_OUTPUT_MARKDOWN | EMEND_OUTPUT_EDITS,
+                        .flags = EMEND_PROVIDER_USES_NETWORK | EMEND_PROVIDER_STREAMS | EMEND_PROVIDER_CONCURRENT,
+                        .priority = 10, .create = openai_create, .run = openai_run, .cancel = emend_plugin_cancel,
+                        .destroy = openai_destroy)

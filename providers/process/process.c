@@ -869,21 +869,7 @@ static void process_destroy(void *instance) {
     free(p);
 }
 
-static const emend_provider_descriptor descriptor = {
-    .struct_size = sizeof(emend_provider_descriptor),
-    .abi_version = EMEND_PROVIDER_ABI_VERSION,
-    .id = PROVIDER_ID,
-    .name = PROVIDER_NAME,
-    .version = PROVIDER_VERSION,
-    .tools = PROVIDER_TOOLS,
-    .languages = PROVIDER_LANGUAGES,
-    .outputs = PROVIDER_OUTPUTS,
-    .flags = PROVIDER_FLAGS,
-    .priority = PROVIDER_PRIORITY,
-    .create = process_create,
-    .run = process_run,
-    .cancel = process_cancel,
-    .destroy = process_destroy,
-};
-
-EMEND_PLUGIN_ENTRY(descriptor)
+EMEND_PLUGIN_DESCRIPTOR(.id = PROVIDER_ID, .name = PROVIDER_NAME, .version = PROVIDER_VERSION, .tools = PROVIDER_TOOLS,
+                        .languages = PROVIDER_LANGUAGES, .outputs = PROVIDER_OUTPUTS, .flags = PROVIDER_FLAGS,
+                        .priority = PROVIDER_PRIORITY, .create = process_create, .run = process_run,
+                        .cancel = process_cancel, .destroy = process_destroy)

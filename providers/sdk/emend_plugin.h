@@ -7,8 +7,10 @@
  *   logging    printf-style lines through host->log, cut on a character boundary
  *   checks     the host table at create; a request as the host hands it to run
  *   run slots  the runs in progress of an instance (mutex, run, cancel flag) for cancel
+ *   instances  the part every instance shares (host, runs): create's opening, cancel, destroy's
+ *              end, and a run served inside descriptor.run from the checks to finish
  *   UTF-8      validation, decoding and the whole-character prefix of a stream
- *   export     EMEND_PLUGIN_ENTRY: the one exported symbol
+ *   export     EMEND_PLUGIN_DESCRIPTOR: the descriptor and the one exported symbol
  *
  * Compile the SDK's .c files into the plugin (providers/sdk/plugin-flags.sh does it) with
  * -fvisibility=hidden: these functions are the plugin's own, never exported, so two plugins
@@ -18,7 +20,7 @@
  *          (functions that return memory say so). Everything lives in structs the plugin
  *          instance (or one run) owns.
  * THREADS  Every function may be called from any thread; the only shared object is a
- *          emend_plugin_runs, which carries its own lock.
+ *          emend_plugin_runs (in an emend_plugin_instance), which carries its own lock.
  *
  * C11 with POSIX threads.
  */
@@ -42,6 +44,23 @@
     __attribute__((visibility("default"))) const emend_provider_descriptor *emend_provider_entry(void) { \
         return &(descriptor);                                                                 \
     }
+
+/* The static descriptor (struct_size and abi_version filled in: version 1 of this SDK's
+ * emend_provider.h) and the entry point returning it, from the designated initializers of the
+ * rest:
+ *
+ *     EMEND_PLUGIN_DESCRIPTOR(.id = "org.example.x", .name = "X", .version = "1.0.0",
+ *                             .tools = TOOLS, .languages = "*", .outputs = EMEND_OUTPUT_EDITS,
+ *                             .create = x_create, .run = x_run, .cancel = emend_plugin_cancel,
+ *                             .destroy = x_destroy)
+ *
+ * Fields not named are zero (flags, priority). */
+#define EMEND_PLUGIN_DESCRIPTOR(...)                                                          \
+    static const emend_provider_descriptor emend_plugin_descriptor = {                        \
+        .struct_size = sizeof(emend_provider_descriptor),                                     \
+        .abi_version = EMEND_PROVIDER_ABI_VERSION,                                            \
+        __VA_ARGS__};                                                                         \
+    EMEND_PLUGIN_ENTRY(emend_plugin_descriptor)
 
 /* ---- settings ------------------------------------------------------------------------------- */
 
@@ -141,9 +160,58 @@ void emend_plugin_runs_leave(emend_plugin_runs *runs, emend_plugin_slot *slot);
 /* For descriptor.cancel: flags (and wakes) the slot serving `run`; nothing when none does. */
 void emend_plugin_runs_cancel(emend_plugin_runs *runs, emend_run *run);
 
+/* Sets `slot`'s wake-up (wake NULL: none) while it is entered, under the lock: for a run
+ * whose wait is made after it entered and ends before it leaves. Once this returns with wake
+ * NULL, cancel no longer calls the old one, so its context may go. */
+void emend_plugin_runs_set_wake(emend_plugin_runs *runs, emend_plugin_slot *slot, void (*wake)(void *context),
+                                void *context);
+
 /* 1 once cancel named the slot's run or host->is_cancelled says so; 0 otherwise. From the
  * run's own thread (or any thread while the slot is entered). */
 int emend_plugin_slot_cancelled(emend_plugin_slot *slot, const emend_host *host);
+
+/* ---- instances ------------------------------------------------------------------------------ */
+
+/* What every instance of a shipped plugin holds: the host's table and its runs in progress.
+ * The plugin's own struct starts with one (its first member), so that the SDK's create,
+ * cancel and destroy parts and the run below work on any plugin's instance pointer. */
+typedef struct emend_plugin_instance {
+    const emend_host *host;
+    emend_plugin_runs runs;
+} emend_plugin_instance;
+
+/* The opening of create: the host table checked (emend_plugin_check_host), then `size` bytes
+ * zeroed, starting with an emend_plugin_instance whose host is set and runs are ready. The
+ * caller fills in the rest, stores it in *instance when create succeeds and releases it with
+ * emend_plugin_instance_free. NULL with *status (EMEND_E_INVALID_ARGUMENT,
+ * EMEND_E_STRUCT_SIZE or, out of memory, EMEND_E_INTERNAL) otherwise. */
+void *emend_plugin_instance_new(const emend_host *host, void **instance, size_t size, emend_status *status);
+
+/* The end of destroy, after the plugin freed its own parts: the runs' lock and the memory.
+ * NULL is fine. */
+void emend_plugin_instance_free(void *instance);
+
+/* descriptor.cancel for such an instance: flags (and wakes) the slot serving `run`; nothing
+ * when none does (the run already finished) or instance is NULL. Any thread, never blocks
+ * on the run. */
+void emend_plugin_cancel(void *instance, emend_run *run);
+
+/* The room a run has for its failure message. */
+#define EMEND_PLUGIN_MESSAGE_SIZE 2048
+
+/* The work of one request, for emend_plugin_run_inside: answer through host->emit_text or
+ * emit_edit, look at emend_plugin_slot_cancelled(slot, host) often, and return the run's
+ * status; on failure, why in `message` (NUL-terminated UTF-8, `message_size` bytes; left
+ * empty, the host names the status). It must not call host->finish. */
+typedef emend_status (*emend_plugin_serve_fn)(void *instance, const emend_provider_request *request, emend_run *run,
+                                              emend_plugin_slot *slot, char *message, size_t message_size);
+
+/* descriptor.run for a plugin that does the work inside run: the request checked against
+ * `tools` (emend_plugin_check_run; a failure is returned and the run not finished), a slot
+ * entered so that emend_plugin_cancel reaches it, `serve` called, the slot left, and the run
+ * finished with serve's status (and message unless EMEND_OK). EMEND_OK after the finish. */
+emend_status emend_plugin_run_inside(void *instance, const emend_provider_request *request, emend_run *run,
+                                     uint32_t tools, emend_plugin_serve_fn serve);
 
 /* ---- UTF-8 ---------------------------------------------------------------------------------- */
 

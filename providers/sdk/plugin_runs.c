@@ -40,3 +40,11 @@ void emend_plugin_runs_cancel(emend_plugin_runs *runs, emend_run *run) {
 int emend_plugin_slot_cancelled(emend_plugin_slot *slot, const emend_host *host) {
     return atomic_load(&slot->cancelled) || host->is_cancelled(slot->run);
 }
+
+void emend_plugin_runs_set_wake(emend_plugin_runs *runs, emend_plugin_slot *slot, void (*wake)(void *context),
+                                void *context) {
+    pthread_mutex_lock(&runs->lock);
+    slot->wake = wake;
+    slot->wake_context = context;
+    pthread_mutex_unlock(&runs->lock);
+}
