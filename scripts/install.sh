@@ -17,6 +17,7 @@
 #                                 openai (listed, but off until config.toml says network = true)
 #   lib/emend/python/, lib/emend/harper_server.py   Harper's checker (PyPI harper-py)
 #   lib/emend/lingotweaker/, lib/emend/lingotweaker_server.py   LanguageTool's rules (PyPI lingotweaker)
+#   lib/emend/checker_loop.py     the JSON-lines loop both checkers import (found beside them)
 #   share/man/man1/emend*.1       one page per subcommand, generated from the argument parser
 #   share/man/man3/emend.3        the C ABI
 #   share/bash-completion/completions/emend, share/zsh/site-functions/_emend,
@@ -156,6 +157,8 @@ if [ "${EMEND_INSTALL_PROVIDERS:-1}" != 0 ]; then
     # Harper: its checker and harper-py live in the prefix, so the install works without the clone.
     python_dir="$prefix/lib/emend/python"
     mkdirs "lib/emend/python"
+    # The JSON-lines loop of the Python checkers: each imports it from its own directory.
+    put "$root/providers/process/checker_loop.py" "lib/emend/checker_loop.py" 0644
     HARPER_DEPS="$top/lib/emend/python" bash "$root/providers/harper/setup.sh" >&2
     put "$root/providers/harper/harper_server.py" "lib/emend/harper_server.py" 0644
     HARPER_DEPS="$python_dir" HARPER_SERVER="$prefix/lib/emend/harper_server.py" \

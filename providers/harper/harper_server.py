@@ -20,14 +20,17 @@ file changes: Emend drops suggestions on them anyway, but Harper then also sugge
 reads the sentence around them better.
 """
 
-import json
 import os
-import queue
 import sys
-import threading
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
+# clone (python3 -I leaves this file's directory off sys.path; it goes again once imported).
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "process")]
+from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: E402
+
+del sys.path[:2]
+
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
 
 # Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
@@ -35,11 +38,6 @@ SPELLING_KINDS = {"Spelling", "Typo"}
 STYLE_KINDS = {"Style", "Readability", "Redundancy", "Enhancement", "Formatting", "Regionalism"}
 
 SUGGESTION_REPLACE, SUGGESTION_REMOVE, SUGGESTION_INSERT_AFTER = 0, 1, 2
-OBJECT_REPLACEMENT = "\ufffc"  # an attachment: protected like declared ranges
-
-
-def log(message):
-    print(message, file=sys.stderr, flush=True)
 
 
 def category(lint_kind):
@@ -60,16 +58,6 @@ def byte_offsets(text, code_points):
         result[cp] = byte
         previous = cp
     return result
-
-
-def touches(start, end, protected):
-    for p_start, p_end in protected:
-        if start == end:
-            if p_start < start < p_end:
-                return True
-        elif start < p_end and p_start < end:
-            return True
-    return False
 
 
 def replacement_of(lint):
@@ -153,17 +141,14 @@ class PersonalWords:
         return self.generation
 
 
-class Server:
+class Server(CheckerLoop):
     def __init__(self, deps, markup, dictionary=None):
+        super().__init__()
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.personal_generation = {}
         self.linters = {}
-        self.cancelled = set()
-        self.lock = threading.Lock()
-        self.requests = queue.Queue()
         self.harper = None
-        self.problem = None
         sys.path.insert(0, deps)
         try:
             import harper  # noqa: PLC0415 (the path is only known now)
@@ -200,72 +185,29 @@ class Server:
             self.personal_generation[dialect] = generation
         return linter
 
-    def write(self, message):
-        sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
-        sys.stdout.buffer.flush()
-
-    def read_input(self):
-        """Reads stdin on a thread of its own, so that a cancel is seen while a request runs."""
-        for raw in sys.stdin.buffer:
-            try:
-                message = json.loads(raw.decode("utf-8"))
-            except ValueError as error:
-                log(f"ignored a line that is not JSON: {error}")
-                continue
-            if isinstance(message, dict) and isinstance(message.get("cancel"), int):
-                with self.lock:
-                    self.cancelled.add(message["cancel"])
-            else:
-                self.requests.put(message)
-        self.requests.put(None)
-
-    def is_cancelled(self, request_id):
-        with self.lock:
-            return request_id in self.cancelled
-
-    def handle(self, request):
-        request_id = request.get("id") if isinstance(request, dict) else None
-        if not isinstance(request_id, int):
-            log(f"ignored a request without an integer id: {str(request)[:200]}")
+    def answer(self, request_id, request):
+        if self.is_cancelled(request_id):
+            self.write({"id": request_id, "error": "cancelled"})
             return
-        try:
-            if self.problem is not None:
-                raise LookupError(self.problem)
+        if request.get("tool") != "proofread":
+            raise ValueError(f"Harper only proofreads, it does not serve {request.get('tool')}")
+        language = request.get("language") or "en-US"
+        if not language.lower().startswith("en"):
+            raise ValueError(f"Harper checks English only, not {language}")
+        text = request["text"]
+        selection = request.get("selection") or [0, len(text.encode("utf-8"))]
+        protected = request.get("protected") or []
+        organized = self.linter(language).organized_lints(text, language=self.markup)
+        for edit in edits(text, organized, selection, protected):
             if self.is_cancelled(request_id):
                 self.write({"id": request_id, "error": "cancelled"})
                 return
-            if request.get("tool") != "proofread":
-                raise ValueError(f"Harper only proofreads, it does not serve {request.get('tool')}")
-            language = request.get("language") or "en-US"
-            if not language.lower().startswith("en"):
-                raise ValueError(f"Harper checks English only, not {language}")
-            text = request["text"]
-            selection = request.get("selection") or [0, len(text.encode("utf-8"))]
-            protected = request.get("protected") or []
-            organized = self.linter(language).organized_lints(text, language=self.markup)
-            for edit in edits(text, organized, selection, protected):
-                if self.is_cancelled(request_id):
-                    self.write({"id": request_id, "error": "cancelled"})
-                    return
-                self.write({"id": request_id, "edit": edit})
-            self.write({"id": request_id, "done": True})
-        except Exception as error:  # noqa: BLE001 (every failure is an answer)
-            if not isinstance(error, (LookupError, ValueError)):
-                log(traceback.format_exc().rstrip())
-            self.write({"id": request_id, "error": str(error) or type(error).__name__})
-        finally:
-            with self.lock:  # ids only grow: a cancel for this request or an earlier one is spent
-                self.cancelled = {spent for spent in self.cancelled if spent > request_id}
+            self.write({"id": request_id, "edit": edit})
+        self.write({"id": request_id, "done": True})
 
     def serve(self):
-        threading.Thread(target=self.read_input, daemon=True).start()
-        if self.problem is None:
-            log(f"harper server ready (pid {os.getpid()}, harper-py {self.version})")
-        while True:
-            request = self.requests.get()
-            if request is None:
-                return
-            self.handle(request)
+        ready = "" if self.problem is not None else f"harper server ready (pid {os.getpid()}, harper-py {self.version})"
+        super().serve(ready)
 
 
 def main(arguments):

@@ -24,17 +24,19 @@ at the repository root). Lines on stderr go to Emend's log.
 """
 
 import importlib
-import json
 import os
-import queue
 import sys
-import threading
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
+# clone (python3 -I leaves this file's directory off sys.path; it goes again once imported).
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "process")]
+from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: E402
+
+del sys.path[:2]
+
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "lingotweaker"))
-OBJECT_REPLACEMENT = "\ufffc"
 
 # The engine tag for a bare language (LingoTweaker wants a variant for these).
 DEFAULT_VARIANTS = {"en": "en-US", "de": "de-DE", "pt": "pt-PT", "ca": "ca-ES", "nl": "nl-NL"}
@@ -45,10 +47,6 @@ KNOWN_VARIANTS = {
     "pt": {"PT", "BR", "AO", "MZ"},
 }
 STYLE_CATEGORIES = {"STYLE", "REDUNDANCY", "PLAIN_ENGLISH", "COLLOQUIALISMS", "REGISTER", "REPETITIONS_STYLE", "GENDER_NEUTRALITY"}
-
-
-def log(message):
-    print(message, file=sys.stderr, flush=True)
 
 
 def engine_tag(language):
@@ -83,16 +81,6 @@ def category(match):
     return "grammar"
 
 
-def touches(start, end, protected):
-    for p_start, p_end in protected:
-        if start == end:
-            if p_start < start < p_end:
-                return True
-        elif start < p_end and p_start < end:
-            return True
-    return False
-
-
 def edits(data, matches, selection, protected):
     """The edits for LanguageTool's matches, in text order, not overlapping. `data` is the
     request's text as UTF-8 bytes (the matches' offsets count those)."""
@@ -119,14 +107,11 @@ def edits(data, matches, selection, protected):
         }
 
 
-class Server:
+class Server(CheckerLoop):
     def __init__(self, deps):
+        super().__init__()
         self.engines = {}
-        self.cancelled = set()
-        self.lock = threading.Lock()
-        self.requests = queue.Queue()
         self.deps = deps
-        self.problem = None
         sys.path.insert(0, deps)
         try:
             import lt_py  # noqa: PLC0415 (the path is only known now)
@@ -151,67 +136,23 @@ class Server:
         self.engines[tag] = engine
         return engine
 
-    def write(self, message):
-        sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
-        sys.stdout.buffer.flush()
-
-    def read_input(self):
-        """Reads stdin on a thread of its own, so that a cancel is seen while a request runs."""
-        for raw in sys.stdin.buffer:
-            try:
-                message = json.loads(raw.decode("utf-8"))
-            except ValueError as error:
-                log(f"ignored a line that is not JSON: {error}")
-                continue
-            if isinstance(message, dict) and isinstance(message.get("cancel"), int):
-                with self.lock:
-                    self.cancelled.add(message["cancel"])
-            else:
-                self.requests.put(message)
-        self.requests.put(None)
-
-    def is_cancelled(self, request_id):
-        with self.lock:
-            return request_id in self.cancelled
-
-    def handle(self, request):
-        request_id = request.get("id") if isinstance(request, dict) else None
-        if not isinstance(request_id, int):
-            log(f"ignored a request without an integer id: {str(request)[:200]}")
+    def answer(self, request_id, request):
+        if request.get("tool") != "proofread":
+            raise ValueError(f"LingoTweaker only proofreads, it does not serve {request.get('tool')}")
+        engine = self.engine(request.get("language") or "en-US")
+        if self.is_cancelled(request_id):
+            self.write({"id": request_id, "error": "cancelled"})
             return
-        try:
-            if self.problem is not None:
-                raise LookupError(self.problem)
-            if request.get("tool") != "proofread":
-                raise ValueError(f"LingoTweaker only proofreads, it does not serve {request.get('tool')}")
-            engine = self.engine(request.get("language") or "en-US")
-            if self.is_cancelled(request_id):
-                self.write({"id": request_id, "error": "cancelled"})
-                return
-            text = request["text"]
-            data = text.encode("utf-8")
-            selection = request.get("selection") or [0, len(data)]
-            protected = request.get("protected") or []
-            for edit in edits(data, engine.check(text), selection, protected):
-                self.write({"id": request_id, "edit": edit})
-            self.write({"id": request_id, "done": True})
-        except Exception as error:  # noqa: BLE001 (every failure is an answer)
-            if not isinstance(error, (LookupError, ValueError)):
-                log(traceback.format_exc().rstrip())
-            self.write({"id": request_id, "error": str(error) or type(error).__name__})
-        finally:
-            with self.lock:  # ids only grow: a cancel for this request or an earlier one is spent
-                self.cancelled = {spent for spent in self.cancelled if spent > request_id}
+        text = request["text"]
+        data = text.encode("utf-8")
+        selection = request.get("selection") or [0, len(data)]
+        protected = request.get("protected") or []
+        for edit in edits(data, engine.check(text), selection, protected):
+            self.write({"id": request_id, "edit": edit})
+        self.write({"id": request_id, "done": True})
 
     def serve(self):
-        threading.Thread(target=self.read_input, daemon=True).start()
-        if self.problem is None:
-            log(f"lingotweaker server ready (pid {os.getpid()}); engines are built on first use")
-        while True:
-            request = self.requests.get()
-            if request is None:
-                return
-            self.handle(request)
+        super().serve(f"lingotweaker server ready (pid {os.getpid()}); engines are built on first use")
 
 
 def main(arguments):
