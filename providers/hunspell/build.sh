@@ -9,4 +9,6 @@ if ! hunspell_flags=$(pkg-config --cflags --libs hunspell 2>/dev/null); then
     exit 2
 fi
 # shellcheck disable=SC2086
-plugin_shared hunspell.so "$here/hunspell.c" $hunspell_flags
+plugin_shared hunspell.so \
+    "$here/hunspell.c" "$here/check.c" "$here/dictionary.c" "$here/locate.c" "$here/cache.c" "$here/personal.c" \
+    "$here/chars.c" "$here/skips.c" $hunspell_flags

@@ -1,0 +1,62 @@
+/*
+ * dictionary.h — the Hunspell dictionaries an instance has loaded: loading one for a language
+ * (at most MAX_LOADED_DICTIONARIES at a time, least recently used out), its encoding and the
+ * scripts its words use, the user's words added to it, and what is asked of it: whether a word
+ * is spelled right, and suggestions for one that is not (UTF-8 in and out, whatever the
+ * dictionary's own encoding).
+ */
+#ifndef EMEND_HUNSPELL_DICTIONARY_H
+#define EMEND_HUNSPELL_DICTIONARY_H
+
+#include <iconv.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hunspell.h>
+
+#include "emend_plugin.h"
+
+struct provider;
+
+typedef struct dictionary {
+    struct dictionary *next;
+    char *name;          /* the file name without .dic, e.g. "en_US" */
+    char *directory;
+    Hunhandle *handle;
+    int utf8;            /* the dictionary's encoding is UTF-8: no conversion */
+    iconv_t to_dictionary, from_dictionary;
+    uint64_t last_used;
+    /* The scripts of the letters of its words (script_of), read from the .dic file; with
+     * script_count 0 (the file could not be read) every word is checked. */
+    uint32_t scripts[16];
+    size_t script_count;
+    unsigned personal_generation; /* the user's words added to it (personal_words.generation) */
+} dictionary;
+
+/* The loaded dictionary for `tag`, loading it when needed, with the user's words added; NULL
+ * with `message` and *status (EMEND_E_UNSUPPORTED when none is installed, EMEND_E_PROVIDER
+ * when it cannot be loaded). */
+dictionary *dictionary_for(struct provider *p, emend_run *run, const char *tag, emend_status *status, char *message,
+                           size_t message_size);
+
+/* Adds the user's words to `d` when they changed since it last got them; its cached
+ * suggestions go, as they were made without those words. */
+void dictionary_add_personal_words(struct provider *p, emend_run *run, dictionary *d);
+
+/* Frees `d` (taken out of the provider's list by the caller) and its cached suggestions. */
+void dictionary_unload(struct provider *p, dictionary *d);
+
+/* 1 when `word` (UTF-8, NUL-terminated) is spelled right, 0 when not, -1 when the dictionary's
+ * encoding cannot hold it (then it cannot be in the dictionary either: not checked). */
+int dictionary_spell(dictionary *d, const char *word, size_t length);
+
+/* Hunspell's suggestions for `word` (UTF-8, apostrophes straight) into *out (malloc'd, UTF-8,
+ * free with free_suggestions) and *count: without duplicates or the word itself; those that
+ * only add or move apostrophes first, then those that only differ in accents. EMEND_OK, or
+ * EMEND_E_INTERNAL out of memory. */
+emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, char ***out, size_t *count);
+
+/* Whether the dictionary's words use letters of `cp`'s script (script_of). */
+int dictionary_uses_script(const dictionary *d, uint32_t cp);
+
+#endif /* EMEND_HUNSPELL_DICTIONARY_H */
