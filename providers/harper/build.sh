@@ -21,7 +21,9 @@ server="${HARPER_SERVER:-$here/harper_server.py}"
 command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${HARPER_DEPS:-$repo/.deps/python}")"
 # The command as a C string literal.
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+plugin_need_cjson
 
+# shellcheck disable=SC2086
 plugin_shared harper.so \
     -DPROVIDER_ID='"org.emend.harper"' \
     -DPROVIDER_NAME='"Harper grammar checker (harper-py 0.2.0)"' \
@@ -32,4 +34,4 @@ plugin_shared harper.so \
     -DPROVIDER_FLAGS=0 \
     -DPROVIDER_PRIORITY=20 \
     -DDEFAULT_COMMAND="\"$c_string\"" \
-    "$repo/providers/process/process.c" "$repo/providers/process/json.c"
+    "$repo/providers/process/process.c" $cjson_flags

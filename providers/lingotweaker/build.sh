@@ -19,7 +19,9 @@ quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 server="${LINGOTWEAKER_SERVER:-$here/lingotweaker_server.py}"
 command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${LINGOTWEAKER_DEPS:-$repo/.deps/lingotweaker}")"
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+plugin_need_cjson
 
+# shellcheck disable=SC2086
 plugin_shared lingotweaker.so \
     -DPROVIDER_ID='"org.emend.lingotweaker"' \
     -DPROVIDER_NAME='"LanguageTool rules (LingoTweaker 0.2.8)"' \
@@ -31,4 +33,4 @@ plugin_shared lingotweaker.so \
     -DPROVIDER_PRIORITY=30 \
     -DDEFAULT_TIMEOUT_MS=120000 \
     -DDEFAULT_COMMAND="\"$c_string\"" \
-    "$repo/providers/process/process.c" "$repo/providers/process/json.c"
+    "$repo/providers/process/process.c" $cjson_flags

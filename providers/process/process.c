@@ -32,9 +32,9 @@
  * The first word is looked up on PATH unless it contains a slash. A TOML array is not
  * accepted (the host hands settings over as text, and an array's text loses its quoting).
  *
- * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c, json.c
- * and the SDK, with
- * optional -D overrides: PROVIDER_ID, PROVIDER_NAME, PROVIDER_VERSION, PROVIDER_TOOLS,
+ * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c and the
+ * SDK, linked with cJSON (Debian libcjson-dev), which reads the child's lines and writes the
+ * requests; optional -D overrides: PROVIDER_ID, PROVIDER_NAME, PROVIDER_VERSION, PROVIDER_TOOLS,
  * PROVIDER_LANGUAGES, PROVIDER_OUTPUTS, PROVIDER_FLAGS, PROVIDER_PRIORITY, DEFAULT_COMMAND and DEFAULT_TIMEOUT_MS
  * (the command when the settings name none; providers/harper/build.sh uses these).
  */
@@ -55,9 +55,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "emend_plugin.h"
 #include "emend_provider.h"
-#include "json.h"
 
 #ifndef PROVIDER_ID
 #define PROVIDER_ID "org.emend.process"
@@ -121,6 +122,12 @@ typedef struct job {
     struct job *next;
 } job;
 
+/* Bytes waiting for the child's stdin. */
+typedef struct byte_queue {
+    char *data;
+    size_t length, capacity;
+} byte_queue;
+
 typedef struct line_reader {
     int fd;                      /* -1 when closed */
     char *data;
@@ -146,7 +153,7 @@ typedef struct provider {
     pid_t pid;                   /* 0 when there is none */
     int in_fd;
     line_reader out, err;
-    json_buffer pending;         /* bytes for the child's stdin */
+    byte_queue pending;          /* bytes for the child's stdin */
     size_t pending_written;
     int failures;                /* in a row */
     long long restart_at;
@@ -466,7 +473,20 @@ static void write_pending(provider *p) {
 
 static void queue_output(provider *p, const char *text, size_t length) {
     if (p->in_fd < 0) return;
-    json_write_raw(&p->pending, text, length);
+    byte_queue *q = &p->pending;
+    if (q->length + length > q->capacity) {
+        size_t capacity = q->capacity ? q->capacity : 256;
+        while (q->length + length > capacity) capacity *= 2;
+        char *data = realloc(q->data, capacity);
+        if (data == NULL) {
+            plog(p, EMEND_LOG_ERROR, "out of memory: %zu bytes for the checker were dropped", length);
+            return;
+        }
+        q->data = data;
+        q->capacity = capacity;
+    }
+    memcpy(q->data + q->length, text, length);
+    q->length += length;
     write_pending(p);
 }
 
@@ -489,63 +509,139 @@ static void release_active(provider *p) {
 
 /* ---- what the child says ------------------------------------------------------------------ */
 
-static void emit_edit(provider *p, job *j, const json_value *edit, const char *line, size_t length) {
+/* The member `key` of `object` as a string, or NULL when absent or not a string. */
+static const char *string_member(const cJSON *object, const char *key) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+/* The member `key` of `object` as an integer: 1 with *out, or 0 when absent, not a number,
+ * not whole or beyond 2^53 (where a double stops counting every integer). */
+static int integer_member(const cJSON *object, const char *key, long long *out) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!cJSON_IsNumber(item)) return 0;
+    double value = item->valuedouble;
+    if (!(value >= -9007199254740992.0 && value <= 9007199254740992.0) || value != (double)(long long)value) return 0;
+    *out = (long long)value;
+    return 1;
+}
+
+static void emit_edit(provider *p, job *j, const cJSON *edit, const char *line, size_t length) {
     long long start, end;
-    const json_value *replacement = json_get_string(edit, "replacement");
-    if (!json_get_integer(edit, "start", &start) || !json_get_integer(edit, "end", &end) || start < 0 || end < 0 ||
+    const char *replacement = string_member(edit, "replacement");
+    if (!integer_member(edit, "start", &start) || !integer_member(edit, "end", &end) || start < 0 || end < 0 ||
         replacement == NULL) {
         plog(p, EMEND_LOG_WARNING, "dropped an edit without a replacement and non-negative integer start and end: %.200s",
              length > 200 ? "(long line)" : line);
         return;
     }
-    const json_value *explanation = json_get_string(edit, "explanation");
-    const json_value *category = json_get_string(edit, "category");
-    const json_value *rule = json_get_string(edit, "rule");
     emend_provider_edit e = {
         .struct_size = sizeof e,
         .range = {(size_t)start, (size_t)end},
-        .replacement = replacement->string,
-        .replacement_length = replacement->length,
-        .explanation = explanation ? explanation->string : NULL,
-        .category = category ? category->string : NULL,
-        .rule_id = rule ? rule->string : NULL,
+        .replacement = replacement,
+        .replacement_length = strlen(replacement),
+        .explanation = string_member(edit, "explanation"),
+        .category = string_member(edit, "category"),
+        .rule_id = string_member(edit, "rule"),
     };
     /* Refusals (range, UTF-8) are logged by the host; only a cancel matters here. */
     if (p->host->emit_edit(j->run, &e) == EMEND_E_CANCELLED) cancel_active(p);
 }
 
+static int hex_value(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The code unit of the \uXXXX escape at s[i] (i + 6 <= n), or -1. */
+static long escape_unit(const char *s, size_t n, size_t i) {
+    if (i + 6 > n || s[i] != '\\' || s[i + 1] != 'u') return -1;
+    long unit = 0;
+    for (size_t k = 2; k < 6; k++) {
+        int digit = hex_value(s[i + k]);
+        if (digit < 0) return -1;
+        unit = unit << 4 | digit;
+    }
+    return unit;
+}
+
+/* Turns each lone surrogate escape (\uD800 to \uDFFF without its partner) of line[0, *length)
+ * into the 3 bytes it stands for, in place, so that the string holds text that is not UTF-8,
+ * which the host refuses and logs (PROTOCOL.md), instead of cJSON failing the whole line. */
+static void keep_lone_surrogates(char *line, size_t *length) {
+    size_t n = *length, out = 0;
+    for (size_t i = 0; i < n;) {
+        long unit = line[i] == '\\' ? escape_unit(line, n, i) : -1;
+        if (unit >= 0xD800 && unit <= 0xDBFF && escape_unit(line, n, i + 6) >= 0xDC00 && escape_unit(line, n, i + 6) <= 0xDFFF) {
+            memmove(line + out, line + i, 12); /* a pair: cJSON decodes it */
+            out += 12, i += 12;
+        } else if (unit >= 0xD800 && unit <= 0xDFFF) {
+            line[out++] = (char)(0xE0 | unit >> 12);
+            line[out++] = (char)(0x80 | (unit >> 6 & 0x3F));
+            line[out++] = (char)(0x80 | (unit & 0x3F));
+            i += 6;
+        } else {
+            size_t step = line[i] == '\\' && i + 1 < n ? 2 : 1; /* an escaped character stays whole */
+            memmove(line + out, line + i, step);
+            out += step, i += step;
+        }
+    }
+    if (out < n) line[out] = '\0';
+    *length = out;
+}
+
+/* One JSON value filling line[0, length) (white space around it allowed), or NULL with why. */
+static cJSON *parse_line(const char *line, size_t length, char *why, size_t why_size) {
+    const char *end = NULL;
+    cJSON *value = cJSON_ParseWithLengthOpts(line, length, &end, 0);
+    size_t at = end != NULL && end >= line ? (size_t)(end - line) : 0;
+    if (value == NULL) {
+        snprintf(why, why_size, "not JSON at byte %zu", at);
+        return NULL;
+    }
+    while (at < length && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r' || line[at] == '\n')) at++;
+    if (at < length) {
+        snprintf(why, why_size, "text after the value at byte %zu", at);
+        cJSON_Delete(value);
+        return NULL;
+    }
+    return value;
+}
+
 static void on_stdout_line(provider *p, char *line, size_t length) {
     if (length == 0) return;
     char error[96] = "";
-    json_value *v = json_parse(line, length, error, sizeof error);
+    keep_lone_surrogates(line, &length);
+    cJSON *v = parse_line(line, length, error, sizeof error);
     long long id;
-    if (v == NULL || !json_get_integer(v, "id", &id)) {
+    if (v == NULL || !integer_member(v, "id", &id)) {
         plog(p, EMEND_LOG_WARNING, "ignored a line from the checker (%s): %.200s",
              v == NULL ? error : "no integer id", line);
-        json_free(v);
+        cJSON_Delete(v);
         return;
     }
     job *j = p->active;
     if (j == NULL || id < 0 || (unsigned long long)id != j->id) {
         plog(p, EMEND_LOG_DEBUG, "ignored a line for request %lld, which is not in the checker", id);
-        json_free(v);
+        cJSON_Delete(v);
         return;
     }
-    const json_value *x;
-    if ((x = json_get(v, "edit")) != NULL && x->type == JSON_OBJECT) {
+    const cJSON *x;
+    const char *s;
+    if (cJSON_IsObject(x = cJSON_GetObjectItemCaseSensitive(v, "edit"))) {
         if (!j->finished) emit_edit(p, j, x, line, length);
-    } else if ((x = json_get_string(v, "text")) != NULL) {
-        if (!j->finished && p->host->emit_text(j->run, x->string, x->length) == EMEND_E_CANCELLED) cancel_active(p);
-    } else if ((x = json_get(v, "done")) != NULL && x->type == JSON_TRUE) {
+    } else if ((s = string_member(v, "text")) != NULL) {
+        if (!j->finished && p->host->emit_text(j->run, s, strlen(s)) == EMEND_E_CANCELLED) cancel_active(p);
+    } else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "done"))) {
         finish(p, j, EMEND_OK, NULL);
         release_active(p);
-    } else if ((x = json_get(v, "error")) != NULL) {
-        finish(p, j, EMEND_E_PROVIDER, x->type == JSON_STRING && x->length > 0 ? x->string : "the checker failed");
+    } else if ((x = cJSON_GetObjectItemCaseSensitive(v, "error")) != NULL) {
+        s = cJSON_IsString(x) && x->valuestring[0] != '\0' ? x->valuestring : "the checker failed";
+        finish(p, j, EMEND_E_PROVIDER, s);
         release_active(p);
     } else {
         plog(p, EMEND_LOG_WARNING, "ignored a line from the checker (no edit, text, done or error): %.200s", line);
     }
-    json_free(v);
+    cJSON_Delete(v);
 }
 
 /* ---- the loop ----------------------------------------------------------------------------- */
@@ -768,37 +864,101 @@ static emend_status process_create(const emend_host *host, const emend_provider_
     return EMEND_OK;
 }
 
-/* The request as one JSON line (PROTOCOL.md). */
-static int encode_request(const emend_provider_request *request, unsigned long long id, json_buffer *b) {
-    json_write_text(b, "{\"id\":");
-    json_write_unsigned(b, id);
-    json_write_text(b, ",\"tool\":");
-    json_write_string(b, tool_names[request->tool], strlen(tool_names[request->tool]));
-    json_write_text(b, ",\"text\":");
-    json_write_string(b, request->text, request->text_length);
-    json_write_text(b, ",\"selection\":[");
-    json_write_unsigned(b, request->selection.start);
-    json_write_text(b, ",");
-    json_write_unsigned(b, request->selection.end);
-    json_write_text(b, "],\"language\":");
-    const char *language = request->language != NULL ? request->language : "en";
-    json_write_string(b, language, strlen(language));
-    json_write_text(b, ",\"protected\":[");
-    for (size_t i = 0; i < request->protected_range_count; i++) {
-        json_write_text(b, i == 0 ? "[" : ",[");
-        json_write_unsigned(b, request->protected_ranges[i].start);
-        json_write_text(b, ",");
-        json_write_unsigned(b, request->protected_ranges[i].end);
-        json_write_text(b, "]");
+/* text[0, length) as a JSON string. cJSON's strings end at a NUL, so text holding NUL bytes
+ * is printed piece by piece by cJSON and joined with \u0000 into a raw item. NULL out of
+ * memory. */
+static cJSON *string_item(const char *text, size_t length) {
+    char *copy = malloc(length + 1);
+    if (copy == NULL) return NULL;
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    if (memchr(text, '\0', length) == NULL) {
+        cJSON *item = cJSON_CreateString(copy);
+        free(copy);
+        return item;
     }
-    json_write_text(b, "],\"prompt\":");
-    if (request->prompt != NULL) json_write_string(b, request->prompt, strlen(request->prompt));
-    else json_write_text(b, "null");
-    json_write_text(b, ",\"previous\":");
-    if (request->previous_result != NULL) json_write_string(b, request->previous_result, strlen(request->previous_result));
-    else json_write_text(b, "null");
-    json_write_text(b, "}\n");
-    return !b->failed;
+    char *raw = malloc(length * 6 + 3); /* every byte escaped as \u00XX at the most, and quotes */
+    size_t used = 0;
+    int ok = raw != NULL;
+    if (ok) raw[used++] = '"';
+    for (size_t start = 0; ok && start <= length;) {
+        size_t end = start + strlen(copy + start); /* the next NUL, or the end */
+        cJSON *piece = cJSON_CreateString(copy + start);
+        char *printed = piece != NULL ? cJSON_PrintUnformatted(piece) : NULL;
+        cJSON_Delete(piece);
+        if (printed == NULL) {
+            ok = 0;
+            break;
+        }
+        size_t n = strlen(printed) - 2; /* without its quotes */
+        memcpy(raw + used, printed + 1, n);
+        used += n;
+        free(printed);
+        if (end < length) memcpy(raw + used, "\\u0000", 6), used += 6;
+        start = end + 1;
+    }
+    cJSON *item = NULL;
+    if (ok) {
+        raw[used++] = '"';
+        raw[used] = '\0';
+        item = cJSON_CreateRaw(raw);
+    }
+    free(raw);
+    free(copy);
+    return item;
+}
+
+/* A string item, or null for NULL. */
+static cJSON *optional_string(const char *text) {
+    return text != NULL ? string_item(text, strlen(text)) : cJSON_CreateNull();
+}
+
+static cJSON *pair_item(size_t first, size_t second) {
+    cJSON *pair = cJSON_CreateArray();
+    if (pair != NULL) {
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber((double)first));
+        cJSON_AddItemToArray(pair, cJSON_CreateNumber((double)second));
+    }
+    return pair;
+}
+
+/* Adds `item` to `object` as `key`; 0 when it is NULL (out of memory). */
+static int add(cJSON *object, const char *key, cJSON *item) {
+    if (item == NULL) return 0;
+    cJSON_AddItemToObject(object, key, item);
+    return 1;
+}
+
+/* The request as one JSON line (PROTOCOL.md), malloc'd with its length; NULL out of memory. */
+static char *encode_request(const emend_provider_request *request, unsigned long long id, size_t *length) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON *protected = cJSON_CreateArray();
+    int ok = o != NULL && protected != NULL;
+    for (size_t i = 0; ok && i < request->protected_range_count; i++) {
+        cJSON *pair = pair_item(request->protected_ranges[i].start, request->protected_ranges[i].end);
+        if (pair == NULL) ok = 0;
+        else cJSON_AddItemToArray(protected, pair);
+    }
+    const char *language = request->language != NULL ? request->language : "en";
+    ok = ok && add(o, "id", cJSON_CreateNumber((double)id)) && add(o, "tool", cJSON_CreateString(tool_names[request->tool])) &&
+         add(o, "text", string_item(request->text, request->text_length)) &&
+         add(o, "selection", pair_item(request->selection.start, request->selection.end)) &&
+         add(o, "language", cJSON_CreateString(language)) && add(o, "protected", protected);
+    if (!ok) cJSON_Delete(protected); /* not in the object yet */
+    ok = ok && add(o, "prompt", optional_string(request->prompt)) &&
+         add(o, "previous", optional_string(request->previous_result));
+    char *json = ok ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (json == NULL) return NULL;
+    *length = strlen(json);
+    char *line = realloc(json, *length + 2);
+    if (line == NULL) {
+        free(json);
+        return NULL;
+    }
+    line[(*length)++] = '\n';
+    line[*length] = '\0';
+    return line;
 }
 
 static emend_status process_run(void *instance, const emend_provider_request *request, emend_run *run) {
@@ -811,14 +971,11 @@ static emend_status process_run(void *instance, const emend_provider_request *re
     pthread_mutex_lock(&p->lock);
     j->id = ++p->next_id;
     pthread_mutex_unlock(&p->lock);
-    json_buffer line = {0};
-    if (!encode_request(request, j->id, &line)) {
-        json_buffer_free(&line);
+    j->line = encode_request(request, j->id, &j->line_length);
+    if (j->line == NULL) {
         free(j);
         return EMEND_E_INTERNAL;
     }
-    j->line = line.data;
-    j->line_length = line.length;
 
     pthread_mutex_lock(&p->lock);
     p->last_run = run;
@@ -863,7 +1020,7 @@ static void process_destroy(void *instance) {
     close(p->wake[1]);
     free(p->out.data);
     free(p->err.data);
-    json_buffer_free(&p->pending);
+    free(p->pending.data);
     free_argv(p->argv);
     pthread_mutex_destroy(&p->lock);
     free(p);

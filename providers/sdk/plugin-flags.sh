@@ -28,6 +28,15 @@ plugin_cc() {
         -I"$repo/include" -I"$sdk" -I"$repo/providers/common" "$@"
 }
 
+# The compile and link flags of cJSON (Debian libcjson-dev) into $cjson_flags, or exit 2 with
+# how to get it.
+plugin_need_cjson() {
+    if ! cjson_flags=$(pkg-config --cflags --libs libcjson 2>/dev/null); then
+        echo "error: pkg-config cannot find libcjson (on Debian: apt-get install libcjson-dev)" >&2
+        exit 2
+    fi
+}
+
 # One shared object $out/NAME from the arguments (sources, -D options, libraries) and the SDK.
 plugin_shared() {
     name=$1
