@@ -13,18 +13,7 @@
 set -eu
 . "$(dirname "$0")/../sdk/plugin-flags.sh"
 plugin_begin "$@"
-python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
-
-# A word of the command, in single quotes (process.c splits the command like sh would).
-quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-server="${HARPER_SERVER:-$here/harper_server.py}"
-command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${HARPER_DEPS:-$repo/.deps/python}")"
-# The command as a C string literal.
-c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
-plugin_need_cjson
-
-# shellcheck disable=SC2086
-plugin_shared harper.so \
+plugin_python_checker harper.so "${HARPER_SERVER:-$here/harper_server.py}" "${HARPER_DEPS:-$repo/.deps/python}" \
     -DPROVIDER_ID='"org.emend.harper"' \
     -DPROVIDER_NAME='"Harper grammar checker (harper-py 0.2.0)"' \
     -DPROVIDER_VERSION='"1.0.0"' \
@@ -32,6 +21,4 @@ plugin_shared harper.so \
     -DPROVIDER_LANGUAGES='"en"' \
     -DPROVIDER_OUTPUTS=EMEND_OUTPUT_EDITS \
     -DPROVIDER_FLAGS=0 \
-    -DPROVIDER_PRIORITY=20 \
-    -DDEFAULT_COMMAND="\"$c_string\"" \
-    "$repo/providers/process/process.c" $cjson_flags
+    -DPROVIDER_PRIORITY=20

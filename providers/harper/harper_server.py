@@ -148,15 +148,8 @@ class Server(CheckerLoop):
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.personal_generation = {}
         self.linters = {}
-        self.harper = None
-        sys.path.insert(0, deps)
-        try:
-            import harper  # noqa: PLC0415 (the path is only known now)
-
-            self.harper = harper
-        except ImportError as error:
-            self.problem = f"harper-py is not installed in {deps} (run providers/harper/setup.sh): {error}"
-            log(self.problem)
+        self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
+        if self.harper is None:
             return
         try:
             from importlib.metadata import version  # noqa: PLC0415

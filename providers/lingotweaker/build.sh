@@ -13,16 +13,8 @@
 set -eu
 . "$(dirname "$0")/../sdk/plugin-flags.sh"
 plugin_begin "$@"
-python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
-
-quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-server="${LINGOTWEAKER_SERVER:-$here/lingotweaker_server.py}"
-command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${LINGOTWEAKER_DEPS:-$repo/.deps/lingotweaker}")"
-c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
-plugin_need_cjson
-
-# shellcheck disable=SC2086
-plugin_shared lingotweaker.so \
+plugin_python_checker lingotweaker.so "${LINGOTWEAKER_SERVER:-$here/lingotweaker_server.py}" \
+    "${LINGOTWEAKER_DEPS:-$repo/.deps/lingotweaker}" \
     -DPROVIDER_ID='"org.emend.lingotweaker"' \
     -DPROVIDER_NAME='"LanguageTool rules (LingoTweaker 0.2.8)"' \
     -DPROVIDER_VERSION='"1.0.0"' \
@@ -31,6 +23,4 @@ plugin_shared lingotweaker.so \
     -DPROVIDER_OUTPUTS=EMEND_OUTPUT_EDITS \
     -DPROVIDER_FLAGS=0 \
     -DPROVIDER_PRIORITY=30 \
-    -DDEFAULT_TIMEOUT_MS=120000 \
-    -DDEFAULT_COMMAND="\"$c_string\"" \
-    "$repo/providers/process/process.c" $cjson_flags
+    -DDEFAULT_TIMEOUT_MS=120000

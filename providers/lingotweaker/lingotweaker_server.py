@@ -112,14 +112,7 @@ class Server(CheckerLoop):
         super().__init__()
         self.engines = {}
         self.deps = deps
-        sys.path.insert(0, deps)
-        try:
-            import lt_py  # noqa: PLC0415 (the path is only known now)
-
-            self.lt_py = lt_py
-        except ImportError as error:
-            self.problem = f"lingotweaker is not installed in {deps} (run providers/lingotweaker/setup.sh): {error}"
-            log(self.problem)
+        self.lt_py = self.import_checker("lt_py", deps, "lingotweaker", "providers/lingotweaker/setup.sh")
 
     def engine(self, language):
         tag, base = engine_tag(language)

@@ -13,6 +13,7 @@ The checkers run as `python3 -I`, which keeps the script's own directory off sys
 this file's directory themselves (lib/emend/ when installed, providers/process/ in the clone).
 """
 
+import importlib
 import json
 import queue
 import sys
@@ -48,6 +49,17 @@ class CheckerLoop:
         self.lock = threading.Lock()
         self.requests = queue.Queue()
         self.problem = None  # why every request fails (the checker's library is missing), or None
+
+    def import_checker(self, module, deps, package, setup):
+        """`module` imported from `deps`, the directory `setup` installed PyPI's `package` into
+        (put first on sys.path), or None with `problem` saying so and what to run."""
+        sys.path.insert(0, deps)
+        try:
+            return importlib.import_module(module)
+        except ImportError as error:
+            self.problem = f"{package} is not installed in {deps} (run {setup}): {error}"
+            log(self.problem)
+            return None
 
     def answer(self, request_id, request):
         """Writes the answer to one request (edits, then "done"); raises to answer "error"."""

@@ -43,3 +43,21 @@ plugin_shared() {
     shift
     plugin_cc -shared -o "$out/$name" "$sdk"/*.c "$@"
 }
+
+# $out/NAME: the process provider (providers/process/process.c) with a built-in command that
+# runs the Python checker SERVER with this machine's Python ($PYTHON, default python3) and its
+# packages in DEPS; the other arguments are the descriptor's -D options (PROVIDER_ID, ...).
+# The absolute paths are baked in: build again after moving them.
+plugin_python_checker() {
+    name=$1 server=$2 deps=$3
+    shift 3
+    python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
+    # A word of the command, in single quotes (process.c splits the command like sh would).
+    quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+    command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "$deps")"
+    # The command as a C string literal.
+    c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+    plugin_need_cjson
+    # shellcheck disable=SC2086
+    plugin_shared "$name" "$@" -DDEFAULT_COMMAND="\"$c_string\"" "$repo/providers/process/process.c" $cjson_flags
+}
