@@ -1,5 +1,6 @@
 import Foundation
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// Text a provider streams, handed from its thread to the run loop, which prints it.

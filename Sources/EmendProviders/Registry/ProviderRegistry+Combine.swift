@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 
 extension ProviderRegistry {
     /// The providers whose proofreading is combined: those config.toml lists for the tool
