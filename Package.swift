@@ -33,16 +33,20 @@ let package = Package(
         .target(name: "EmendMarkdown", dependencies: ["EmendText", "CCmarkGFM"]),
         .target(name: "EmendCore", dependencies: ["EmendText", "EmendMarkdown", "CEmendSystem"]),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
-        .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
+        // English proofreading policy: the filters of suggestions (the user's dictionary,
+        // technical prose, word shapes) and the combination of several checkers into one
+        // proofreader. Apart from plugin loading and isolation (EmendProviders), which uses it.
+        .target(name: "EmendProofreading", dependencies: ["EmendCore", "EmendText"]),
+        .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "EmendProofreading", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
             name: "EmendCABI",
-            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProviders"],
+            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
         // The language server (`emend lsp`): JSON-RPC over stdio, documents, diagnostics and
         // code actions over the same core; the CLI only starts it.
-        .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders"]),
+        .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders"]),
         .executableTarget(
             name: "EmendProviderHost",
             dependencies: ["EmendProviders"],
@@ -51,17 +55,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "EmendCLI",
-            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
+        .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProofreading", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
         .testTarget(name: "EmendMarkdownTests", dependencies: ["EmendMarkdown", "EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
-        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
+        .testTarget(name: "EmendProofreadingTests", dependencies: ["EmendProofreading", "EmendCore", "EmendText"]),
+        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
         // Also EmendCLI: the client tests run the built `emend lsp`.
-        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProviders", "EmendCLI"]),
+        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders", "EmendCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

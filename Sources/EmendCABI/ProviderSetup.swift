@@ -4,7 +4,9 @@ import EmendCore
 import EmendProviders
 
 /// Where libemend finds its providers: the registry of discovered plugins (from the process
-/// environment and the library's own directory) plus the built-in fixture provider.
+/// environment and the library's own directory) plus the built-in fixture provider. For
+/// proofread the registry hands a coordinator one proofreader, built by `Proofreader`
+/// (EmendProofreading) as the CLI and the language server build theirs.
 enum ProviderSetup {
     /// The directory libemend.so (or the binary that holds this code) lives in.
     static var libraryDirectory: String? {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 import EmendText
+import EmendProofreading
 @testable import EmendProviders
 
 /// Real proofreading end to end in Swift: the Hunspell and Harper plugins are discovered in a

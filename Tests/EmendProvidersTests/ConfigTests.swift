@@ -1,5 +1,6 @@
 import XCTest
 import EmendCore
+import EmendProofreading
 @testable import EmendProviders
 
 final class ConfigTests: XCTestCase {
@@ -97,5 +98,12 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(ConfigKeyLocator.line(of: ["providers", "org.x", "quoted.key"], in: text), 4)
         XCTAssertEqual(ConfigKeyLocator.line(of: ["tools", "proofread"], in: text), 6)
         XCTAssertNil(ConfigKeyLocator.line(of: ["tools", "summary"], in: text))
+    }
+
+    func testConfigurationReadsProofreadingTable() throws {
+        let configuration = try ProviderConfiguration.parse("[proofreading]\ntypography = true\nrecurring_words = 5\n")
+        XCTAssertEqual(configuration.proofreading, ProofreadingPreferences(families: [.typography], recurringWords: 5))
+        XCTAssertThrowsError(try ProviderConfiguration.parse("[proofreading]\ntypo = true\n"))
+        XCTAssertEqual(try ProviderConfiguration.parse("").proofreading, ProofreadingPreferences())
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Glibc
 import EmendCore
+@testable import EmendProofreading
 @testable import EmendProviders
 
 /// A third-party speller that flags every word it does not know, as a plugin would.

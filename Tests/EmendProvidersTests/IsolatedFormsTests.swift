@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import EmendCore
+import EmendProofreading
 @testable import EmendProviders
 
 /// Every plugin form runs in a provider host without a rebuild: the C and Rust examples, the

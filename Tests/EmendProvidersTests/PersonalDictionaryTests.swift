@@ -1,3 +1,4 @@
+import EmendProofreading
 import EmendProviders
 import Glibc
 import XCTest

@@ -1,5 +1,6 @@
 import XCTest
 import EmendCore
+import EmendProofreading
 @testable import EmendProviders
 
 /// A provider made by the counting factory below.

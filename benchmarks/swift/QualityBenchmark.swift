@@ -7,6 +7,7 @@
 //
 // Usage: EmendBenchmarks --quality DIR --providers DIR --scanner PATH
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@
  * personal.h — the user's own words for the Hunspell provider:
  * $XDG_CONFIG_HOME/emend/dictionary.txt (or ~/.config/emend/, or the
  * setting personal_dictionary), one word a line, `#` comment lines, as every part of Emend
- * reads it (Sources/EmendProviders/Config/PersonalDictionary.swift). Emend's host already
+ * reads it (Sources/EmendProofreading/Quality/PersonalDictionary.swift). Emend's host already
  * drops suggestions on these words; the plugin adds them to Hunspell as well so that they
  * become suggestions: "libjpg" → "libjpeg" once libjpeg is the user's word. The file is read
  * again when its modification time or size changes; words taken out of it stay known to the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 struct Config: ParsableCommand {

@@ -1,5 +1,6 @@
 import Glibc
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// Review of proofreading suggestions on a terminal, like `git add -p`: each suggestion in

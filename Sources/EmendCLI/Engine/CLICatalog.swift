@@ -1,5 +1,6 @@
 import Foundation
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// Text a provider streams, handed from its thread to the run loop, which prints it.
@@ -124,10 +125,12 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
         return CLIProvider(base: provider, language: language, stream: stream)
     }
 
+    /// One proofreader, built as the language server and libemend build theirs (`Proofreader`),
+    /// over the checkers config.toml or the registry chooses.
     func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
-        let providers = try base.providersToCombine(for: tool)
-        note(providers.flatMap { ($0 as? CombinedProofreader)?.members.map(\.id) ?? [$0.id] })
-        return providers.map { CLIProvider(base: $0, language: language, stream: stream) }
+        let proofreader = try Proofreader.proofreader(for: tool, listed: nil, in: base)
+        note((proofreader as? CombinedProofreader)?.members.map(\.id) ?? [proofreader.id])
+        return [CLIProvider(base: proofreader, language: language, stream: stream)]
     }
 
     var summaries: [ProviderSummary] { (base as? ProviderListing)?.summaries ?? [] }

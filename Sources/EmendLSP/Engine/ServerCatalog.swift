@@ -1,8 +1,10 @@
 import EmendCore
+import EmendProofreading
 
 /// The providers the server's coordinators use: the registry (plugins, config.toml and the
-/// built-in fixture) with the client's settings on top — the providers it names per tool,
-/// and its language in every request. Settings change while the server runs, hence the lock.
+/// built-in fixture) with the client's settings on top — the providers it names per tool
+/// (for proofread, combined into one proofreader as every front end combines them), and its
+/// language in every request. Settings change while the server runs, hence the lock.
 final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
     private let base: ProviderCatalog
     private let lock = Lock()
@@ -20,17 +22,12 @@ final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
         return LanguageProvider(base: chosen, language: settings.language)
     }
 
+    /// One proofreader, built as the CLI and libemend build theirs (`Proofreader`), over the
+    /// checkers the client names for the tool (else those config.toml or the registry chooses).
     func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
         let settings = current
-        let providers: [WritingProvider]
-        if let ids = settings.providers[tool], !ids.isEmpty {
-            var named: [WritingProvider] = []
-            for id in ids { named.append(try base.provider(for: tool, named: id)) }
-            providers = named
-        } else {
-            providers = try base.providersToCombine(for: tool)
-        }
-        return providers.map { LanguageProvider(base: $0, language: settings.language) }
+        let proofreader = try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base)
+        return [LanguageProvider(base: proofreader, language: settings.language)]
     }
 }
 

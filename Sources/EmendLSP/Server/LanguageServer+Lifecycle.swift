@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// Requests the server sent and what their answers are for.

@@ -1,6 +1,7 @@
 import Glibc
 import EmendCore
 import EmendText
+import EmendProofreading
 import EmendProviders
 
 /// `emend lsp`: a Language Server Protocol 3.17 server over one pair of file descriptors.

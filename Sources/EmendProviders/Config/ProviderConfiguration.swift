@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 
 /// The user's choices about providers, from `$XDG_CONFIG_HOME/emend/config.toml`:
 ///

@@ -1,21 +1,27 @@
 import EmendCore
+import EmendProofreading
 
-extension ProviderRegistry {
-    /// The providers whose proofreading is combined: those config.toml lists for the tool
-    /// (in its order), else every enabled plugin that serves it (by priority); the built-in
-    /// fixture only when nothing else serves the tool. Two or more come back as one
-    /// `CombinedProofreader`, which decides between their suggestions with the evidence of all
-    /// (`ProofreadingCombiner`) before any is shown.
+extension ProviderRegistry: ProofreadingMembers {
+    /// The one proofreader for `tool`, as `Proofreader` builds it for every front end: the
+    /// checkers of `membersToCombine`, two or more as one `CombinedProofreader`, which decides
+    /// between their suggestions with the evidence of all (`ProofreadingCombiner`) before any
+    /// is shown. libemend's coordinators get it so; the CLI and the language server ask
+    /// `Proofreader` themselves (the server with the checkers its client names).
     public func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
-        let members = try membersToCombine(for: tool)
-        return members.count > 1 ? [CombinedProofreader(members: members)] : members
+        [try Proofreader.proofreader(for: tool, listed: nil, in: self)]
     }
 
-    /// The providers `providersToCombine` combines, one each.
-    public func membersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
+    /// The providers whose proofreading is combined: those `listed` (a front end's setting)
+    /// or else those config.toml lists for the tool, in that order; else every enabled plugin
+    /// that serves it (by priority); the built-in fixture only when nothing else serves the
+    /// tool. Listed ones that are not installed, are off or broken are left out.
+    public func membersToCombine(for tool: WritingTool, listed: [String]? = nil) throws(EmendError) -> [WritingProvider] {
         let candidates = candidates(for: tool)
-        let listed = configuration.toolOrder[tool] ?? []
-        let chosen = listed.isEmpty ? candidates.filter { !$0.isBuiltin } : candidates.filter { listed.contains($0.id) }
+        let listed = listed ?? configuration.toolOrder[tool] ?? []
+        let chosen = listed.isEmpty
+            ? candidates.filter { !$0.isBuiltin }
+            : candidates.filter { listed.contains($0.id) }
+                .sorted { listed.firstIndex(of: $0.id) ?? .max < listed.firstIndex(of: $1.id) ?? .max }
         var providers: [WritingProvider] = []
         for entry in chosen {
             do throws(EmendError) {

@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 
 extension ProviderRegistry {
     /// The registry of a normal process: providers from the standard search path

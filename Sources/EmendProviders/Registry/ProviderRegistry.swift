@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 
 /// The providers of this process: discovered plugins and manifests plus built-ins, with the
 /// user's configuration applied. Chooses the provider for a tool:

@@ -1,5 +1,5 @@
 import XCTest
-@testable import EmendProviders
+@testable import EmendProofreading
 
 /// Edit distances: ASCII words are compared byte by byte, everything else by character; both
 /// give the same distances.

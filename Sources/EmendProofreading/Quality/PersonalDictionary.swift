@@ -30,19 +30,10 @@ public struct PersonalDictionary: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// `$XDG_CONFIG_HOME/emend` (or `~/.config/emend`).
-    public static func standardDirectory(environment: [String: String]) -> String? {
-        guard let config = ProviderSearchPath.configFile(environment: environment) else { return nil }
-        return String(config.dropLast("/config.toml".utf8.count))
-    }
-
-    /// Reads both files from the standard directory. Unreadable files count as empty: a
-    /// broken word list must not stop proofreading.
-    public static func load(environment: [String: String]) -> PersonalDictionary {
-        load(directory: standardDirectory(environment: environment))
-    }
-
     /// Reads both files from `directory` (nil: an empty dictionary that cannot grow).
+    /// Unreadable files count as empty: a broken word list must not stop proofreading. (The
+    /// standard directory is found by EmendProviders, which knows the configuration's place:
+    /// `PersonalDictionary.load(environment:)`.)
     public static func load(directory: String?) -> PersonalDictionary {
         guard let directory else { return PersonalDictionary() }
         return PersonalDictionary(words: Set(entries(in: directory + "/" + wordFileName)),
@@ -138,10 +129,27 @@ public struct PersonalDictionary: Sendable, Equatable {
     }
 
     private static func entries(in path: String) -> [String] {
-        guard case .success(let text) = TextFile.read(path) else { return [] }
+        guard let text = contents(of: path) else { return [] }
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .map { trimmed(String($0)) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The bytes of `path` as UTF-8 text (invalid bytes repaired); nil when it cannot be read.
+    private static func contents(of path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 { bytes += buffer[0..<count]; continue }
+            if count == 0 { break }
+            if errno == EINTR { continue }
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import XCTest
 import EmendCore
-@testable import EmendProviders
+@testable import EmendProofreading
 
 /// The filter's rules for the false alarms of README prose — code elements, tokens in backticks,
 /// articles before code, names inside sentences, names built on words, words no English

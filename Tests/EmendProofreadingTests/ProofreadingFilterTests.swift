@@ -1,6 +1,6 @@
 import XCTest
 import EmendCore
-@testable import EmendProviders
+@testable import EmendProofreading
 
 /// The false-alarm rules every proofreading provider's suggestions pass: technical words,
 /// shielded text, recurring words, the user's dictionary and ignored rules, rule families.
@@ -119,12 +119,5 @@ final class ProofreadingFilterTests: XCTestCase {
     func testAnEditOverSeveralWordsIsJudgedAsGrammar() {
         let text = "This is a example of an API."
         XCTAssertEqual(verdict("a example", in: text, category: "grammar", rule: "AnA"), .keep)
-    }
-
-    func testConfigurationReadsProofreadingTable() throws {
-        let configuration = try ProviderConfiguration.parse("[proofreading]\ntypography = true\nrecurring_words = 5\n")
-        XCTAssertEqual(configuration.proofreading, ProofreadingPreferences(families: [.typography], recurringWords: 5))
-        XCTAssertThrowsError(try ProviderConfiguration.parse("[proofreading]\ntypo = true\n"))
-        XCTAssertEqual(try ProviderConfiguration.parse("").proofreading, ProofreadingPreferences())
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 import Glibc
 import EmendCore
-@testable import EmendProviders
+@testable import EmendProofreading
 
 /// The combination of several checkers' suggestions: ranking, deduplication, evidence.
 final class ProofreadingCombinerTests: XCTestCase {
@@ -193,12 +193,12 @@ final class ProofreadingCombinerTests: XCTestCase {
             Member(id: lt, edits: [], fails: true),
             Member(id: hunspell, edits: [spelling(text, "attemped", "attempted")], fails: false),
         ])
-        let sink = PluginTestSink()
+        let sink = RecordingSink()
         XCTAssertEqual(combined.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count), sink: sink), .finished)
         XCTAssertEqual(sink.edits.map(\.replacement), ["attempted"])
         XCTAssertTrue(sink.logs.contains { $0.contains("org.emend.lingotweaker: no dictionary") }, "\(sink.logs)")
         let none = CombinedProofreader(members: [Member(id: lt, edits: [], fails: true)])
-        XCTAssertEqual(none.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<1), sink: PluginTestSink()),
+        XCTAssertEqual(none.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<1), sink: RecordingSink()),
                        .failed("org.emend.lingotweaker: no dictionary"))
     }
 
@@ -215,7 +215,7 @@ final class ProofreadingCombinerTests: XCTestCase {
         let combined = CombinedProofreader(members: [Slow(), Slow()])
         let started = MonotonicClock.nowMilliseconds()
         let outcome = combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10),
-                                   sink: PluginTestSink(cancelAfterSeconds: 0.2))
+                                   sink: RecordingSink(cancelAfterSeconds: 0.2))
         XCTAssertEqual(outcome, .failed("cancelled"))
         XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000, "the slow checkers saw the stop")
     }
@@ -240,7 +240,7 @@ final class ProofreadingCombinerTests: XCTestCase {
             }
         }
         let combined = CombinedProofreader(members: [Slow(), Fast()], stragglerMilliseconds: 200)
-        let sink = PluginTestSink()
+        let sink = RecordingSink()
         let started = MonotonicClock.nowMilliseconds()
         XCTAssertEqual(combined.run(ProviderRequest(tool: .proofread, text: "Some text.", selection: 0..<10), sink: sink), .finished)
         XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 2_000)

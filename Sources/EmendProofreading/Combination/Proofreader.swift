@@ -1,0 +1,41 @@
+import EmendCore
+
+/// The one proofreader a front end hands its coordinator, built the same way for the CLI,
+/// the language server and libemend. Why one place: the same providers must give the same
+/// suggestions in every front end; before, the server handed the checkers it was told to use
+/// to the coordinator one by one, whose own merge kept what `ProofreadingCombiner` would have
+/// dropped or ranked otherwise.
+public enum Proofreader {
+    /// The proofreader of `members` (most preferred first): the member itself when there is
+    /// one (a checker alone is shown as it is), else a `CombinedProofreader` that decides
+    /// between their suggestions. Each member passes its own filters first (the registry wraps
+    /// every proofreading provider in a `FilteringProofreader`).
+    public static func combining(_ members: [WritingProvider]) throws(EmendError) -> WritingProvider {
+        guard let first = members.first else { throw EmendError(.unsupported, "no provider serves \(WritingTool.proofread.name)") }
+        return members.count == 1 ? first : CombinedProofreader(members: members)
+    }
+
+    /// The proofreader `catalog` gives for `tool` with the checkers `listed` by id (nil or
+    /// empty: the catalog's own choice). A catalog that chooses its checkers itself
+    /// (`ProofreadingMembers`: the registry, which follows config.toml and leaves out broken
+    /// plugins) is asked for them; any other gives the listed ones by id, or those it combines.
+    public static func proofreader(for tool: WritingTool, listed: [String]?, in catalog: ProviderCatalog) throws(EmendError) -> WritingProvider {
+        let listed = listed.flatMap { $0.isEmpty ? nil : $0 }
+        if let choosing = catalog as? ProofreadingMembers {
+            return try combining(try choosing.membersToCombine(for: tool, listed: listed))
+        }
+        guard let listed else { return try combining(try catalog.providersToCombine(for: tool)) }
+        var members: [WritingProvider] = []
+        for id in listed { members.append(try catalog.provider(for: tool, named: id)) }
+        return try combining(members)
+    }
+}
+
+/// A catalog that chooses the checkers whose proofreading is combined: the registry (those
+/// config.toml lists for the tool, else every enabled plugin that serves it, the broken ones
+/// left out).
+public protocol ProofreadingMembers {
+    /// The checkers to combine for `tool`, most preferred first: those of `listed` (ids, in
+    /// that order) that are usable, else the catalog's own choice.
+    func membersToCombine(for tool: WritingTool, listed: [String]?) throws(EmendError) -> [WritingProvider]
+}

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+import EmendCore
+import EmendProofreading
+@testable import EmendProviders
+@testable import EmendLSP
+@testable import EmendCLI
+
+/// The same checkers give the same suggestions in every front end: `emend proofread`'s
+/// catalog and the language server's (with the README's `"proofread": [...]` setting) both
+/// hand the coordinator one proofreader built by `Proofreader`, so the combiner's evidence
+/// rules (a noisy rule alone is dropped, a plausible slip beats a word cut in two) hold in the
+/// editor as on the command line.
+final class FrontEndAgreementTests: XCTestCase {
+    /// A checker that flags fixed words (found by their text) at once.
+    struct ScriptedChecker: WritingProvider {
+        struct Flag {
+            var find: String
+            var replacement: String
+            var category: String
+            var rule: String
+        }
+        let id: String
+        let flags: [Flag]
+        var tools: Set<WritingTool> { [.proofread] }
+
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            for flag in flags {
+                guard let found = request.text.range(of: flag.find) else { continue }
+                let start = request.text.utf8.distance(from: request.text.startIndex, to: found.lowerBound)
+                sink.emitEdit(ProviderEdit(range: start..<(start + flag.find.utf8.count), replacement: flag.replacement,
+                                           explanation: "\(flag.rule) from \(id)", category: flag.category, ruleID: flag.rule))
+            }
+            return .finished
+        }
+    }
+
+    static let text = "He attemped to explain it better than I could."
+    static let grammar = ScriptedChecker(id: "org.test.grammar", flags: [
+        .init(find: "than I", replacement: "than me", category: "grammar", rule: "THAN_I"),
+        .init(find: "attemped", replacement: "at temped", category: "spelling", rule: "SpellCheck"),
+    ])
+    static let speller = ScriptedChecker(id: "org.test.spell", flags: [
+        .init(find: "attemped", replacement: "attempted", category: "spelling", rule: "MORFOLOGIK_RULE_EN_US"),
+    ])
+
+    /// A registry of the two checkers as discovered plugins (the grammar checker preferred),
+    /// each wrapped in the user's filters as every discovered proofreader is.
+    static func registry() -> ProviderRegistry {
+        let checkers: [String: WritingProvider] = [grammar.id: grammar, speller.id: speller]
+        let records = [(grammar.id, 5), (speller.id, 1)].map { id, priority in
+            ProviderRecord(path: "/providers/\(id).so", kind: .plugin, id: id, name: id, version: "1", tools: [.proofread],
+                           languages: ["*"], outputs: 1, streams: false, usesNetwork: false, priority: priority)
+        }
+        let factory = ProviderFactory { (record, _) throws(EmendError) -> WritingProvider in
+            guard let checker = checkers[record.id] else { throw EmendError(.notFound, record.id) }
+            return checker
+        }
+        return ProviderRegistry(discovery: DiscoveryResult(records: records), configuration: ProviderConfiguration(),
+                                builtins: [FixtureProvider()], logger: { _ in }, factory: factory)
+    }
+
+    /// What `emend proofread` finds: its catalog, options and file engine over the registry.
+    func cliFindings(_ registry: ProviderRegistry) throws -> [[String]] {
+        let engine = FileEngine(text: Array(Self.text.utf8), selection: 0..<0, protectedRanges: [])
+        let driver = try SessionDriver(engine: engine, registry: registry, settings: SessionDriver.Settings(), subject: "test")
+        try driver.coordinator.start(.proofread, scope: .fullDocument)
+        try driver.coordinator.runUntilIdle(timeoutMilliseconds: 10_000)
+        return Finding.from(driver.coordinator.suggestions).map { ["\($0.range)", $0.replacement] }
+    }
+
+    /// What the language server publishes for the same text, with both checkers named in the
+    /// client's settings.
+    func lspFindings(_ registry: ProviderRegistry) -> [[String]] {
+        let client = LSPTestClient(inProcess: { input, output, root in
+            var configuration = ServerConfiguration(version: "test", environment: LSPTestClient.sandboxEnvironment(root: root),
+                                                    makeCatalog: { .success(registry) })
+            configuration.input = input
+            configuration.output = output
+            return LanguageServer(configuration: configuration).run()
+        })
+        client.initialize(options: ["debounceMs": 0, "providers": ["proofread": [Self.grammar.id, Self.speller.id]]])
+        let uri = "file:///agree.txt"
+        client.open(uri, Self.text)
+        let diagnostics = client.diagnostics(uri, version: 1)
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+        // One line of ASCII: the character offsets are the byte offsets.
+        return diagnostics.map { diagnostic in
+            let range = rangeOf(diagnostic["range"])
+            let replacement = (diagnostic["data"] as? [String: Any])?["replacement"] as? String ?? "?"
+            return ["\(range[0][1])..<\(range[1][1])", replacement]
+        }
+    }
+
+    func testTheCLIAndTheLanguageServerGiveTheSameSuggestionsForTheSameCheckers() throws {
+        let cli = try cliFindings(Self.registry())
+        let lsp = lspFindings(Self.registry())
+        XCTAssertEqual(lsp, cli, "the editor shows what the command line shows")
+        // The combiner's choice, not a rank merge's: "than I" (a rule that needs a second
+        // checker) is dropped, and the slip "attempted" beats the preferred checker's "at temped".
+        XCTAssertEqual(cli, [["3..<11", "attempted"]])
+    }
+
+    func testEveryCatalogHandsTheCoordinatorOneProofreader() throws {
+        let registry = Self.registry()
+        XCTAssertEqual(try registry.providersToCombine(for: .proofread).map(\.id), [CombinedProofreader.combinedID], "libemend's catalog")
+        let cli = CLICatalog(base: registry, language: nil, stream: StreamBuffer())
+        XCTAssertEqual(try cli.providersToCombine(for: .proofread).map(\.id), [CombinedProofreader.combinedID])
+        XCTAssertEqual(cli.lastChosen, [Self.grammar.id, Self.speller.id])
+        let server = ServerCatalog(base: registry)
+        var settings = ServerSettings()
+        settings.providers[.proofread] = [Self.speller.id, Self.grammar.id]
+        server.update(settings)
+        let served = try server.providersToCombine(for: .proofread)
+        XCTAssertEqual(served.map(\.id), [CombinedProofreader.combinedID])
+        let combined = try XCTUnwrap(served.first?.innermost as? CombinedProofreader)
+        XCTAssertEqual(combined.members.map(\.id), [Self.speller.id, Self.grammar.id], "in the order the client lists them")
+        XCTAssertTrue(combined.members.allSatisfy { $0 is FilteringProofreader }, "with the user's filters")
+        settings.providers[.proofread] = [Self.speller.id]
+        server.update(settings)
+        XCTAssertEqual(try server.providersToCombine(for: .proofread).map(\.id), [Self.speller.id], "one checker alone is itself")
+    }
+}
