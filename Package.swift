@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
             name: "EmendCABI",
-            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProviders"],
+            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendMarkdown", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),
