@@ -31,7 +31,7 @@ struct InlineProtection {
     static func ranges(of leaf: OpaquePointer, isParagraph: Bool, lines: SourceLines) -> [Range<Int>] {
         let startLine = Int(cmark_node_get_start_line(leaf))
         let startColumn = Int(cmark_node_get_start_column(leaf))
-        let endLine = max(Int(cmark_node_get_end_line(leaf)), startLine)
+        let endLine = min(max(Int(cmark_node_get_end_line(leaf)), startLine), lines.count)
         guard startLine >= 1, startLine <= lines.count else { return [] }
         let blockStart = lines.offset(line: startLine, column: startColumn)
         let blockEnd = lines.contentEnd(min(endLine, lines.count))

@@ -14,7 +14,7 @@ enum ReferenceDefinitions {
         var text: [UInt8] = []
         var consumed = 0
         let lastTried = min(last - 1, first + longestRun - 1)
-        guard lastTried >= first else { return 0 }
+        guard lastTried >= first, opensDefinition(lines.bytes[firstStart..<lines.contentEnd(first)]) else { return 0 }
         for line in first...lastTried {
             let start = line == first ? firstStart : lines.firstNonSpace(line)
             text += lines.bytes[start..<lines.next(line)]
@@ -24,5 +24,17 @@ enum ReferenceDefinitions {
             if empty { consumed = line - first + 1 }
         }
         return consumed
+    }
+
+    /// Whether a line could open a definition: `[`, and `]:` later (a label on one line; a
+    /// label broken over lines is left to the check that protects the whole paragraph).
+    private static func opensDefinition(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.first == UInt8(ascii: "[") else { return false }
+        var i = line.startIndex
+        while i + 1 < line.endIndex {
+            if line[i] == UInt8(ascii: "]") && line[i + 1] == UInt8(ascii: ":") { return true }
+            i += 1
+        }
+        return false
     }
 }
