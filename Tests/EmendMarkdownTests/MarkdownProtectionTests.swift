@@ -149,4 +149,66 @@ final class MarkdownProtectionTests: XCTestCase {
             }
         }
     }
+
+    /// Random paragraphs, list items (nested too) and headings with indented and lazy
+    /// continuation lines,
+    /// code spans over two lines, links, inline HTML and bare URLs: every piece of prose stays
+    /// prose and every protected piece is protected. This holds only if each cmark position is
+    /// placed exactly (a misplaced one protects its whole paragraph, prose included).
+    func testRandomParagraphsPlaceEveryPositionExactly() {
+        enum Role { case prose, protected }
+        var random = SplitMix64(seed: 2025)
+        for round in 0..<400 {
+            var text = ""
+            var expected: [(Range<Int>, Role)] = []
+            func add(_ piece: String, _ role: Role? = nil) {
+                let start = text.utf8.count
+                text += piece
+                if let role { expected.append((start..<text.utf8.count, role)) }
+            }
+            var inHeading = false
+            func token() {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: add("`co de`", .protected)
+                case 1: add("[", nil); add("link text", .prose); add("](", nil); add("dest/é", .protected); add(")", nil)
+                case 2: add("<b>", .protected); add("bold", .prose); add("</b>", .protected)
+                case 3: add("https://u.v/w", .protected)
+                case 4 where !inHeading: add("`two\n  lines`", .protected)
+                case 5: add("``a`b``", .protected)
+                case 6: add("*emph*", .prose)
+                case 7: add("中文 😀", .prose)
+                case 8: add("\\`", nil); add("`esc`", .protected)
+                default: add("&amp; word", .prose)
+                }
+            }
+            for block in 0..<Int.random(in: 1...4, using: &random) {
+                if block > 0 { add("\n\n") }
+                let kind = Int.random(in: 0..<4, using: &random)
+                inHeading = kind == 2
+                if kind == 1 { add("- ") } else if kind == 2 { add("# ") }
+                if kind == 3 { add("1. "); add("alpha", .prose); add("\n   - ") }
+                let lineCount = kind == 2 ? 1 : Int.random(in: 1...4, using: &random)
+                for line in 0..<lineCount {
+                    if line > 0 {
+                        add("\n")
+                        add([" ", "  ", "   ", "     ", "\t", ""].randomElement(using: &random)!)
+                    }
+                    add("alpha", .prose)
+                    for _ in 0..<Int.random(in: 0...3, using: &random) { add(" "); token() }
+                    add(" omega", .prose)
+                }
+            }
+            let bytes = Array(text.utf8)
+            let ranges = MarkdownProtection.protectedRanges(in: bytes)
+            for (range, role) in expected {
+                switch role {
+                case .prose:
+                    XCTAssertFalse(ranges.contains { $0.overlaps(range) }, "round \(round): \(String(decoding: bytes[range], as: UTF8.self)) is prose in \(text.debugDescription), protected: \(ranges)")
+                case .protected:
+                    XCTAssertTrue(ranges.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound },
+                                  "round \(round): \(String(decoding: bytes[range], as: UTF8.self)) is protected in \(text.debugDescription), protected: \(ranges)")
+                }
+            }
+        }
+    }
 }
