@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "EmendProviders", dependencies: ["EmendCore", "EmendText", "EmendProofreading", "CEmend", "CFFI", "CEmendSystem"]),
         .target(
             name: "EmendCABI",
-            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders"],
+            dependencies: ["CEmend", "CEmendSystem", "EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders"],
             exclude: ["emend.map"],
             linkerSettings: [.unsafeFlags(releaseLibraryFlags, .when(configuration: .release))]
         ),

@@ -919,6 +919,45 @@ emend_status emend_session_copy_result(const emend_coordinator *coordinator,
                                        uint64_t context_id, char *buffer, size_t capacity,
                                        size_t *length);
 
+/* ------------------------------------------------------------------------------------------
+ * Markdown
+ * ---------------------------------------------------------------------------------------- */
+
+/* The parts of a Markdown text no Writing Tool should change, for an engine to pass as its
+ * context's protected_ranges: the same rule set the emend command, the language server and
+ * the Neovim plugin use, from a CommonMark parse with the GitHub extensions (cmark-gfm).
+ *
+ * Protected: YAML (---) or TOML (+++) front matter opening the text; fenced and indented
+ * code blocks, whole; HTML blocks, whole (comments included); block quotes, whole (a
+ * quotation is given as it was written); code spans with their backticks; inline HTML tags
+ * and comments (the text between two tags stays prose); autolinks (<https://...>,
+ * <a@b.c>) and the bare URLs, www. links and e-mail addresses GFM links; the destination of
+ * a link or image (what its parentheses hold, or its [label]), and the whole link when its
+ * text is its label ([label], [label][]); link reference definitions, whole; table delimiter
+ * rows. Everything else (paragraphs, headings, list items, table cells, link text, image
+ * descriptions) is prose. A paragraph, heading or table cell whose parse cannot be placed
+ * exactly on the text is protected whole.
+ *
+ * text / text_length: the Markdown, UTF-8 (NULL only with length 0; an empty text gives no
+ * ranges). encoding: the units of the ranges returned (use the coordinator's). On EMEND_OK,
+ * *ranges receives a new array of *count ranges, sorted, disjoint, never touching, never
+ * splitting a character; *ranges is NULL when *count is 0. The caller owns the array and
+ * frees it with emend_markdown_protected_ranges_free (not free(): the runtime's allocator
+ * may differ). On failure *ranges is NULL and *count 0 (when they are not NULL themselves).
+ *
+ * Statuses: EMEND_E_INVALID_ARGUMENT for a NULL ranges or count, a NULL text with a length,
+ * a length above the limits of LENGTHS, or an unknown encoding; EMEND_E_INVALID_UTF8 (the
+ * message names the byte offset). Any text that is valid UTF-8 gives EMEND_OK.
+ *
+ * Thread: any; it touches no coordinator, so it may also be called inside a delegate
+ * callback (requests_contexts). Its cost grows with the text (about a CommonMark parse). */
+emend_status emend_markdown_protected_ranges(const char *text, size_t text_length,
+                                             emend_position_encoding encoding,
+                                             emend_range **ranges, size_t *count);
+
+/* Frees an array from emend_markdown_protected_ranges. NULL is allowed and does nothing. */
+void emend_markdown_protected_ranges_free(emend_range *ranges);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,10 @@ if [ "$which" = c ] || [ "$which" = all ]; then
   cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/tables.c" \
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/tables"
   "$out/tables"
+  echo "== C example: Markdown protection (emend_markdown_protected_ranges)"
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/markdown.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/markdown"
+  "$out/markdown"
 fi
 
 if [ "$which" = plugins ] || [ "$which" = all ]; then

@@ -9,23 +9,27 @@ enum CmarkParsing {
     private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
 
     static func blocks(of markdown: String) -> [MarkdownBlock] {
+        var source = markdown
+        return source.withUTF8 { bytes in withDocument(bytes) { collect($0) } } ?? []
+    }
+
+    /// Parses `bytes` and hands the document's root to `body` (nil if cmark could not
+    /// allocate). The tree is freed when `body` returns: keep no node.
+    static func withDocument<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> Result) -> Result? {
         _ = coreExtensionsRegistered
-        guard let parser = cmark_parser_new(options) else { return [] }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink"] {
             if let extensionHandle = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, extensionHandle)
             }
         }
-        var source = markdown
-        source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-            }
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
         }
-        guard let root = cmark_parser_finish(parser) else { return [] }
+        guard let root = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(root) }
-        return collect(root)
+        return body(root)
     }
 
     /// Walks the tree with cmark's iterator (no recursion, so deep nesting is safe).

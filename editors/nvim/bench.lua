@@ -51,10 +51,10 @@ vim.cmd("Emend proofread")
 vim.wait(120000, function() return emend.status(buf).state == "resting" end, 1)
 local marks = #api.nvim_buf_get_extmarks(buf, S.ns, 0, -1, {})
 local t1 = ms()
-out("proofread 2000-line Markdown (%d KB, %s, %s protection): %d marks in %.0f ms",
-  math.floor(bytes / 1024), provider, require("emend.markdown").last_method or "no", marks, t1 - t0)
+out("proofread 2000-line Markdown (%d KB, %s): %d marks in %.0f ms",
+  math.floor(bytes / 1024), provider, marks, t1 - t0)
 local tp = ms()
-require("emend.markdown").protected_ranges(buf, S.buffer_text(buf))
+S.protected_ranges(buf, S.buffer_text(buf))
 out("  longest dispatch during it: %.1f ms", S.stats.max_dispatch_ms)
 out("  of which Markdown protected ranges: %.1f ms", ms() - tp)
 emend.done()

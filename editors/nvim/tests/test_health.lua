@@ -8,6 +8,7 @@ H.test(":checkhealth emend", function()
   local text = table.concat(api.nvim_buf_get_lines(0, 0, -1, false), "\n")
   H.check(text:find("ABI 1", 1, true), text)
   H.check(text:find("org.emend.fixture", 1, true), text)
+  H.check(text:find("emend_markdown_protected_ranges", 1, true), text)
   H.check(not text:find("ERROR", 1, true), text)
 end)
 

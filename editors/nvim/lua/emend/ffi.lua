@@ -228,6 +228,11 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
                                                 uint64_t context_id, uint64_t offset, size_t *index);
 emend_status emend_session_undo(emend_coordinator *coordinator);
 emend_status emend_session_redo(emend_coordinator *coordinator);
+
+emend_status emend_markdown_protected_ranges(const char *text, size_t text_length,
+                                             emend_position_encoding encoding,
+                                             emend_range **ranges, size_t *count);
+void emend_markdown_protected_ranges_free(emend_range *ranges);
 ]])
 
 -- Constants of emend.h (enums and flags) by their C names without the prefix.
@@ -356,6 +361,24 @@ function M.loaded_path() return loaded_path end
 function M.last_error()
   if not loaded then return "" end
   return ffi.string(loaded.emend_last_error_message())
+end
+
+-- The parts of Markdown `text` no tool may change, from libemend's one rule set (the emend
+-- command and `emend lsp` use it too; emend.h, "Markdown"): {start, end} byte offsets, sorted
+-- and disjoint. nil and the error when the library refuses the text (invalid UTF-8).
+function M.markdown_protected_ranges(text)
+  if not loaded then return nil, "libemend is not loaded" end
+  local out = ffi.new("emend_range *[1]")
+  local count = ffi.new("size_t[1]")
+  local status = loaded.emend_markdown_protected_ranges(text, #text, 0 --[[ UTF-8 ]], out, count)
+  if status ~= M.OK then return nil, M.status_name(status) .. ": " .. M.last_error() end
+  local ranges = {}
+  for i = 0, tonumber(count[0]) - 1 do
+    local start = tonumber(out[0][i].location)
+    ranges[i + 1] = { start, start + tonumber(out[0][i].length) }
+  end
+  loaded.emend_markdown_protected_ranges_free(out[0])
+  return ranges
 end
 
 function M.status_name(status)

@@ -55,9 +55,9 @@ function M.check()
   if not had then session.destroy(s) end
 
   start("emend: Markdown")
-  local has_md = pcall(vim.treesitter.language.inspect or vim.treesitter.inspect_language, "markdown")
-  if has_md then ok("treesitter markdown parser: code, links and front matter protected from the parse tree")
-  else info("no treesitter markdown parser: simple Lua rules protect code, links and front matter") end
+  local ranges, md_err = require("emend.ffi").markdown_protected_ranges("Run `emend`.\n")
+  if ranges and #ranges == 1 then ok("libemend protects code, quotes, links, HTML and front matter (emend_markdown_protected_ranges)")
+  else err("libemend's Markdown protection does not work: " .. tostring(md_err)) end
 end
 
 return M

@@ -32,7 +32,6 @@
 -- offset in the buffer, and edits reported by on_bytes need no translation.
 local ffi = require("ffi")
 local E = require("emend.ffi")
-local markdown = require("emend.markdown")
 
 local uv = vim.uv or vim.loop
 local api = vim.api
@@ -58,6 +57,19 @@ M.config = {
 }
 
 local lib -- the clib, set by M.init
+
+local MARKDOWN_FILETYPES = { markdown = true, ["markdown.pandoc"] = true, pandoc = true, rmd = true, quarto = true, vimwiki = true }
+
+-- What no tool may change in buffer `buf` whose context text is `text`: for Markdown
+-- filetypes libemend's one Markdown rule set (code, quotes, links, HTML, front matter: the
+-- same as the emend command and `emend lsp`), as {start, end} byte offsets; {} otherwise.
+function M.protected_ranges(buf, text)
+  local ft = vim.bo[buf].filetype or ""
+  if not (MARKDOWN_FILETYPES[ft] or ft:match("^markdown")) then return {} end
+  local ranges, err = E.markdown_protected_ranges(text)
+  if not ranges then error("Markdown protection failed: " .. err) end
+  return ranges
+end
 local sessions = {} -- bufnr -> state
 local by_id = {} -- user_data id -> state
 local next_id = 0
@@ -221,7 +233,7 @@ local function cb_requests_contexts(ud, coord, scope, request)
     desc[0].selection.location = a
     desc[0].selection.length = b - a
     local protected = {}
-    if M.config.protect_markdown then protected = markdown.protected_ranges(s.buf, text) end
+    if M.config.protect_markdown then protected = M.protected_ranges(s.buf, text) end
     local ranges
     if #protected > 0 then
       ranges = ffi.new("emend_range[?]", #protected)
