@@ -27,7 +27,11 @@ extension Coordinator {
         where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
             touched.append(index)
         }
-        context.applyEngineEdit(range, text)
+        // The changes Emend reported that the edit is in count whole (see emend.h, NOTHING
+        // LOST): a suggestion whose replacement is in the text, a phrase of the rewrite shown.
+        var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
+        if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
+        context.applyEngineEdit(range, text, changes: changes)
         if isWorking, let edit = context.ledger.baseEdits.last {
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
         }
@@ -49,6 +53,20 @@ extension Coordinator {
             providerDeadline = nil
             session.cancelRequested = true
             if !session.awaitingAnswer { queue.post { [weak self] in self?.finishStop() } }
+        }
+    }
+
+    /// The current ranges of the changes of the version shown (a rewrite's phrases) that an
+    /// edit of `range` is in. A phrase counts where the text shows it as the version has it
+    /// (not part way through a delivery, nor as the engine's own styled form of it).
+    private func shownChanges(touchedBy range: Range<Int>, in context: SessionContext, session: Session) -> [Range<Int>] {
+        guard session.versions.indices.contains(session.shownVersion) else { return [] }
+        let count = context.text.utf8Count
+        return session.versions[session.shownVersion].compactMap { change in
+            let span = context.ledger.currentSpan(ofShown: change)
+            guard span.upperBound <= count, EditLedger.conflicts(span, range),
+                  context.text.substring(span) == change.text.string else { return nil }
+            return span
         }
     }
 
