@@ -26,6 +26,8 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     /// When set: replaces of any kind are applied while it is above 0 (each takes one off);
     /// the next one is refused, and it is unset (a step refused part way).
     var replacesBeforeRefusing: Int?
+    /// The kinds of the replaces `replacesBeforeRefusing` refused.
+    private(set) var refusedKinds: [ChangeKind] = []
     var presentedAction: PresentedAction = .apply
     /// Answer present_result later (held until `releaseHeldPresents`).
     var presentAnswering: Answering = .atOnce
@@ -180,6 +182,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         if let left = replacesBeforeRefusing {
             if left == 0 {
                 replacesBeforeRefusing = nil
+                refusedKinds.append(proposal.kind)
                 return reply(coordinator, request, .refused)
             }
             replacesBeforeRefusing = left - 1

@@ -17,8 +17,14 @@ struct BaseEdit: Equatable {
     let range: Range<Int>
     let length: Int
     /// The edit made Emend's changes there the engine's: all of `range` is the engine's text
-    /// now, so a saved insertion at either end of it (part of the adopted change) goes too.
+    /// now (a saved change it conflicts with goes, never trimmed to what is left).
     var adopted = false
+    /// Where (in the base before the edit) the insertions Emend had made and the edit made the
+    /// engine's were: a saved insertion there goes too, though it is at an end of `range`.
+    var adoptedInsertions: [Int] = []
+    /// An insertion made where Emend had inserted text, before that text (the engine typed
+    /// at its start): a saved insertion at the same point goes after it, as Emend's did.
+    var precedesInsertionThere = false
 }
 
 /// What separates Emend's changes from the engine's in one context's text.
@@ -213,8 +219,9 @@ final class EditLedger {
         let growth = new.utf8Count - range.count
         guard first < last || wholeChanges else {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
+            let precedes = range.isEmpty && first < hunks.count && hunks[first].base == base
             for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: growth) }
-            baseEdits.append(BaseEdit(range: base, length: new.utf8Count))
+            baseEdits.append(BaseEdit(range: base, length: new.utf8Count, precedesInsertionThere: precedes))
             return false
         }
         // The edit reaches into Emend's text: the union becomes the engine's text.
@@ -223,10 +230,32 @@ final class EditLedger {
         let base = (lower - delta)..<(upper - delta - inner)
         let length = (upper - lower) + growth
         let move = length - base.count
+        let insertions = hunks[first..<last].filter(\.base.isEmpty).map(\.base.lowerBound)
         replaceHunks(first..<last, with: [])
         for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: move) }
-        baseEdits.append(BaseEdit(range: base, length: length, adopted: true))
+        baseEdits.append(BaseEdit(range: base, length: length, adopted: true, adoptedInsertions: insertions))
         return first < last
+    }
+
+    /// The base range an engine edit of `range` (current bytes) has when it is beside every
+    /// change Emend holds (before the ledger decides whether it is).
+    func baseRange(ofEngineEdit range: Range<Int>) -> Range<Int> {
+        let delta = deltaBefore[firstHunk { currentSpan($0).upperBound > range.lowerBound }]
+        return (range.lowerBound - delta)..<(range.upperBound - delta)
+    }
+
+    /// Where base `range` is in the current text, with Emend's changes inside it or reaching
+    /// into it (an insertion at either end too) counted as part of it.
+    func currentSpan(ofBase range: Range<Int>) -> Range<Int> {
+        let first = firstHunk { hunks[$0].base.upperBound > range.lowerBound || hunks[$0].base.lowerBound >= range.lowerBound }
+        let end = firstHunk { hunks[$0].base.lowerBound > range.upperBound || (hunks[$0].base.lowerBound == range.upperBound && !hunks[$0].base.isEmpty) }
+        var lower = range.lowerBound + deltaBefore[first]
+        var upper = range.upperBound + deltaBefore[end]
+        if first < end {
+            lower = min(lower, currentSpan(first).lowerBound)
+            upper = max(upper, currentSpan(end - 1).upperBound)
+        }
+        return lower..<max(lower, upper)
     }
 
     /// Where `change` (a phrase of the version shown) is in the current text: its text, from
@@ -316,7 +345,11 @@ final class EditLedger {
     /// insertion where Emend inserts lands after Emend's text.
     static func moved(_ range: Range<Int>, through edit: BaseEdit) -> Range<Int>? {
         if conflicts(range, edit.range) { return nil }
-        if edit.adopted, range.isEmpty, edit.range.contains(range.lowerBound) || edit.range.upperBound == range.lowerBound { return nil }
+        if range.isEmpty, edit.adopted, edit.adoptedInsertions.contains(range.lowerBound) || edit.range.contains(range.lowerBound)
+            || edit.range.upperBound == range.lowerBound { return nil }
+        if edit.precedesInsertionThere, range.isEmpty, range.lowerBound == edit.range.lowerBound {
+            return shifted(range, by: edit.length - edit.range.count)
+        }
         if range.upperBound <= edit.range.lowerBound { return range }
         return shifted(range, by: edit.length - edit.range.count)
     }
