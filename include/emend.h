@@ -73,9 +73,23 @@
  *          emend_session_revert() (and a stop) restores the original byte for byte around the
  *          engine's edits: the runtime keeps Emend's changes apart from the engine's (a ledger
  *          of net changes) and rebases the engine's edits, like an editor's undo across other
- *          changes. An engine edit of text Emend put in makes that change the engine's: revert
- *          leaves the edited change as the engine left it and restores everything else.
+ *          changes. An engine edit in a change Emend made (see CHANGES) makes that change the
+ *          engine's: revert leaves it as the engine left it and restores everything else.
  *          Showing the original, undo, redo and follow-ups keep the engine's edits too.
+ *
+ * CHANGES  A change is what Emend reported as one: a proofreading suggestion (its range, as
+ *          emend_session_get_suggestion gives it) or a phrase a rewrite changed (a word or
+ *          words with the spaces between them, as the result replaced them). An engine edit
+ *          is in a change when it overlaps the change's text, inserts strictly inside it, or
+ *          deletes across the point where an empty change (a deletion) is; an insertion at
+ *          either edge ("It's|XYZ") is beside it, never in it. An edit in a change makes the
+ *          whole change the engine's, not only the bytes Emend changed in it: the suggestion
+ *          becomes INVALID, and revert, stop, show original, undo, redo and a failed
+ *          follow-up leave all of it as the engine left it (never half a phrase). While the
+ *          original is shown, an engine edit of a change's original text is the engine's:
+ *          show rewritten (and redo) apply the change around it, the bytes the change
+ *          replaces if the edit left them, else nothing of that change. Every other change
+ *          stays Emend's, however near the edit.
  */
 #ifndef EMEND_H
 #define EMEND_H
@@ -456,10 +470,12 @@ typedef struct emend_delegate {
     /* Replace a range of a context: answer with emend_answer_replace (applied, with the text
      * actually inserted, or refused). Needed for complete behavior. Refusing a result's
      * replace ends the session with EMEND_E_REFUSED and puts back what was delivered;
-     * refusing the replace of a suggestion reject leaves the suggestion pending. A replace
-     * whose text the engine changed itself (emend_coordinator_update_range) before it was
-     * sent is withdrawn, not sent: what it would have changed is the engine's now, and the
-     * rest goes on (a revert plans what is left again). */
+     * refusing the replace of a suggestion reject leaves the suggestion pending, and refusing
+     * one of an undo, redo, show original or show rewritten refuses that step only (the
+     * session rests as before). A replace whose text the engine changed itself
+     * (emend_coordinator_update_range) before it was sent is withdrawn, not sent: what it
+     * would have changed is the engine's now, and the rest goes on (a revert plans what is
+     * left again). */
     void (*replace)(void *user_data, emend_coordinator *coordinator,
                     const emend_replace_request *replace, emend_request_id request);
 
@@ -760,7 +776,7 @@ emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator,
 /* The engine changed text of a context itself (typing, its own undo): `range` of the
  * context's text as the runtime last knew it now reads `text` (`text_length` bytes). Ranges
  * after it move. The edit is the engine's and is kept whatever the session does next (see
- * NOTHING LOST): the session goes on; a change overlapping a proofreading suggestion makes
+ * NOTHING LOST): the session goes on; an edit in a proofreading suggestion (see CHANGES) makes
  * that suggestion INVALID (and drops its undo steps); a change inside a rewrite's region is
  * kept when the original is shown, on undo, redo, revert and in a result still being
  * written (streaming stops; the whole result arrives around the edit). Only an edit that
@@ -844,7 +860,9 @@ emend_status emend_session_revert(emend_coordinator *coordinator);
 
 /* Toggle between the original (show_original != 0) and the result, as Apple's
  * "show original" / "show rewritten", through replaces of kind SHOW_ORIGINAL/SHOW_REWRITTEN.
- * For rewrites (proofreading is reviewed per suggestion: EMEND_E_UNSUPPORTED).
+ * For rewrites (proofreading is reviewed per suggestion: EMEND_E_UNSUPPORTED). An engine
+ * that refuses one of these replaces refuses the step: what it delivered is put back (as
+ * replaces of the same kind) and the session rests as before; it does not end.
  * Thread: the coordinator's. */
 emend_status emend_session_show_original(emend_coordinator *coordinator, int show_original);
 
@@ -875,7 +893,9 @@ emend_status emend_session_get_suggestion(const emend_coordinator *coordinator, 
 /* Keep suggestion `index` (its mark goes away). EMEND_E_STATE unless it is PENDING. Thread: the coordinator's. */
 emend_status emend_session_accept_suggestion(emend_coordinator *coordinator, size_t index);
 
-/* Put back the original text of suggestion `index` (a replace during the next dispatch). Thread: the coordinator's. */
+/* Put back the original text of suggestion `index` (a replace during the next dispatch).
+ * EMEND_E_STATE unless it is PENDING. An engine that refuses the replace leaves the
+ * suggestion PENDING (not a step to undo). Thread: the coordinator's. */
 emend_status emend_session_reject_suggestion(emend_coordinator *coordinator, size_t index);
 
 /* The pending suggestion whose range contains `offset` of a context; EMEND_E_NOT_FOUND if
@@ -904,7 +924,9 @@ emend_status emend_session_get_suggestion_rects(const emend_coordinator *coordin
  * with kind UNDO/REDO. A proofreading result as a whole is not an undo step (its suggestions
  * are reviewed one by one; emend_session_revert takes them all back). The step of a
  * suggestion the engine edited over is dropped. EMEND_E_STATE when there is nothing to
- * undo / redo. Thread: the coordinator's. */
+ * undo / redo. An engine that refuses one of the step's replaces refuses the step: what it
+ * delivered is put back (as replaces of the same kind), the step stays where it was (to
+ * undo or to redo) and the session rests; it does not end. Thread: the coordinator's. */
 emend_status emend_session_undo(emend_coordinator *coordinator);
 emend_status emend_session_redo(emend_coordinator *coordinator);
 

@@ -1,15 +1,22 @@
 import XCTest
 import Glibc
-import EmendCore
+@testable import EmendCore
 import EmendText
 
-/// Random sessions of every tool with random reviews, engine edits, refusals, late answers,
-/// stops and failures. After every dispatch the runtime's copy of the text is the engine's;
-/// every session ends within a bound; every prepared animation is finished with its handle;
-/// and when the engine never refused or rewrote a replace and never edited next to Emend's
-/// text, revert and stop give exactly the original with the engine's edits.
+/// Random sessions of every tool with random reviews, engine edits (anywhere, and at the edges
+/// of and inside Emend's changes, also while the original is shown), refusals (of a whole
+/// session's replaces, and of one replace of a review step), late answers, stops and
+/// failures. After every dispatch the runtime's copy of the text is the engine's; while a
+/// result rests, the document is the original (with the engine's edits) plus the live
+/// changes — the version shown, or the applied suggestions — and nothing else; every session
+/// ends within a bound; every prepared animation is finished with its handle; a revert puts
+/// back exactly the base it started from; and when the engine never refused or rewrote a
+/// replace and never edited in or next to Emend's text, revert and stop give exactly the
+/// original with the engine's edits (an independent byte model).
 ///
-/// CI runs 3,000 sessions; `EMEND_PROPERTY_SESSIONS=20000` (and `EMEND_PROPERTY_SEED`) for more.
+/// CI runs 3,000 sessions; for the long run (nothing found in 20,000 sessions × 3 seeds):
+/// `EMEND_PROPERTY_SESSIONS=20000 EMEND_PROPERTY_SEED=<n> swift test --disable-swift-testing
+/// --filter SessionPropertyTests` (seeds 20261123, 1 and 2).
 final class SessionPropertyTests: XCTestCase {
     /// The engine's text byte by byte, each byte the base's (original or typed by the engine)
     /// or Emend's; base bytes Emend removed stay as ghosts. The base is every base byte in order.
@@ -75,9 +82,56 @@ final class SessionPropertyTests: XCTestCase {
         let seed = UInt64(environment["EMEND_PROPERTY_SEED"] ?? "") ?? 20261123
         var rng = SplitMix64(seed: seed)
         var checked = 0
+        totalModelChecks = 0
         for number in 0..<sessions where try runSession(number, &rng) { checked += 1 }
-        print("property: \(sessions) sessions (seed \(seed)), \(checked) with the exact original-plus-edits check")
+        print("property: \(sessions) sessions (seed \(seed)), \(checked) with the exact original-plus-edits check, \(totalModelChecks) live-change checks")
         XCTAssertGreaterThan(checked, sessions / 4, "most sessions must be checked exactly, or the test checks little")
+        XCTAssertGreaterThan(totalModelChecks, sessions / 2, "the live-change check must run often, or it checks little")
+    }
+
+    private var totalModelChecks = 0
+
+    /// Where Emend's changes begin and end now (and a byte into each): the delivered bytes,
+    /// the suggestions, the phrases of the version shown.
+    private func changeEdges(_ coordinator: Coordinator) -> [Int] {
+        guard let session = coordinator.session, let context = session.working else { return [] }
+        var edges: [Int] = []
+        func add(_ range: Range<Int>) { edges += [range.lowerBound, range.upperBound, range.lowerBound + 1] }
+        context.ledger.currentSpans.forEach(add)
+        session.suggestions.compactMap(\.anchor.range).forEach(add)
+        if session.versions.indices.contains(session.shownVersion) {
+            session.versions[session.shownVersion].forEach { add(context.ledger.currentSpan(ofShown: $0)) }
+            // While the original shows: the original of the result's changes.
+            session.versions.last?.forEach { hunk in
+                if let range = context.ledger.currentRange(ofBase: hunk.base) { add(range) }
+            }
+        }
+        return edges
+    }
+
+    /// While a result rests: the document is the original (with the engine's edits) plus the
+    /// live changes and nothing else — the region shows the version shown; in proofreading
+    /// every change Emend still holds lies in an applied suggestion that is not INVALID, whose
+    /// replacement is there. Returns whether it checked.
+    private func checkLiveChanges(_ coordinator: Coordinator, _ context: String) -> Bool {
+        guard coordinator.state == .interactiveResting, coordinator.isIdle, let session = coordinator.session,
+              session.isReviewable, session.hasResult, let working = session.working else { return false }
+        if session.tool == .proofread {
+            let live = session.suggestions.filter { $0.isApplied && $0.state != .invalid }.compactMap(\.anchor.range)
+            // (Changes of styling alone — a run Emend's replace moved — are not text.)
+            for (span, hunk) in zip(working.ledger.currentSpans, working.ledger.hunks) where hunk.baseText.string != hunk.text.string {
+                XCTAssertTrue(live.contains { $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound },
+                              "Emend's change at \(span) is in no live suggestion — \(context); text \(working.text.string.debugDescription), suggestions \(session.suggestions.map { "\($0.state) \($0.isApplied) \(String(describing: $0.anchor.range)) \($0.original)->\($0.replacement)" }), ledger \(working.ledger.hunks.map { "\($0.base) \($0.baseText.string)->\($0.text.string)" })")
+            }
+            for suggestion in session.suggestions where suggestion.isApplied && suggestion.state != .invalid {
+                guard let range = suggestion.anchor.range else { continue }
+                XCTAssertEqual(working.text.substring(range), suggestion.replacement, "a live suggestion shows its replacement — \(context)")
+            }
+            return true
+        }
+        guard let shown = session.version(session.shownVersion), let region = session.regionText else { return false }
+        XCTAssertEqual(region, shown.string, "the region is the original plus the version shown (\(session.shownVersion)) — \(context); ledger \(working.ledger.hunks.map { "\($0.base) \($0.baseText.string.debugDescription)->\($0.text.string.debugDescription)" }), version \(session.versions[session.shownVersion].map { "\($0.base) \($0.baseText.string.debugDescription)->\($0.text.string.debugDescription)" })")
+        return true
     }
 
     /// Runs one random session; returns whether its end was checked against the model exactly.
@@ -98,7 +152,7 @@ final class SessionPropertyTests: XCTestCase {
         }
         var model = ByteModel(text)
         engine.onApply = { range, inserted in model.emendReplace(range, inserted) }
-        var misbehaved = false, crowded = false, accepted = false
+        var misbehaved = false, crowded = false, accepted = false, modelChecks = 0
         if chance(10) { engine.replaceAnswering = .refuse; misbehaved = true }
         engine.presentedAction = pick([.apply, .copy, .dismiss])
         var opts = options(completionTimeout: 2_000, providerTimeout: 5_000, behavior: pick([.default, .default, .limited]))
@@ -110,14 +164,19 @@ final class SessionPropertyTests: XCTestCase {
         let context = "session \(number): tool \(tool.name), text “\(text)”, \(a)..<\(b), seed step"
         do { try coordinator.start(tool, prompt: prompt) } catch { return false }
 
-        for _ in 0..<(Int(rng.next() % 14)) {
-            switch rng.next() % 12 {
+        for _ in 0..<(Int(rng.next() % 18)) {
+            // A review step may meet an engine that refuses one of its replaces.
+            if chance(15) { engine.replacesBeforeRefusing = Int(rng.next() % 3) }
+            switch rng.next() % 13 {
             case 0, 1, 2:
                 _ = try? engine.pump(coordinator, timeoutMilliseconds: 20) { coordinator.isIdle }
-            case 3:
-                // The engine types, deletes or replaces somewhere.
+            case 3, 12:
+                // The engine types, deletes or replaces somewhere, or at an edge of (or inside)
+                // one of Emend's changes.
                 let bounds = boundaryOffsets(engine.text)
-                let x = pick(bounds), y = chance(50) ? x : pick(bounds)
+                let edges = changeEdges(coordinator).filter { bounds.contains($0) }
+                let x = !edges.isEmpty && chance(60) ? pick(edges) : pick(bounds)
+                let y = chance(50) ? x : chance(50) ? pick(bounds) : (bounds.first { $0 > x } ?? x)
                 let range = min(x, y)..<max(x, y)
                 let typed = pick(["", "x", " Hi.", "é"])
                 guard coordinator.state != .inactive, let id = coordinator.contextIDs.first,
@@ -141,10 +200,18 @@ final class SessionPropertyTests: XCTestCase {
                 XCTAssertEqual(try coordinator.contextText(id).string, engine.text, "the runtime's copy is the engine's text — \(context)")
             }
             XCTAssertEqual(engine.text, model.text, context)
+            if !misbehaved && engine.heldReplaces.isEmpty, checkLiveChanges(coordinator, context) { modelChecks += 1 }
+            engine.replacesBeforeRefusing = nil
         }
-        // End it: revert when resting, else stop; it must end within the bound.
+        totalModelChecks += modelChecks
+        // End it: revert when resting, else stop; it must end within the bound. A revert of a
+        // resting session puts back exactly the base it starts from.
+        let baseAtRevert = coordinator.session?.working.map { $0.baseSlice(0..<$0.text.utf8Count).string }
+        var reverted = false
         if coordinator.state != .interactiveResting || (try? coordinator.revert()) == nil {
             try? coordinator.stop()
+        } else {
+            reverted = true
         }
         var ended = false
         for _ in 0..<3 where !ended {
@@ -160,6 +227,13 @@ final class SessionPropertyTests: XCTestCase {
         // A session that was accepted (or whose presented result was applied) keeps its text;
         // otherwise the base must be back exactly.
         if !engine.presented.isEmpty && engine.presentedAction == .apply { accepted = true }
+        // A refused replace of anything but a review step (which takes itself back) may leave
+        // delivered edits, as the header allows.
+        let reviewKinds: [ChangeKind] = [.undo, .redo, .showOriginal, .showRewritten, .suggestionReject]
+        if engine.refusedKinds.contains(where: { !reviewKinds.contains($0) }) { misbehaved = true }
+        if reverted && !misbehaved, let baseAtRevert {
+            XCTAssertEqual(engine.text, baseAtRevert, "revert puts back the base it started from — \(context)")
+        }
         guard !misbehaved && !crowded && !accepted else { return false }
         XCTAssertEqual(engine.text, length == 0 ? "" : model.base, "revert and stop give the original with the engine's edits — \(context)")
         return true

@@ -23,6 +23,11 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     var stateAnswering: Answering = .atOnce
     /// Refuse `.result` replaces once this many were applied (nil: never).
     var refuseResultsAfter: Int?
+    /// When set: replaces of any kind are applied while it is above 0 (each takes one off);
+    /// the next one is refused, and it is unset (a step refused part way).
+    var replacesBeforeRefusing: Int?
+    /// The kinds of the replaces `replacesBeforeRefusing` refused.
+    private(set) var refusedKinds: [ChangeKind] = []
     var presentedAction: PresentedAction = .apply
     /// Answer present_result later (held until `releaseHeldPresents`).
     var presentAnswering: Answering = .atOnce
@@ -173,6 +178,14 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         if proposal.kind == .result, let limit = refuseResultsAfter,
            appliedReplaces.filter({ $0.kind == .result }).count >= limit {
             return reply(coordinator, request, .refused)
+        }
+        if let left = replacesBeforeRefusing {
+            if left == 0 {
+                replacesBeforeRefusing = nil
+                refusedKinds.append(proposal.kind)
+                return reply(coordinator, request, .refused)
+            }
+            replacesBeforeRefusing = left - 1
         }
         switch replaceAnswering {
         case .atOnce:

@@ -117,7 +117,8 @@ extension Coordinator {
             LedgerHunk(base: (edit.range.lowerBound + start)..<(edit.range.upperBound + start),
                        baseText: run.requestBase.slice(edit.range), text: edit.replacement)
         }
-        return context.ledger.rebase(hunks, since: run.baseLogMark)
+        // Saved as phrases: the changes emend.h's CHANGES rule counts whole.
+        return context.ledger.rebase(ChangePhrases.phrases(hunks, in: run.requestBase, offset: start), since: run.baseLogMark)
     }
 
     /// What compose at a caret writes around its text (see `ResultComposition`): the bytes

@@ -59,8 +59,10 @@ extension Coordinator {
         }
     }
 
-    /// Puts a suggestion's replacement (applied) or original (not) into the text.
-    private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, then: @escaping () -> Void) {
+    /// Puts a suggestion's replacement (applied) or original (not) into the text. When the
+    /// engine refuses the replace, nothing changed: `refused` runs instead of `then`.
+    private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, refused: @escaping () -> Void = {},
+                               then: @escaping () -> Void) {
         guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
         session.enter(.delivering)
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
@@ -70,7 +72,10 @@ extension Coordinator {
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected
         }
-        deliver([edit], kind: kind, onRefused: { [weak self] in self?.session?.enter(.resting) }) { [weak self] in
+        deliver([edit], kind: kind, onRefused: { [weak self] in
+            self?.session?.enter(.resting)
+            refused()
+        }) { [weak self] in
             self?.session?.enter(.resting)
             then()
         }
@@ -90,7 +95,41 @@ extension Coordinator {
         }
         let target = show ? 0 : session.versions.count - 1
         session.enter(.delivering)
-        transition(to: target, kind: show ? .showOriginal : .showRewritten) { [weak self] in self?.session?.enter(.resting) }
+        reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten) {}
+    }
+
+    /// Shows `versions[target]` as a review step (show original or rewritten, undo, redo),
+    /// then rests. When the engine refuses one of its replaces the step does not happen: what
+    /// it delivered goes back (the version shown before), `refused` runs, and the session
+    /// rests as it was — as a refused reject leaves its suggestion pending.
+    private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range,
+              session.versions.indices.contains(target) else {
+            self.session?.enter(.resting)
+            return refused()
+        }
+        let from = session.shownVersion
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
+            self?.logger("the engine refused a replace of a review step; the step is taken back")
+            self?.rollBack(to: from, kind: kind) { [weak self] in
+                self?.session?.enter(.resting)
+                refused()
+            }
+        }) { [weak self] in
+            self?.session?.shownVersion = target
+            self?.session?.enter(.resting)
+        }
+    }
+
+    /// Puts the region back to `versions[version]` after a refused review step. Should the
+    /// engine refuse that too, the text stays as it is (the original plus delivered edits).
+    private func rollBack(to version: Int, kind: ChangeKind, then: @escaping () -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range,
+              session.versions.indices.contains(version) else { return then() }
+        deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: then) { [weak self] in
+            self?.session?.shownVersion = version
+            then()
+        }
     }
 
     public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.isReviewable == true }
@@ -101,7 +140,12 @@ extension Coordinator {
         let session = try restingSession()
         guard let step = session.undoStack.popLast() else { throw EmendError(.state, "nothing to undo") }
         session.redoStack.append(step)
-        perform(step, reversed: true)
+        perform(step, reversed: true) { [weak session] in
+            // Refused: the step was not undone; it stays to undo.
+            guard let session, session.redoStack.last == step else { return }
+            session.redoStack.removeLast()
+            session.undoStack.append(step)
+        }
     }
 
     public func redo() throws(EmendError) {
@@ -109,21 +153,28 @@ extension Coordinator {
         let session = try restingSession()
         guard let step = session.redoStack.popLast() else { throw EmendError(.state, "nothing to redo") }
         session.undoStack.append(step)
-        perform(step, reversed: false)
+        perform(step, reversed: false) { [weak session] in
+            // Refused: the step was not redone; it stays to redo.
+            guard let session, session.undoStack.last == step else { return }
+            session.undoStack.removeLast()
+            session.redoStack.append(step)
+        }
     }
 
-    private func perform(_ step: Session.UndoStep, reversed: Bool) {
+    /// Undoes (`reversed`) or redoes `step`; `refused` runs when the engine refused its
+    /// replace (the step did not happen).
+    private func perform(_ step: Session.UndoStep, reversed: Bool, refused: @escaping () -> Void) {
         guard let session else { return }
         let kind: ChangeKind = reversed ? .undo : .redo
         switch step {
         case .version(let from, let to):
             session.enter(.delivering)
-            transition(to: reversed ? from : to, kind: kind) { [weak self] in self?.session?.enter(.resting) }
+            reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
         case .reject(let index):
             let suggestion = session.suggestions[index]
-            setSuggestion(suggestion, applied: reversed, kind: kind) {}
+            setSuggestion(suggestion, applied: reversed, kind: kind, refused: refused) {}
         }
     }
 

@@ -27,7 +27,11 @@ extension Coordinator {
         where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
             touched.append(index)
         }
-        context.applyEngineEdit(range, text)
+        // The changes Emend reported that the edit is in count whole (see emend.h, NOTHING
+        // LOST): a suggestion whose replacement is in the text, a phrase of the rewrite shown.
+        var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
+        if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
+        context.applyEngineEdit(range, text, changes: changes)
         if isWorking, let edit = context.ledger.baseEdits.last {
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
         }
@@ -39,6 +43,7 @@ extension Coordinator {
             session.dropSteps(ofSuggestion: index)
         }
         guard touchesRegion else { return }
+        if session.isReviewable { keepShownVersionTrue(session, context: context) }
         session.regionEditedExternally = true
         session.run.regionEdited = true
         if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
@@ -50,6 +55,44 @@ extension Coordinator {
             session.cancelRequested = true
             if !session.awaitingAnswer { queue.post { [weak self] in self?.finishStop() } }
         }
+    }
+
+    /// The current ranges of the changes of the version shown (a rewrite's phrases) that an
+    /// edit of `range` is in: where the text shows a phrase as the version has it, or where the
+    /// edit would change the phrase's base (plain phrases only). Each is taken with every change of Emend's it
+    /// holds or reaches into, so that the ledger and the saved versions give up the same text
+    /// (the version shown could otherwise lose a phrase the ledger still holds).
+    private func shownChanges(touchedBy range: Range<Int>, in context: SessionContext, session: Session) -> [Range<Int>] {
+        guard session.shownVersion > 0, session.versions.indices.contains(session.shownVersion) else { return [] }
+        let count = context.text.utf8Count
+        let base = context.ledger.baseRange(ofEngineEdit: range)
+        return session.versions[session.shownVersion].compactMap { change in
+            // A styled change is a paragraph restyled whole (a list item, a table): not a
+            // phrase; the bytes Emend changed in it count, as for a result still streaming.
+            guard change.baseText.isPlain, change.text.isPlain else { return nil }
+            let shown = context.ledger.currentSpan(ofShown: change)
+            let inText = shown.upperBound <= count && EditLedger.conflicts(shown, range) && context.text.substring(shown) == change.text.string
+            guard inText || EditLedger.conflicts(change.base, base) else { return nil }
+            let span = context.ledger.currentSpan(ofBase: change.base)
+            return inText ? min(span.lowerBound, shown.lowerBound)..<max(span.upperBound, shown.upperBound) : span
+        }
+    }
+
+    /// After an engine edit in the region of a resting rewrite: the version shown must be
+    /// what the region shows — the original (with the engine's edits) plus the changes Emend
+    /// still holds there — or show original and back, undo and redo would not give the text
+    /// back. Where Emend's changes and the saved version part (they split a phrase
+    /// differently, the engine answered a replace with other text), the version shown
+    /// becomes the changes the ledger holds in the region.
+    private func keepShownVersionTrue(_ session: Session, context: SessionContext) {
+        let index = session.shownVersion
+        guard index > 0, session.versions.indices.contains(index), let region = session.region?.range,
+              let shown = session.version(index), shown.string != context.text.substring(region) else { return }
+        let base = context.ledger.baseRange(ofCurrent: region)
+        session.versions[index] = context.ledger.hunks.filter {
+            base.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= base.upperBound
+        }
+        logger("the version shown is now the changes Emend holds in the region")
     }
 
     /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.

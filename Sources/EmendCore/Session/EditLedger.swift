@@ -16,6 +16,15 @@ struct LedgerHunk: Equatable {
 struct BaseEdit: Equatable {
     let range: Range<Int>
     let length: Int
+    /// The edit made Emend's changes there the engine's: all of `range` is the engine's text
+    /// now (a saved change it conflicts with goes, never trimmed to what is left).
+    var adopted = false
+    /// Where (in the base before the edit) the insertions Emend had made and the edit made the
+    /// engine's were: a saved insertion there goes too, though it is at an end of `range`.
+    var adoptedInsertions: [Int] = []
+    /// An insertion made where Emend had inserted text, before that text (the engine typed
+    /// at its start): a saved insertion at the same point goes after it, as Emend's did.
+    var precedesInsertionThere = false
 }
 
 /// What separates Emend's changes from the engine's in one context's text.
@@ -100,9 +109,12 @@ final class EditLedger {
               first.baseText.isPlain, second.baseText.isPlain, first.text.isPlain, second.text.isPlain else { return false }
         let gapStart = first.base.upperBound + deltaBefore[left] + first.delta
         guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
-        let joined = LedgerHunk(base: first.base.lowerBound..<second.base.upperBound,
-                                baseText: AttributedText(first.baseText.string + " " + second.baseText.string),
-                                text: AttributedText(first.text.string + " " + second.text.string))
+        // Spaces both texts share at an end are not part of the phrase: an insertion after
+        // "We're" is beside it, as for the saved versions (see ChangePhrases).
+        let joined = ChangePhrases.withoutSharedSpaces(LedgerHunk(
+            base: first.base.lowerBound..<second.base.upperBound,
+            baseText: AttributedText(first.baseText.string + " " + second.baseText.string),
+            text: AttributedText(first.text.string + " " + second.text.string)))
         replaceHunks(left..<(left + 2), with: [joined])
         return true
     }
@@ -186,33 +198,75 @@ final class EditLedger {
         return index
     }
 
-    /// The engine replaced `range` of the current text (`old`) with `new`. Returns whether it
-    /// edited text Emend had changed (those changes became the engine's).
+    /// The engine replaced `range` of the current text (`old`) with `new`. `changes` are the
+    /// current ranges of the changes Emend reported that the edit is in (a suggestion, a
+    /// rewritten phrase; see `conflicts`): each counts whole, so the edit makes all of it the
+    /// engine's, not only the bytes Emend changed inside it. Returns whether it edited text
+    /// Emend had changed (those changes became the engine's).
     @discardableResult
-    func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Bool {
-        // A hunk ending at or before the edit's start never conflicts with it: those stay.
-        let first = firstHunk { currentSpan($0).upperBound > range.lowerBound }
+    func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText, changes: [Range<Int>] = []) -> Bool {
+        // What becomes the engine's: the edit and every reported change it is in.
+        let taken = changes.reduce(range) { min($0.lowerBound, $1.lowerBound)..<max($0.upperBound, $1.upperBound) }
+        let wholeChanges = taken != range
+        // A hunk ending at or before the taken text's start never conflicts with it: those stay.
+        let first = firstHunk { currentSpan($0).upperBound > taken.lowerBound }
         let delta = deltaBefore[first]
         var last = first
-        while last < hunks.count, Self.conflicts(currentSpan(last), range) { last += 1 }
+        while last < hunks.count, Self.conflicts(currentSpan(last), range) || (wholeChanges && Self.conflicts(currentSpan(last), taken)) {
+            last += 1
+        }
         let inner = deltaBefore[last] - delta
         let growth = new.utf8Count - range.count
-        guard first < last else {
+        guard first < last || wholeChanges else {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
+            let precedes = range.isEmpty && first < hunks.count && hunks[first].base == base
             for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: growth) }
-            baseEdits.append(BaseEdit(range: base, length: new.utf8Count))
+            baseEdits.append(BaseEdit(range: base, length: new.utf8Count, precedesInsertionThere: precedes))
             return false
         }
         // The edit reaches into Emend's text: the union becomes the engine's text.
-        let lower = min(range.lowerBound, currentSpan(first).lowerBound)
-        let upper = max(range.upperBound, currentSpan(last - 1).upperBound)
+        let lower = min(taken.lowerBound, first < last ? currentSpan(first).lowerBound : taken.lowerBound)
+        let upper = max(taken.upperBound, first < last ? currentSpan(last - 1).upperBound : taken.upperBound)
         let base = (lower - delta)..<(upper - delta - inner)
         let length = (upper - lower) + growth
         let move = length - base.count
+        let insertions = hunks[first..<last].filter(\.base.isEmpty).map(\.base.lowerBound)
         replaceHunks(first..<last, with: [])
         for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: move) }
-        baseEdits.append(BaseEdit(range: base, length: length))
-        return true
+        baseEdits.append(BaseEdit(range: base, length: length, adopted: true, adoptedInsertions: insertions))
+        return first < last
+    }
+
+    /// The base range an engine edit of `range` (current bytes) has when it is beside every
+    /// change Emend holds (before the ledger decides whether it is).
+    func baseRange(ofEngineEdit range: Range<Int>) -> Range<Int> {
+        let delta = deltaBefore[firstHunk { currentSpan($0).upperBound > range.lowerBound }]
+        return (range.lowerBound - delta)..<(range.upperBound - delta)
+    }
+
+    /// Where base `range` is in the current text, with Emend's changes inside it or reaching
+    /// into it (an insertion at either end too) counted as part of it.
+    func currentSpan(ofBase range: Range<Int>) -> Range<Int> {
+        let first = firstHunk { hunks[$0].base.upperBound > range.lowerBound || hunks[$0].base.lowerBound >= range.lowerBound }
+        let end = firstHunk { hunks[$0].base.lowerBound > range.upperBound || (hunks[$0].base.lowerBound == range.upperBound && !hunks[$0].base.isEmpty) }
+        var lower = range.lowerBound + deltaBefore[first]
+        var upper = range.upperBound + deltaBefore[end]
+        if first < end {
+            lower = min(lower, currentSpan(first).lowerBound)
+            upper = max(upper, currentSpan(end - 1).upperBound)
+        }
+        return lower..<max(lower, upper)
+    }
+
+    /// Where `change` (a phrase of the version shown) is in the current text: its text, from
+    /// where its base starts. Emend's changes before it move it; one it starts inside of (the
+    /// version not quite shown) puts it at that change's start.
+    func currentSpan(ofShown change: LedgerHunk) -> Range<Int> {
+        let start = change.base.lowerBound
+        let index = firstHunk { hunks[$0].base.upperBound > start || hunks[$0].base.lowerBound >= start }
+        var lower = start + deltaBefore[index]
+        if index < hunks.count, hunks[index].base.lowerBound < start { lower = currentSpan(index).lowerBound }
+        return lower..<(lower + change.text.utf8Count)
     }
 
     // MARK: Reading
@@ -291,14 +345,28 @@ final class EditLedger {
     /// insertion where Emend inserts lands after Emend's text.
     static func moved(_ range: Range<Int>, through edit: BaseEdit) -> Range<Int>? {
         if conflicts(range, edit.range) { return nil }
+        if range.isEmpty, edit.adopted, edit.adoptedInsertions.contains(range.lowerBound) || edit.range.contains(range.lowerBound)
+            || edit.range.upperBound == range.lowerBound { return nil }
+        if edit.precedesInsertionThere, range.isEmpty, range.lowerBound == edit.range.lowerBound {
+            return shifted(range, by: edit.length - edit.range.count)
+        }
         if range.upperBound <= edit.range.lowerBound { return range }
         return shifted(range, by: edit.length - edit.range.count)
     }
 
+    /// A change the edit conflicts with is dropped — unless the edit only touched text around
+    /// the bytes it changes (its base shown, the engine typing in the original): then those
+    /// bytes, the change trimmed, apply around the edit. An adopted edit took the change
+    /// itself: it goes.
     static func rebase(_ saved: [LedgerHunk], through edit: BaseEdit) -> [LedgerHunk] {
         saved.compactMap { hunk in
-            guard let base = moved(hunk.base, through: edit) else { return nil }
             var kept = hunk
+            if let base = moved(hunk.base, through: edit) {
+                kept.base = base
+                return kept
+            }
+            guard !edit.adopted, let core = trimmed(hunk), core.base != hunk.base, let base = moved(core.base, through: edit) else { return nil }
+            kept = core
             kept.base = base
             return kept
         }
@@ -330,7 +398,7 @@ final class EditLedger {
 
     /// The hunk without the text it leaves unchanged at its edges (plain text only: styled
     /// text keeps its hunk whole); nil when it changes nothing.
-    private static func trimmed(_ hunk: LedgerHunk) -> LedgerHunk? {
+    static func trimmed(_ hunk: LedgerHunk) -> LedgerHunk? {
         guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk.baseText == hunk.text ? nil : hunk }
         // Compared in the strings' own storage, byte for byte (a streamed sentence may be 1.5 MB).
         var oldString = hunk.baseText.string, newString = hunk.text.string

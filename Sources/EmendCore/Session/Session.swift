@@ -51,7 +51,7 @@ final class Session {
     }
 
     /// One undoable Writing Tools change.
-    enum UndoStep {
+    enum UndoStep: Equatable {
         case version(from: Int, to: Int)
         case reject(Int)
         case accept(Int)

@@ -86,14 +86,15 @@ final class SessionContext {
         return now
     }
 
-    /// Applies an edit the engine made on its own and rebases it in the ledger; returns
+    /// Applies an edit the engine made on its own and rebases it in the ledger (`changes`: the
+    /// ranges of Emend's reported changes it is in, which become the engine's whole); returns
     /// whether it edited text Emend had changed.
     @discardableResult
-    func applyEngineEdit(_ range: Range<Int>, _ replacement: String) -> Bool {
+    func applyEngineEdit(_ range: Range<Int>, _ replacement: String, changes: [Range<Int>] = []) -> Bool {
         let old = text.slice(range)
         apply(range, replacement)
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8.count)
-        return ledger.recordEngineEdit(range, old: old, new: text.slice(now))
+        return ledger.recordEngineEdit(range, old: old, new: text.slice(now), changes: changes)
     }
 
     /// The base (original plus the engine's edits) of `range` of the current text.
