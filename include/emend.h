@@ -87,7 +87,11 @@
 extern "C" {
 #endif
 
-#define EMEND_ABI_VERSION 1
+/* 2: the five delegate callbacks that name a range (requests_bounding_rects,
+ * requests_underline_rects, prepare_for_text_animation, requests_preview,
+ * finish_text_animation) take `const emend_range *` instead of an emend_range by value.
+ * An engine built for version 1 must be rebuilt; check emend_abi_version() at load time. */
+#define EMEND_ABI_VERSION 2
 
 /* ------------------------------------------------------------------------------------------
  * Status codes and errors
@@ -468,27 +472,37 @@ typedef struct emend_delegate {
                           void *engine_context, const emend_range *ranges, size_t range_count,
                           emend_request_id request);
 
-    /* Rectangles covering a range, for hit testing: emend_answer_rects. */
-    void (*requests_bounding_rects)(void *user_data, emend_coordinator *coordinator,
-                                    uint64_t context_id, void *engine_context, emend_range range,
-                                    emend_request_id request);
+    /* The five callbacks below name a range of the context through `range`, a pointer to an
+     * emend_range owned by the runtime, never NULL, valid until the callback returns (copy
+     * the two numbers to keep them). A pointer rather than a struct by value (ABI version 1
+     * passed it by value), so that every FFI can implement them: LuaJIT's ffi.cast callbacks
+     * and others cannot receive a struct by value. */
 
-    /* Rectangles to underline a range (proofreading marks): emend_answer_rects. */
+    /* Rectangles covering a range, for hit testing: emend_answer_rects. The rectangles are
+     * in whatever coordinate space the engine chooses (see emend_rect): the same one the
+     * engine later passes points in to emend_session_suggestion_at_point. */
+    void (*requests_bounding_rects)(void *user_data, emend_coordinator *coordinator,
+                                    uint64_t context_id, void *engine_context,
+                                    const emend_range *range, emend_request_id request);
+
+    /* Rectangles to underline a range (proofreading marks): emend_answer_rects, in the
+     * engine's coordinate space as above. */
     void (*requests_underline_rects)(void *user_data, emend_coordinator *coordinator,
                                      uint64_t context_id, void *engine_context,
-                                     emend_range range, emend_request_id request);
+                                     const emend_range *range, emend_request_id request);
 
     /* Before an animation: hide or mark the range. emend_answer_done. */
     void (*prepare_for_text_animation)(void *user_data, emend_coordinator *coordinator,
                                        emend_text_animation animation, uint64_t context_id,
-                                       void *engine_context, emend_range range,
+                                       void *engine_context, const emend_range *range,
                                        emend_request_id request);
 
     /* A preview of the range for the animation: emend_answer_preview with an engine-owned
      * handle (or NULL), which finish_text_animation hands back for the engine to free. */
     void (*requests_preview)(void *user_data, emend_coordinator *coordinator,
                              emend_text_animation animation, uint64_t context_id,
-                             void *engine_context, emend_range range, emend_request_id request);
+                             void *engine_context, const emend_range *range,
+                             emend_request_id request);
 
     /* After an animation: show the range again. emend_answer_done. Every
      * prepare_for_text_animation is followed by exactly one finish_text_animation with the
@@ -496,8 +510,8 @@ typedef struct emend_delegate {
      * stop, a provider failure, a failed follow-up); only emend_coordinator_destroy skips it. */
     void (*finish_text_animation)(void *user_data, emend_coordinator *coordinator,
                                   emend_text_animation animation, uint64_t context_id,
-                                  void *engine_context, emend_range range, void *preview,
-                                  emend_request_id request);
+                                  void *engine_context, const emend_range *range,
+                                  void *preview, emend_request_id request);
 
     /* The coordinator is about to change state: emend_answer_done. Answering with
      * emend_answer_failed fails the session (nothing more is delivered; what was is put
