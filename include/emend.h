@@ -845,6 +845,41 @@ emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, e
                                                const char *provider_id);
 
 /* ------------------------------------------------------------------------------------------
+ * The user's dictionary and ignored rules ("Add to dictionary", "Ignore rule")
+ *
+ * Two plain files in $XDG_CONFIG_HOME/emend/ (default ~/.config/emend/), shared with the
+ * `emend` command (its interactive review's "add") and `emend lsp` (its emend.addToDictionary
+ * and emend.ignoreRule commands), and read by every proofreading provider:
+ *   dictionary.txt     one word a line; a word in lower case also accepts its Capitalised
+ *                      and UPPER-CASE forms, a word with capitals itself and its upper case;
+ *   ignored-rules.txt  one rule id (emend_suggestion.rule_id) a line.
+ * The directory is the one of the environment at emend_coordinator_create (XDG_CONFIG_HOME,
+ * else HOME). Every proofread reads both files again when it starts, so an addition counts
+ * from the next emend_coordinator_start on, in this coordinator and in every other one and
+ * every process. The session running now is left as it is: its suggestions stay (an engine
+ * that wants the mark gone at once rejects the suggestion, emend_session_reject_suggestion,
+ * which puts the user's word back, and the other pending suggestions with the same
+ * `original` or `rule_id` if it likes).
+ * ---------------------------------------------------------------------------------------- */
+
+/* Add `word` (NUL-terminated UTF-8; for a suggestion, its `original`) to dictionary.txt.
+ * White space around it is trimmed; a word already there changes nothing (EMEND_OK). The
+ * line is appended with one write (two processes adding at once each get theirs).
+ * EMEND_E_INVALID_ARGUMENT: `word` NULL, empty, starting with '#', or holding white space or
+ * control characters inside (one word a line); EMEND_E_INVALID_UTF8; EMEND_E_REFUSED: the
+ * file cannot be written (no XDG_CONFIG_HOME or HOME, a directory that cannot be created,
+ * permissions; the message names the path). On failure nothing is written.
+ * Not a call that changes the session: allowed during a session and inside callbacks, and
+ * the strings emend_session_get_suggestion lent stay valid (pass s.original directly). It
+ * does a short blocking append to a local file. Thread: the coordinator's. */
+emend_status emend_coordinator_add_word(emend_coordinator *coordinator, const char *word);
+
+/* Add `rule_id` (NUL-terminated UTF-8; a suggestion's `rule_id`) to ignored-rules.txt: the
+ * next proofreads drop that rule's suggestions. Same rules, statuses and thread as
+ * emend_coordinator_add_word. */
+emend_status emend_coordinator_ignore_rule(emend_coordinator *coordinator, const char *rule_id);
+
+/* ------------------------------------------------------------------------------------------
  * The session after a result
  * ---------------------------------------------------------------------------------------- */
 
