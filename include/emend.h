@@ -218,6 +218,23 @@ typedef enum emend_tool {
     EMEND_TOOL_FOLLOW_UP = 10         /* refine the finished rewrite: prompt required */
 } emend_tool;
 
+/* The label of a tool for a menu or a button, as Apple's Writing Tools panel words it:
+ * "Proofread", "Friendly", "Professional", "Concise", "Describe Your Change", "Summary",
+ * "Key Points", "List", "Table", "Compose", "Follow-Up" (English; a translating engine
+ * looks the label up in its own catalog). The four REWRITE_* tools go under a "Rewrite"
+ * heading or submenu, as in Apple's panel ("Friendly" alone does not say what it does); the
+ * tools that need a prompt (REWRITE_DESCRIBED, COMPOSE, FOLLOW_UP) open a text field, so
+ * their menu item usually gets an ellipsis. NUL-terminated UTF-8 in static storage (never
+ * freed, never changes); NULL for a value this header does not define. Thread: any. */
+const char *emend_tool_label(emend_tool tool);
+
+/* A stable lower-case ASCII name of a tool, for action names, configuration and logs:
+ * "proofread", "rewrite-friendly", "rewrite-professional", "rewrite-concise",
+ * "rewrite-described", "summary", "key-points", "list", "table", "compose", "follow-up" (the
+ * names `emend lsp` settings use for tools). Static storage; NULL for an unknown value.
+ * Thread: any. */
+const char *emend_tool_name(emend_tool tool);
+
 /* Why the engine's text changed, for emend_coordinator_update_range(). */
 typedef enum emend_text_update_reason {
     EMEND_UPDATE_TYPING = 0,
