@@ -952,9 +952,14 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
 
 /* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
- * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
- * EMEND_E_AGAIN until they arrive: dispatch, then ask again (EMEND_E_STATE: no finished
- * result to hit test). Thread: the coordinator's. */
+ * requests_bounding_rects. The point is in the coordinate space of the engine's own
+ * emend_answer_rects answers (see emend_rect). Rectangles not known yet are requested, and
+ * the call answers EMEND_E_AGAIN — never EMEND_E_STATE — for as long as they are outstanding
+ * (the engine has not answered a requests_bounding_rects yet, or its answer waits for the
+ * next dispatch) and while the session is delivering a change with suggestions pending
+ * (the proofread result arriving, a rejected suggestion's replace): keep the click,
+ * dispatch, then ask again. EMEND_E_STATE only when there is no proofreading result to hit
+ * test (no session, a rewrite, a session stopping). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 
