@@ -44,6 +44,23 @@
  *          A range outside its text, or one that splits a character's encoding, is rejected
  *          with EMEND_E_RANGE. Ranges are relative to the context's text as it is now.
  *
+ * UNITS    Two units meet in one call, and they differ unless the encoding is UTF-8:
+ *          - the position encoding: every emend_range and offset — emend_context_desc's
+ *            selection, protected ranges, attribute runs and block intents; the `range` of
+ *            emend_replace_request, emend_presented_result, emend_suggestion, select_ranges
+ *            and the five range callbacks; emend_coordinator_update_range's `range`;
+ *            emend_session_suggestion_at_offset's `offset`; the runs and intents of a replace
+ *            or presented result (relative to its `text`, in the position encoding too);
+ *          - UTF-8 bytes, always: every length that goes with a `const char *` —
+ *            emend_context_desc.text_length, emend_replace_request.text_length,
+ *            emend_presented_result.text_length, update_range's text_length,
+ *            emend_answer_replace's inserted_length, emend_session_copy_result's capacity
+ *            and *length — and the NUL-terminated strings.
+ *          So with EMEND_ENCODING_CODEPOINT (which maps 1:1 to GtkTextIter offsets) a replace
+ *          removes range.length characters at range.location and inserts the text_length
+ *          bytes of `text` (gtk_text_buffer_insert(buffer, &iter, text, text_length)), which
+ *          may be more or fewer characters than that. Array counts count elements.
+ *
  * MEMORY   The caller owns what it passes in; the runtime copies it before returning.
  *          Pointers the runtime hands out (in callbacks or getters) are owned by the runtime
  *          and stay valid only as long as each function says; copy what you keep.
@@ -307,7 +324,15 @@ typedef struct emend_range {
     uint64_t length;
 } emend_range;
 
-/* A rectangle in the engine's own view coordinates (whatever unit it draws in). */
+/* A rectangle in the engine's own coordinate space (whatever unit it draws in). The runtime
+ * never converts or interprets it: it keeps what the engine answers to requests_bounding_rects
+ * and requests_underline_rects (emend_answer_rects) and tests the points the engine passes
+ * to emend_session_suggestion_at_point against exactly those numbers (x <= px < x + width,
+ * y <= py < y + height). So the engine picks ONE space for both — e.g. GtkTextView buffer
+ * coordinates (gtk_text_view_get_iter_location, and gtk_text_view_window_to_buffer_coords
+ * for a click) — and keeps it. Buffer (document) coordinates survive scrolling; a space that
+ * moves when the view scrolls (widget or window coordinates) needs
+ * emend_coordinator_update_for_reflowed_text after every scroll, as after a resize. */
 typedef struct emend_rect {
     double x;
     double y;
@@ -462,7 +487,8 @@ typedef struct emend_presented_result {
     /* NULL for a good result. Otherwise why the result is poor, for the user to see (the
      * model returned the text unchanged, a summary longer than its source, a list repeating
      * itself): such a result is presented, never applied inline by itself, even in complete
-     * behavior. NUL-terminated UTF-8, valid until the callback returns. */
+     * behavior. NUL-terminated UTF-8, valid until the callback returns. Plain text, never
+     * markup (as emend_suggestion.explanation: escape it for a markup label). */
     const char *explanation;
 } emend_presented_result;
 
@@ -755,7 +781,13 @@ typedef struct emend_tool_request {
 #define EMEND_TOOL_REQUEST_MIN_SIZE offsetof(emend_tool_request, prompt)
 
 /* Start a tool: the coordinator asks the delegate for contexts, runs the provider on a
- * runtime thread, and delivers the result through the delegate during dispatch. The tool
+ * runtime thread, and delivers the result through the delegate during dispatch.
+ * SELECTION SNAPSHOT: requests_contexts never runs inside this call; it comes in a later
+ * dispatch (after will_change_to_state, when the engine has it, was answered). By then the
+ * selection may have moved (the click that opened the menu, a popover taking focus, typing).
+ * So the engine records the selection when it calls start (in GTK: two GtkTextMarks, which
+ * move with edits) and answers requests_contexts with that snapshot and its text as it is,
+ * not with the selection of that moment. The tool
  * works on the first context the engine gives: its selection widened to whole sentences (a
  * caret: the whole context), with the surrounding paragraphs as the provider's context.
  * Compose inserts at the selection. In complete behavior results replace text inline (each
@@ -922,7 +954,14 @@ typedef struct emend_suggestion {
     emend_range range;             /* where the suggestion's text is now */
     const char *original;          /* the text it replaced; NUL-terminated UTF-8 */
     const char *replacement;       /* the suggested text; NUL-terminated UTF-8 */
-    const char *explanation;       /* why; NUL-terminated, may be "" */
+    const char *explanation;       /* why; NUL-terminated, may be "". Plain text for people,
+                                      never markup: show it as text (escape it before putting
+                                      it into markup: g_markup_escape_text, HTML escaping).
+                                      That is the target every provider is held to; today
+                                      some still carry their own markup in it (LanguageTool's
+                                      <suggestion>...</suggestion> around a proposed word,
+                                      Harper's `backticks` around words), which an engine that
+                                      escapes shows as those characters, safely */
     const char *category;          /* "spelling", "grammar", "style", ... may be "" */
     const char *rule_id;           /* the provider's rule, may be "" */
     emend_suggestion_state state;
