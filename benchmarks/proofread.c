@@ -205,23 +205,23 @@ static void answer_rect(emend_coordinator *coordinator, emend_range range, emend
 }
 
 static void bounding_rects(void *user_data, emend_coordinator *coordinator, uint64_t context_id, void *engine_context,
-                           emend_range range, emend_request_id request) {
+                           const emend_range *range, emend_request_id request) {
     engine *e = user_data;
     (void)context_id, (void)engine_context;
     e->callbacks[CB_BOUNDING]++;
-    answer_rect(coordinator, range, request);
+    answer_rect(coordinator, *range, request);
 }
 
 static void underline_rects(void *user_data, emend_coordinator *coordinator, uint64_t context_id, void *engine_context,
-                            emend_range range, emend_request_id request) {
+                            const emend_range *range, emend_request_id request) {
     engine *e = user_data;
     (void)context_id, (void)engine_context;
     e->callbacks[CB_UNDERLINE]++;
-    answer_rect(coordinator, range, request);
+    answer_rect(coordinator, *range, request);
 }
 
 static void prepare(void *user_data, emend_coordinator *coordinator, emend_text_animation animation,
-                    uint64_t context_id, void *engine_context, emend_range range, emend_request_id request) {
+                    uint64_t context_id, void *engine_context, const emend_range *range, emend_request_id request) {
     engine *e = user_data;
     (void)animation, (void)context_id, (void)engine_context, (void)range;
     e->callbacks[CB_PREPARE]++;
@@ -229,7 +229,7 @@ static void prepare(void *user_data, emend_coordinator *coordinator, emend_text_
 }
 
 static void preview(void *user_data, emend_coordinator *coordinator, emend_text_animation animation,
-                    uint64_t context_id, void *engine_context, emend_range range, emend_request_id request) {
+                    uint64_t context_id, void *engine_context, const emend_range *range, emend_request_id request) {
     engine *e = user_data;
     (void)animation, (void)context_id, (void)engine_context, (void)range;
     e->callbacks[CB_PREVIEW]++;
@@ -237,7 +237,7 @@ static void preview(void *user_data, emend_coordinator *coordinator, emend_text_
 }
 
 static void finish(void *user_data, emend_coordinator *coordinator, emend_text_animation animation,
-                   uint64_t context_id, void *engine_context, emend_range range, void *preview_handle,
+                   uint64_t context_id, void *engine_context, const emend_range *range, void *preview_handle,
                    emend_request_id request) {
     engine *e = user_data;
     (void)animation, (void)context_id, (void)engine_context, (void)range, (void)preview_handle;

@@ -996,23 +996,27 @@ static void rects_request(emend_coordinator *c, uint64_t context_id, void *engin
 }
 
 static void cb_bounding_rects(void *user_data, emend_coordinator *c, uint64_t context_id, void *engine_context,
-                              emend_range range, emend_request_id request) {
+                              const emend_range *range, emend_request_id request) {
     CHECK_CALLABLE(requests_bounding_rects);
     (void)user_data;
-    rects_request(c, context_id, engine_context, range, request, "requests_bounding_rects");
+    if (!range) { violation("requests_bounding_rects: NULL range"); return; }
+    rects_request(c, context_id, engine_context, *range, request, "requests_bounding_rects");
 }
 
 static void cb_underline_rects(void *user_data, emend_coordinator *c, uint64_t context_id, void *engine_context,
-                               emend_range range, emend_request_id request) {
+                               const emend_range *range, emend_request_id request) {
     CHECK_CALLABLE(requests_underline_rects);
     (void)user_data;
-    rects_request(c, context_id, engine_context, range, request, "requests_underline_rects");
+    if (!range) { violation("requests_underline_rects: NULL range"); return; }
+    rects_request(c, context_id, engine_context, *range, request, "requests_underline_rects");
 }
 
 static void cb_prepare(void *user_data, emend_coordinator *c, emend_text_animation animation, uint64_t context_id,
-                       void *engine_context, emend_range range, emend_request_id request) {
+                       void *engine_context, const emend_range *range_pointer, emend_request_id request) {
     CHECK_CALLABLE(prepare_for_text_animation);
     (void)user_data;
+    if (!range_pointer) { violation("prepare_for_text_animation: NULL range"); return; }
+    emend_range range = *range_pointer;
     note_request(request);
     if ((unsigned)animation >= NUM_ANIMATIONS) violation("prepare_for_text_animation: unknown animation %d", animation);
     int d = doc_index_of(engine_context, context_id, "prepare_for_text_animation");
@@ -1025,9 +1029,11 @@ static void cb_prepare(void *user_data, emend_coordinator *c, emend_text_animati
 }
 
 static void cb_preview(void *user_data, emend_coordinator *c, emend_text_animation animation, uint64_t context_id,
-                       void *engine_context, emend_range range, emend_request_id request) {
+                       void *engine_context, const emend_range *range_pointer, emend_request_id request) {
     CHECK_CALLABLE(requests_preview);
     (void)user_data;
+    if (!range_pointer) { violation("requests_preview: NULL range"); return; }
+    emend_range range = *range_pointer;
     note_request(request);
     if ((unsigned)animation >= NUM_ANIMATIONS) violation("requests_preview: unknown animation %d", animation);
     int d = doc_index_of(engine_context, context_id, "requests_preview");
@@ -1038,9 +1044,11 @@ static void cb_preview(void *user_data, emend_coordinator *c, emend_text_animati
 }
 
 static void cb_finish(void *user_data, emend_coordinator *c, emend_text_animation animation, uint64_t context_id,
-                      void *engine_context, emend_range range, void *preview, emend_request_id request) {
+                      void *engine_context, const emend_range *range_pointer, void *preview, emend_request_id request) {
     CHECK_CALLABLE(finish_text_animation);
     (void)user_data;
+    if (!range_pointer) { violation("finish_text_animation: NULL range"); return; }
+    emend_range range = *range_pointer;
     note_request(request);
     if ((unsigned)animation >= NUM_ANIMATIONS) violation("finish_text_animation: unknown animation %d", animation);
     int d = doc_index_of(engine_context, context_id, "finish_text_animation");

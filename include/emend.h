@@ -44,6 +44,23 @@
  *          A range outside its text, or one that splits a character's encoding, is rejected
  *          with EMEND_E_RANGE. Ranges are relative to the context's text as it is now.
  *
+ * UNITS    Two units meet in one call, and they differ unless the encoding is UTF-8:
+ *          - the position encoding: every emend_range and offset — emend_context_desc's
+ *            selection, protected ranges, attribute runs and block intents; the `range` of
+ *            emend_replace_request, emend_presented_result, emend_suggestion, select_ranges
+ *            and the five range callbacks; emend_coordinator_update_range's `range`;
+ *            emend_session_suggestion_at_offset's `offset`; the runs and intents of a replace
+ *            or presented result (relative to its `text`, in the position encoding too);
+ *          - UTF-8 bytes, always: every length that goes with a `const char *` —
+ *            emend_context_desc.text_length, emend_replace_request.text_length,
+ *            emend_presented_result.text_length, update_range's text_length,
+ *            emend_answer_replace's inserted_length, emend_session_copy_result's capacity
+ *            and *length — and the NUL-terminated strings.
+ *          So with EMEND_ENCODING_CODEPOINT (which maps 1:1 to GtkTextIter offsets) a replace
+ *          removes range.length characters at range.location and inserts the text_length
+ *          bytes of `text` (gtk_text_buffer_insert(buffer, &iter, text, text_length)), which
+ *          may be more or fewer characters than that. Array counts count elements.
+ *
  * MEMORY   The caller owns what it passes in; the runtime copies it before returning.
  *          Pointers the runtime hands out (in callbacks or getters) are owned by the runtime
  *          and stay valid only as long as each function says; copy what you keep.
@@ -101,7 +118,11 @@
 extern "C" {
 #endif
 
-#define EMEND_ABI_VERSION 1
+/* 2: the five delegate callbacks that name a range (requests_bounding_rects,
+ * requests_underline_rects, prepare_for_text_animation, requests_preview,
+ * finish_text_animation) take `const emend_range *` instead of an emend_range by value.
+ * An engine built for version 1 must be rebuilt; check emend_abi_version() at load time. */
+#define EMEND_ABI_VERSION 2
 
 /* ------------------------------------------------------------------------------------------
  * Status codes and errors
@@ -228,6 +249,23 @@ typedef enum emend_tool {
     EMEND_TOOL_FOLLOW_UP = 10         /* refine the finished rewrite: prompt required */
 } emend_tool;
 
+/* The label of a tool for a menu or a button, as Apple's Writing Tools panel words it:
+ * "Proofread", "Friendly", "Professional", "Concise", "Describe Your Change", "Summary",
+ * "Key Points", "List", "Table", "Compose", "Follow-Up" (English; a translating engine
+ * looks the label up in its own catalog). The four REWRITE_* tools go under a "Rewrite"
+ * heading or submenu, as in Apple's panel ("Friendly" alone does not say what it does); the
+ * tools that need a prompt (REWRITE_DESCRIBED, COMPOSE, FOLLOW_UP) open a text field, so
+ * their menu item usually gets an ellipsis. NUL-terminated UTF-8 in static storage (never
+ * freed, never changes); NULL for a value this header does not define. Thread: any. */
+const char *emend_tool_label(emend_tool tool);
+
+/* A stable lower-case ASCII name of a tool, for action names, configuration and logs:
+ * "proofread", "rewrite-friendly", "rewrite-professional", "rewrite-concise",
+ * "rewrite-described", "summary", "key-points", "list", "table", "compose", "follow-up" (the
+ * names `emend lsp` settings use for tools). Static storage; NULL for an unknown value.
+ * Thread: any. */
+const char *emend_tool_name(emend_tool tool);
+
 /* Why the engine's text changed, for emend_coordinator_update_range(). */
 typedef enum emend_text_update_reason {
     EMEND_UPDATE_TYPING = 0,
@@ -300,7 +338,15 @@ typedef struct emend_range {
     uint64_t length;
 } emend_range;
 
-/* A rectangle in the engine's own view coordinates (whatever unit it draws in). */
+/* A rectangle in the engine's own coordinate space (whatever unit it draws in). The runtime
+ * never converts or interprets it: it keeps what the engine answers to requests_bounding_rects
+ * and requests_underline_rects (emend_answer_rects) and tests the points the engine passes
+ * to emend_session_suggestion_at_point against exactly those numbers (x <= px < x + width,
+ * y <= py < y + height). So the engine picks ONE space for both — e.g. GtkTextView buffer
+ * coordinates (gtk_text_view_get_iter_location, and gtk_text_view_window_to_buffer_coords
+ * for a click) — and keeps it. Buffer (document) coordinates survive scrolling; a space that
+ * moves when the view scrolls (widget or window coordinates) needs
+ * emend_coordinator_update_for_reflowed_text after every scroll, as after a resize. */
 typedef struct emend_rect {
     double x;
     double y;
@@ -455,7 +501,8 @@ typedef struct emend_presented_result {
     /* NULL for a good result. Otherwise why the result is poor, for the user to see (the
      * model returned the text unchanged, a summary longer than its source, a list repeating
      * itself): such a result is presented, never applied inline by itself, even in complete
-     * behavior. NUL-terminated UTF-8, valid until the callback returns. */
+     * behavior. NUL-terminated UTF-8, valid until the callback returns. Plain text, never
+     * markup (as emend_suggestion.explanation: escape it for a markup label). */
     const char *explanation;
 } emend_presented_result;
 
@@ -484,27 +531,37 @@ typedef struct emend_delegate {
                           void *engine_context, const emend_range *ranges, size_t range_count,
                           emend_request_id request);
 
-    /* Rectangles covering a range, for hit testing: emend_answer_rects. */
-    void (*requests_bounding_rects)(void *user_data, emend_coordinator *coordinator,
-                                    uint64_t context_id, void *engine_context, emend_range range,
-                                    emend_request_id request);
+    /* The five callbacks below name a range of the context through `range`, a pointer to an
+     * emend_range owned by the runtime, never NULL, valid until the callback returns (copy
+     * the two numbers to keep them). A pointer rather than a struct by value (ABI version 1
+     * passed it by value), so that every FFI can implement them: LuaJIT's ffi.cast callbacks
+     * and others cannot receive a struct by value. */
 
-    /* Rectangles to underline a range (proofreading marks): emend_answer_rects. */
+    /* Rectangles covering a range, for hit testing: emend_answer_rects. The rectangles are
+     * in whatever coordinate space the engine chooses (see emend_rect): the same one the
+     * engine later passes points in to emend_session_suggestion_at_point. */
+    void (*requests_bounding_rects)(void *user_data, emend_coordinator *coordinator,
+                                    uint64_t context_id, void *engine_context,
+                                    const emend_range *range, emend_request_id request);
+
+    /* Rectangles to underline a range (proofreading marks): emend_answer_rects, in the
+     * engine's coordinate space as above. */
     void (*requests_underline_rects)(void *user_data, emend_coordinator *coordinator,
                                      uint64_t context_id, void *engine_context,
-                                     emend_range range, emend_request_id request);
+                                     const emend_range *range, emend_request_id request);
 
     /* Before an animation: hide or mark the range. emend_answer_done. */
     void (*prepare_for_text_animation)(void *user_data, emend_coordinator *coordinator,
                                        emend_text_animation animation, uint64_t context_id,
-                                       void *engine_context, emend_range range,
+                                       void *engine_context, const emend_range *range,
                                        emend_request_id request);
 
     /* A preview of the range for the animation: emend_answer_preview with an engine-owned
      * handle (or NULL), which finish_text_animation hands back for the engine to free. */
     void (*requests_preview)(void *user_data, emend_coordinator *coordinator,
                              emend_text_animation animation, uint64_t context_id,
-                             void *engine_context, emend_range range, emend_request_id request);
+                             void *engine_context, const emend_range *range,
+                             emend_request_id request);
 
     /* After an animation: show the range again. emend_answer_done. Every
      * prepare_for_text_animation is followed by exactly one finish_text_animation with the
@@ -512,8 +569,8 @@ typedef struct emend_delegate {
      * stop, a provider failure, a failed follow-up); only emend_coordinator_destroy skips it. */
     void (*finish_text_animation)(void *user_data, emend_coordinator *coordinator,
                                   emend_text_animation animation, uint64_t context_id,
-                                  void *engine_context, emend_range range, void *preview,
-                                  emend_request_id request);
+                                  void *engine_context, const emend_range *range,
+                                  void *preview, emend_request_id request);
 
     /* The coordinator is about to change state: emend_answer_done. Answering with
      * emend_answer_failed fails the session (nothing more is delivered; what was is put
@@ -740,7 +797,13 @@ typedef struct emend_tool_request {
 #define EMEND_TOOL_REQUEST_MIN_SIZE offsetof(emend_tool_request, prompt)
 
 /* Start a tool: the coordinator asks the delegate for contexts, runs the provider on a
- * runtime thread, and delivers the result through the delegate during dispatch. The tool
+ * runtime thread, and delivers the result through the delegate during dispatch.
+ * SELECTION SNAPSHOT: requests_contexts never runs inside this call; it comes in a later
+ * dispatch (after will_change_to_state, when the engine has it, was answered). By then the
+ * selection may have moved (the click that opened the menu, a popover taking focus, typing).
+ * So the engine records the selection when it calls start (in GTK: two GtkTextMarks, which
+ * move with edits) and answers requests_contexts with that snapshot and its text as it is,
+ * not with the selection of that moment. The tool
  * works on the first context the engine gives: its selection widened to whole sentences (a
  * caret: the whole context), with the surrounding paragraphs as the provider's context.
  * Compose inserts at the selection. In complete behavior results replace text inline (each
@@ -847,6 +910,41 @@ emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, e
                                                const char *provider_id);
 
 /* ------------------------------------------------------------------------------------------
+ * The user's dictionary and ignored rules ("Add to dictionary", "Ignore rule")
+ *
+ * Two plain files in $XDG_CONFIG_HOME/emend/ (default ~/.config/emend/), shared with the
+ * `emend` command (its interactive review's "add") and `emend lsp` (its emend.addToDictionary
+ * and emend.ignoreRule commands), and read by every proofreading provider:
+ *   dictionary.txt     one word a line; a word in lower case also accepts its Capitalised
+ *                      and UPPER-CASE forms, a word with capitals itself and its upper case;
+ *   ignored-rules.txt  one rule id (emend_suggestion.rule_id) a line.
+ * The directory is the one of the environment at emend_coordinator_create (XDG_CONFIG_HOME,
+ * else HOME). Every proofread reads both files again when it starts, so an addition counts
+ * from the next emend_coordinator_start on, in this coordinator and in every other one and
+ * every process. The session running now is left as it is: its suggestions stay (an engine
+ * that wants the mark gone at once rejects the suggestion, emend_session_reject_suggestion,
+ * which puts the user's word back, and the other pending suggestions with the same
+ * `original` or `rule_id` if it likes).
+ * ---------------------------------------------------------------------------------------- */
+
+/* Add `word` (NUL-terminated UTF-8; for a suggestion, its `original`) to dictionary.txt.
+ * White space around it is trimmed; a word already there changes nothing (EMEND_OK). The
+ * line is appended with one write (two processes adding at once each get theirs).
+ * EMEND_E_INVALID_ARGUMENT: `word` NULL, empty, starting with '#', or holding white space or
+ * control characters inside (one word a line); EMEND_E_INVALID_UTF8; EMEND_E_REFUSED: the
+ * file cannot be written (no XDG_CONFIG_HOME or HOME, a directory that cannot be created,
+ * permissions; the message names the path). On failure nothing is written.
+ * Not a call that changes the session: allowed during a session and inside callbacks, and
+ * the strings emend_session_get_suggestion lent stay valid (pass s.original directly). It
+ * does a short blocking append to a local file. Thread: the coordinator's. */
+emend_status emend_coordinator_add_word(emend_coordinator *coordinator, const char *word);
+
+/* Add `rule_id` (NUL-terminated UTF-8; a suggestion's `rule_id`) to ignored-rules.txt: the
+ * next proofreads drop that rule's suggestions. Same rules, statuses and thread as
+ * emend_coordinator_add_word. */
+emend_status emend_coordinator_ignore_rule(emend_coordinator *coordinator, const char *rule_id);
+
+/* ------------------------------------------------------------------------------------------
  * The session after a result
  * ---------------------------------------------------------------------------------------- */
 
@@ -874,7 +972,14 @@ typedef struct emend_suggestion {
     emend_range range;             /* where the suggestion's text is now */
     const char *original;          /* the text it replaced; NUL-terminated UTF-8 */
     const char *replacement;       /* the suggested text; NUL-terminated UTF-8 */
-    const char *explanation;       /* why; NUL-terminated, may be "" */
+    const char *explanation;       /* why; NUL-terminated, may be "". Plain text for people,
+                                      never markup: show it as text (escape it before putting
+                                      it into markup: g_markup_escape_text, HTML escaping).
+                                      That is the target every provider is held to; today
+                                      some still carry their own markup in it (LanguageTool's
+                                      <suggestion>...</suggestion> around a proposed word,
+                                      Harper's `backticks` around words), which an engine that
+                                      escapes shows as those characters, safely */
     const char *category;          /* "spelling", "grammar", "style", ... may be "" */
     const char *rule_id;           /* the provider's rule, may be "" */
     emend_suggestion_state state;
@@ -906,9 +1011,14 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
 
 /* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
- * requests_bounding_rects. Rectangles not known yet are requested, and the call answers
- * EMEND_E_AGAIN until they arrive: dispatch, then ask again (EMEND_E_STATE: no finished
- * result to hit test). Thread: the coordinator's. */
+ * requests_bounding_rects. The point is in the coordinate space of the engine's own
+ * emend_answer_rects answers (see emend_rect). Rectangles not known yet are requested, and
+ * the call answers EMEND_E_AGAIN — never EMEND_E_STATE — for as long as they are outstanding
+ * (the engine has not answered a requests_bounding_rects yet, or its answer waits for the
+ * next dispatch) and while the session is delivering a change with suggestions pending
+ * (the proofread result arriving, a rejected suggestion's replace): keep the click,
+ * dispatch, then ask again. EMEND_E_STATE only when there is no proofreading result to hit
+ * test (no session, a rewrite, a session stopping). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 

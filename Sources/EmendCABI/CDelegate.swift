@@ -69,27 +69,47 @@ final class CDelegate: CoordinatorDelegate {
         }
     }
 
+    /// Runs `body` with a pointer to the C range of `range`, valid during the call: the five
+    /// callbacks that name a range take `const emend_range *` (so that FFIs without struct
+    /// by-value callbacks, LuaJIT's, can implement them).
+    private func withCRange(_ range: Range<Int>, _ contextID: UInt64, _ body: (UnsafePointer<emend_range>) -> Void) {
+        var converted = cRange(range, contextID)
+        withUnsafePointer(to: &converted) { body($0) }
+    }
+
+    private func cAnimation(_ animation: TextAnimation) -> emend_text_animation {
+        emend_text_animation(rawValue: numericCast(animation.rawValue))
+    }
+
     func requestsBoundingRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        table.requests_bounding_rects?(table.user_data, handle, contextID, engine(engineContext), cRange(range, contextID), request)
+        withCRange(range, contextID) {
+            table.requests_bounding_rects?(table.user_data, handle, contextID, engine(engineContext), $0, request)
+        }
     }
 
     func requestsUnderlineRects(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        table.requests_underline_rects?(table.user_data, handle, contextID, engine(engineContext), cRange(range, contextID), request)
+        withCRange(range, contextID) {
+            table.requests_underline_rects?(table.user_data, handle, contextID, engine(engineContext), $0, request)
+        }
     }
 
     func prepareForTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        table.prepare_for_text_animation?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
-                                          contextID, engine(engineContext), cRange(range, contextID), request)
+        withCRange(range, contextID) {
+            table.prepare_for_text_animation?(table.user_data, handle, cAnimation(animation), contextID, engine(engineContext), $0, request)
+        }
     }
 
     func requestsPreview(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, request: RequestID) {
-        table.requests_preview?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
-                                contextID, engine(engineContext), cRange(range, contextID), request)
+        withCRange(range, contextID) {
+            table.requests_preview?(table.user_data, handle, cAnimation(animation), contextID, engine(engineContext), $0, request)
+        }
     }
 
     func finishTextAnimation(_ coordinator: Coordinator, _ animation: TextAnimation, contextID: UInt64, engineContext: UInt, range: Range<Int>, preview: UInt, request: RequestID) {
-        table.finish_text_animation?(table.user_data, handle, emend_text_animation(rawValue: numericCast(animation.rawValue)),
-                                     contextID, engine(engineContext), cRange(range, contextID), engine(preview), request)
+        withCRange(range, contextID) {
+            table.finish_text_animation?(table.user_data, handle, cAnimation(animation), contextID, engine(engineContext), $0,
+                                         engine(preview), request)
+        }
     }
 
     func willChangeToState(_ coordinator: Coordinator, _ state: CoordinatorState, request: RequestID) {

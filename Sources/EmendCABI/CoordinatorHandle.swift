@@ -1,6 +1,7 @@
 import CEmend
 import Glibc
 import EmendCore
+import EmendProviders
 import EmendText
 
 /// What an `emend_coordinator *` points to: the coordinator, its C delegate, the engine's
@@ -9,14 +10,19 @@ final class CoordinatorHandle {
     let coordinator: Coordinator
     let delegate: CDelegate
     let encoding: PositionEncoding
+    /// Where the user's dictionary.txt and ignored-rules.txt are: the directory the
+    /// providers' filter reads, fixed from the environment at create (nil: none).
+    let dictionaryDirectory: String?
     /// strdup'ed strings of emend_session_get_suggestion, freed on the next mutating call.
     private var lentStrings: [UnsafeMutablePointer<CChar>] = []
 
     init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding) throws(EmendError) {
         self.delegate = delegate
         self.encoding = encoding
+        let environment = ProcessEnvironment.current
+        self.dictionaryDirectory = PersonalDictionary.standardDirectory(environment: environment)
         self.coordinator = try Coordinator(delegate: delegate, options: options,
-                                           catalog: ProviderSetup.catalog(logger: LogSink.standardError))
+                                           catalog: ProviderSetup.catalog(environment: environment, logger: LogSink.standardError))
         coordinator.logger = LogSink.standardError
     }
 

@@ -27,8 +27,7 @@ enum ProviderSetup {
         return "\(dir)/emend/emend-scan"
     }
 
-    static func catalog(logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
-        let environment = ProcessEnvironment.current
+    static func catalog(environment: [String: String], logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
         let directory = libraryDirectory
         return try ProviderRegistry.standard(
             environment: environment, libraryDirectory: directory,

@@ -27,6 +27,16 @@ final class CEngine: @unchecked Sendable {
     var presentedAction = EMEND_PRESENTED_COPY
     /// Give requests_bounding_rects: one rectangle 10 units per offset, 10 high (for hit tests).
     var givesBoundingRects = false
+    /// Hold bounding-rect requests instead of answering them (answerHeldRects answers them).
+    var holdRects = false
+    /// Give requests_underline_rects: the same rectangles as the bounding ones.
+    var givesUnderlineRects = false
+    /// Implement prepare_for_text_animation, requests_preview and finish_text_animation.
+    var animates = false
+    /// Each range-taking callback as it came: its name, the animation (nil for rects) and the
+    /// range read through the `const emend_range *` it received.
+    private(set) var rangeCalls: [(callback: String, animation: emend_text_animation?, range: emend_range)] = []
+    private(set) var heldRects: [(request: emend_request_id, range: emend_range)] = []
     /// The result options the coordinator is created with (0 = plain text).
     var resultOptions: emend_result_options = 0
     /// The styling of each replace that carried EMEND_REPLACE_STYLED: intents and runs as
@@ -94,12 +104,55 @@ final class CEngine: @unchecked Sendable {
             CEngine.from(user).endings.append((status, String(cString: message!), now))
         }
         if givesBoundingRects {
-            table.requests_bounding_rects = { user, coordinator, _, _, range, request in
-                var rect = emend_rect(x: Double(range.location) * 10, y: 0, width: Double(range.length) * 10, height: 10)
-                CEngine.from(user).check(emend_answer_rects(coordinator, request, &rect, 1), "requests_bounding_rects")
+            table.requests_bounding_rects = { user, coordinator, _, _, pointer, request in
+                let engine = CEngine.from(user), range = pointer!.pointee
+                engine.rangeCalls.append(("requests_bounding_rects", nil, range))
+                if engine.holdRects { return engine.heldRects.append((request, range)) }
+                engine.answerRect(coordinator, request, range, "requests_bounding_rects")
+            }
+        }
+        if givesUnderlineRects {
+            table.requests_underline_rects = { user, coordinator, _, _, pointer, request in
+                let engine = CEngine.from(user), range = pointer!.pointee
+                engine.rangeCalls.append(("requests_underline_rects", nil, range))
+                engine.answerRect(coordinator, request, range, "requests_underline_rects")
+            }
+        }
+        if animates {
+            table.prepare_for_text_animation = { user, coordinator, animation, _, _, pointer, request in
+                let engine = CEngine.from(user)
+                engine.rangeCalls.append(("prepare_for_text_animation", animation, pointer!.pointee))
+                engine.check(emend_answer_done(coordinator, request), "prepare_for_text_animation")
+            }
+            table.requests_preview = { user, coordinator, animation, _, _, pointer, request in
+                let engine = CEngine.from(user)
+                engine.rangeCalls.append(("requests_preview", animation, pointer!.pointee))
+                engine.check(emend_answer_preview(coordinator, request, nil), "requests_preview")
+            }
+            table.finish_text_animation = { user, coordinator, animation, _, _, pointer, _, request in
+                let engine = CEngine.from(user)
+                engine.rangeCalls.append(("finish_text_animation", animation, pointer!.pointee))
+                engine.check(emend_answer_done(coordinator, request), "finish_text_animation")
             }
         }
         return table
+    }
+
+    /// The rectangle of `range`: 10 units wide per offset on one line 10 high.
+    static func rect(of range: emend_range) -> emend_rect {
+        emend_rect(x: Double(range.location) * 10, y: 0, width: Double(range.length) * 10, height: 10)
+    }
+
+    private func answerRect(_ coordinator: OpaquePointer?, _ request: emend_request_id, _ range: emend_range, _ what: String) {
+        var rect = CEngine.rect(of: range)
+        check(emend_answer_rects(coordinator, request, &rect, 1), what)
+    }
+
+    /// Answers the held bounding-rect requests (outside any callback).
+    func answerHeldRects(_ coordinator: OpaquePointer?) {
+        let held = heldRects
+        heldRects.removeAll()
+        for (request, range) in held { answerRect(coordinator, request, range, "held requests_bounding_rects") }
     }
 
     /// A coordinator for this engine with `options` (encoding set from the engine).

@@ -130,6 +130,13 @@ extension Coordinator {
         guard delegate.capabilities.contains(.boundingRects) else {
             throw EmendError(.unsupported, "the engine gives no bounding rectangles")
         }
+        if let session, session.phase == .delivering, !session.cancelRequested,
+           session.suggestions.contains(where: { $0.state == .pending }) {
+            // Rectangles asked for and not all answered yet (or a review step on its way):
+            // the answer comes after a dispatch. STATE would read as "no session" to a GUI,
+            // which would drop the click.
+            throw EmendError(.again, "the engine is still being asked for rectangles (or a change is being delivered); dispatch, then ask again")
+        }
         let session = try restingSession()
         let candidates = session.suggestions.enumerated().filter { $0.element.state == .pending && $0.element.anchor.range != nil }
         let missing = candidates.filter { $0.element.boundingRects == nil }.map(\.element)

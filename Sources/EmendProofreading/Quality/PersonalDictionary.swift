@@ -14,7 +14,9 @@ import Glibc
 ///   provider's `SPELLING` or `LongSentences`).
 ///
 /// In both, blank lines and lines starting with `#` are skipped and surrounding white
-/// space is trimmed. A missing file is an empty list.
+/// space is trimmed. A missing file is an empty list. Adding fails with `.invalidArgument`
+/// for an entry that cannot be one line of the file, and with `.refused` when the file
+/// cannot be written (the C ABI's EMEND_E_REFUSED): different remedies for the caller.
 public struct PersonalDictionary: Sendable, Equatable {
     /// The words as written in the file.
     public private(set) var words: Set<String>
@@ -89,13 +91,13 @@ public struct PersonalDictionary: Sendable, Equatable {
 
     private func append(_ entry: String, to name: String) throws(EmendError) {
         guard let directory else {
-            throw EmendError(.invalidArgument, "no configuration directory: set XDG_CONFIG_HOME or HOME")
+            throw EmendError(.refused, "no configuration directory: set XDG_CONFIG_HOME or HOME")
         }
         try Self.makeDirectories(directory)
         let path = directory + "/" + name
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw EmendError(.invalidArgument, "\(path): cannot be written: \(String(cString: strerror(errno)))")
+            throw EmendError(.refused, "\(path): cannot be written: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         // Start on a line of its own when someone left the file without a final newline.
@@ -105,7 +107,7 @@ public struct PersonalDictionary: Sendable, Equatable {
         // their whole line.
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw EmendError(.invalidArgument, "\(path): cannot be written: \(String(cString: strerror(errno)))")
+            throw EmendError(.refused, "\(path): cannot be written: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -123,7 +125,7 @@ public struct PersonalDictionary: Sendable, Equatable {
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + part
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw EmendError(.invalidArgument, "\(prefix): cannot be created: \(String(cString: strerror(errno)))")
+                throw EmendError(.refused, "\(prefix): cannot be created: \(String(cString: strerror(errno)))")
             }
         }
     }

@@ -19,9 +19,12 @@ H.test("rewrite friendly: the paragraph under the cursor, streamed, one undo ste
   H.eq(api.nvim_buf_get_lines(buf, 0, -1, false), { "Intro: café 😀.", "", FRIENDLY, "", "Last line." })
   H.check(s.replaces >= 2, "streamed in several replaces: " .. s.replaces)
   -- The working region: prepare/finish came in pairs, over the paragraph.
+  -- Both arrive through plain ffi.cast callbacks that read the range through its pointer.
+  H.check((s.prepared or 0) >= 1, "prepare_for_text_animation was called")
   H.eq(s.prepared, s.finished, "every prepare finished")
   local para_start = #"Intro: café 😀.\n\n"
   H.eq(s.last_animation.range[1], para_start, "the anticipate animation starts at the paragraph")
+  H.eq(s.last_animation.range[2], para_start + #PARA, "and ends with it")
   H.eq(#api.nvim_buf_get_extmarks(buf, S.ns_work, 0, -1, {}), 0, "no working highlight once resting")
   vim.cmd("Emend done")
   H.wait_state("inactive")

@@ -17,7 +17,7 @@
 
 use std::ffi::{c_char, c_int, c_void};
 
-pub const EMEND_ABI_VERSION: u32 = 1;
+pub const EMEND_ABI_VERSION: u32 = 2;
 
 // ---- emend_status ----------------------------------------------------------------------
 
@@ -241,7 +241,7 @@ pub type RectsFn = unsafe extern "C" fn(
     coordinator: *mut EmendCoordinator,
     context_id: u64,
     engine_context: *mut c_void,
-    range: EmendRange,
+    range: *const EmendRange,
     request: EmendRequestId,
 );
 pub type AnimationFn = unsafe extern "C" fn(
@@ -250,7 +250,7 @@ pub type AnimationFn = unsafe extern "C" fn(
     animation: EmendTextAnimation,
     context_id: u64,
     engine_context: *mut c_void,
-    range: EmendRange,
+    range: *const EmendRange,
     request: EmendRequestId,
 );
 pub type FinishAnimationFn = unsafe extern "C" fn(
@@ -259,7 +259,7 @@ pub type FinishAnimationFn = unsafe extern "C" fn(
     animation: EmendTextAnimation,
     context_id: u64,
     engine_context: *mut c_void,
-    range: EmendRange,
+    range: *const EmendRange,
     preview: *mut c_void,
     request: EmendRequestId,
 );

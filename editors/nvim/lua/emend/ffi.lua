@@ -1,17 +1,14 @@
 -- emend.ffi: the C ABI of libemend (include/emend.h) declared for LuaJIT's FFI, and the
 -- loading of the library.
 --
--- The declarations follow include/emend.h (ABI version 1) with two deliberate differences:
+-- The declarations follow include/emend.h (ABI version 2) with one deliberate difference:
 --
 --  * Enums are declared as their C names for readability, but every enum parameter and
 --    field is an int in C, which is how LuaJIT passes them anyway.
---  * The delegate members whose C prototype takes an emend_range BY VALUE
---    (requests_bounding_rects, requests_underline_rects, prepare_for_text_animation,
---    requests_preview, finish_text_animation) are declared as `void *`. LuaJIT cannot create
---    callbacks with aggregate (struct) arguments passed by value, so the plugin either
---    leaves them NULL or, for the two animation callbacks it uses, builds a callback with a
---    flattened prototype that receives the same registers and stack slots on the platform's
---    C calling convention (see animation_prototypes below and session.lua).
+--
+-- Every delegate callback takes pointers and scalars only (ABI version 2 passes the range of
+-- the rects and animation callbacks as `const emend_range *`), so each one is a plain
+-- ffi.cast of a Lua function to its typedef below.
 --
 -- Only functions the plugin calls are declared; cdef is idempotent per process because the
 -- module is loaded once (require caches it).
@@ -104,6 +101,14 @@ typedef void (*emend_replace_fn)(void *user_data, emend_coordinator *coordinator
 typedef void (*emend_select_ranges_fn)(void *user_data, emend_coordinator *coordinator,
     uint64_t context_id, void *engine_context, const emend_range *ranges, size_t range_count,
     emend_request_id request);
+typedef void (*emend_rects_fn)(void *user_data, emend_coordinator *coordinator,
+    uint64_t context_id, void *engine_context, const emend_range *range, emend_request_id request);
+typedef void (*emend_animation_fn)(void *user_data, emend_coordinator *coordinator,
+    emend_text_animation animation, uint64_t context_id, void *engine_context,
+    const emend_range *range, emend_request_id request);
+typedef void (*emend_finish_animation_fn)(void *user_data, emend_coordinator *coordinator,
+    emend_text_animation animation, uint64_t context_id, void *engine_context,
+    const emend_range *range, void *preview, emend_request_id request);
 typedef void (*emend_will_change_to_state_fn)(void *user_data, emend_coordinator *coordinator,
     emend_state new_state, emend_request_id request);
 typedef void (*emend_present_result_fn)(void *user_data, emend_coordinator *coordinator,
@@ -117,11 +122,11 @@ typedef struct emend_delegate {
     emend_requests_contexts_fn requests_contexts;
     emend_replace_fn replace;
     emend_select_ranges_fn select_ranges;
-    void *requests_bounding_rects;      /* takes emend_range by value: see the top of this file */
-    void *requests_underline_rects;     /* idem */
-    void *prepare_for_text_animation;   /* idem; a flattened callback is stored here */
-    void *requests_preview;             /* idem */
-    void *finish_text_animation;        /* idem; a flattened callback is stored here */
+    emend_rects_fn requests_bounding_rects;
+    emend_rects_fn requests_underline_rects;
+    emend_animation_fn prepare_for_text_animation;
+    emend_animation_fn requests_preview;
+    emend_finish_animation_fn finish_text_animation;
     emend_will_change_to_state_fn will_change_to_state;
     emend_present_result_fn present_result;
     emend_session_ended_fn session_ended;
@@ -236,6 +241,7 @@ void emend_markdown_protected_ranges_free(emend_range *ranges);
 ]])
 
 -- Constants of emend.h (enums and flags) by their C names without the prefix.
+M.ABI_VERSION = 2 -- EMEND_ABI_VERSION: the declarations above are this version's
 M.OK = 0
 M.E = {
   INVALID_ARGUMENT = 1, STRUCT_SIZE = 2, INVALID_UTF8 = 3, RANGE = 4, NOT_FOUND = 5, STATE = 6,
@@ -262,38 +268,6 @@ M.CHANGE = {
   UNDO = 5, REDO = 6, CANCEL = 7,
 }
 M.PROVIDER_FLAG = { STREAMS = 1, USES_NETWORK = 2, BUILT_IN = 4, SIMPLE_FORM = 8 }
-
--- Flattened prototypes for the two animation callbacks, whose C prototype passes an
--- emend_range (two uint64_t, 16 bytes) by value, which LuaJIT callbacks cannot take.
---
---   prepare(void *ud, emend_coordinator *c, emend_text_animation a, uint64_t context_id,
---           void *engine_context, emend_range range, emend_request_id request)
---   finish (same ..., emend_range range, void *preview, emend_request_id request)
---
--- x86-64 System V: the first five arguments take rdi, rsi, rdx, rcx, r8. The range needs two
--- integer registers but only r9 is left, so the whole struct goes on the stack and the NEXT
--- scalar argument still takes r9. A prototype that reads r9 first, then two stack slots,
--- receives the same bytes: (..., request, location, length) for prepare and
--- (..., preview, location, length, request) for finish.
--- AArch64 (AAPCS64): eight integer registers x0..x7; a 16-byte struct of two integers takes
--- two consecutive registers (x5, x6), so the flattened prototype keeps the C order.
--- Elsewhere the plugin leaves both callbacks NULL (the runtime copes; the working-region
--- highlight then comes from the selection the tool was started with).
-if ffi.os == "Linux" and ffi.arch == "x64" then
-  M.animation_prototypes = {
-    prepare = "void (*)(void *, emend_coordinator *, int, uint64_t, void *, uint64_t, uint64_t, uint64_t)",
-    prepare_order = "request_first",
-    finish = "void (*)(void *, emend_coordinator *, int, uint64_t, void *, void *, uint64_t, uint64_t, uint64_t)",
-    finish_order = "preview_first",
-  }
-elseif ffi.os == "Linux" and ffi.arch == "arm64" then
-  M.animation_prototypes = {
-    prepare = "void (*)(void *, emend_coordinator *, int, uint64_t, void *, uint64_t, uint64_t, uint64_t)",
-    prepare_order = "c",
-    finish = "void (*)(void *, emend_coordinator *, int, uint64_t, void *, uint64_t, uint64_t, void *, uint64_t)",
-    finish_order = "c",
-  }
-end
 
 local function plugin_root()
   -- .../emend/lua/emend/ffi.lua -> .../emend
@@ -340,11 +314,11 @@ function M.load(explicit)
       local ok, lib = pcall(ffi.load, path)
       if ok then
         local abi_ok, abi = pcall(function() return lib.emend_abi_version() end)
-        if abi_ok and abi == 1 then
+        if abi_ok and abi == M.ABI_VERSION then
           loaded, loaded_path = lib, path
           return lib, nil, path
         end
-        table.insert(load_errors, path .. ": ABI version " .. tostring(abi) .. ", expected 1")
+        table.insert(load_errors, path .. ": ABI version " .. tostring(abi) .. ", expected " .. M.ABI_VERSION)
       else
         table.insert(load_errors, path .. ": " .. tostring(lib))
       end

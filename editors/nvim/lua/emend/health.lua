@@ -25,11 +25,6 @@ function M.check()
     return
   end
   ok("loaded " .. path .. " (ABI " .. lib.emend_abi_version() .. ")")
-  if E.animation_prototypes then
-    ok("animation callbacks available on " .. jit.os .. "/" .. jit.arch)
-  else
-    warn("no animation callbacks on " .. jit.os .. "/" .. jit.arch .. " (the working region is not highlighted)")
-  end
 
   start("emend: providers")
   local ready = require("emend").setup({ silent = true })

@@ -372,44 +372,26 @@ local function animation_finish(s, coord, animation, request)
   lib.emend_answer_done(coord, request)
 end
 
-local cb_prepare, cb_finish
-local protos = E.animation_prototypes
-if protos then
-  if protos.prepare_order == "request_first" then
-    cb_prepare = function(ud, coord, animation, ctx, ectx, request, loc, len)
-      local s = state_of(ud)
-      local ok, err = xpcall(animation_prepare, debug.traceback, s, coord, animation, tonumber(loc), tonumber(len), request)
-      if not ok then fail(coord, request, err) end
-    end
-  else
-    cb_prepare = function(ud, coord, animation, ctx, ectx, loc, len, request)
-      local s = state_of(ud)
-      local ok, err = xpcall(animation_prepare, debug.traceback, s, coord, animation, tonumber(loc), tonumber(len), request)
-      if not ok then fail(coord, request, err) end
-    end
-  end
-  if protos.finish_order == "preview_first" then
-    cb_finish = function(ud, coord, animation, ctx, ectx, preview, loc, len, request)
-      local s = state_of(ud)
-      local ok, err = xpcall(animation_finish, debug.traceback, s, coord, animation, request)
-      if not ok then fail(coord, request, err) end
-    end
-  else
-    cb_finish = function(ud, coord, animation, ctx, ectx, loc, len, preview, request)
-      local s = state_of(ud)
-      local ok, err = xpcall(animation_finish, debug.traceback, s, coord, animation, request)
-      if not ok then fail(coord, request, err) end
-    end
-  end
+-- The range arrives as `const emend_range *`, valid only during the call: read it now.
+local function cb_prepare(ud, coord, animation, ctx, ectx, range, request)
+  local s = state_of(ud)
+  local ok, err = xpcall(animation_prepare, debug.traceback, s, coord, animation,
+    tonumber(range.location), tonumber(range.length), request)
+  if not ok then fail(coord, request, err) end
+end
+
+local function cb_finish(ud, coord, animation, ctx, ectx, range, preview, request)
+  local s = state_of(ud)
+  local ok, err = xpcall(animation_finish, debug.traceback, s, coord, animation, request)
+  if not ok then fail(coord, request, err) end
 end
 
 -- Created once, anchored for the life of the process.
 local function make_callbacks()
   if anchors.delegate then return end
   for _, fn in ipairs({ cb_requests_contexts, cb_replace, cb_select_ranges, cb_will_change_to_state,
-    cb_present_result, cb_session_ended, animation_prepare, animation_finish, cb_prepare or false,
-    cb_finish or false }) do
-    if fn then jit.off(fn) end
+    cb_present_result, cb_session_ended, animation_prepare, animation_finish, cb_prepare, cb_finish }) do
+    jit.off(fn)
   end
   anchors.requests_contexts = ffi.cast("emend_requests_contexts_fn", cb_requests_contexts)
   anchors.replace = ffi.cast("emend_replace_fn", cb_replace)
@@ -417,10 +399,8 @@ local function make_callbacks()
   anchors.will_change_to_state = ffi.cast("emend_will_change_to_state_fn", cb_will_change_to_state)
   anchors.present_result = ffi.cast("emend_present_result_fn", cb_present_result)
   anchors.session_ended = ffi.cast("emend_session_ended_fn", cb_session_ended)
-  if protos then
-    anchors.prepare = ffi.cast(protos.prepare, cb_prepare)
-    anchors.finish = ffi.cast(protos.finish, cb_finish)
-  end
+  anchors.prepare = ffi.cast("emend_animation_fn", cb_prepare)
+  anchors.finish = ffi.cast("emend_finish_animation_fn", cb_finish)
   anchors.delegate = true
 end
 
@@ -434,10 +414,8 @@ local function new_delegate(id)
   d.will_change_to_state = anchors.will_change_to_state
   d.present_result = anchors.present_result
   d.session_ended = anchors.session_ended
-  if anchors.prepare then
-    d.prepare_for_text_animation = ffi.cast("void *", anchors.prepare)
-    d.finish_text_animation = ffi.cast("void *", anchors.finish)
-  end
+  d.prepare_for_text_animation = anchors.prepare
+  d.finish_text_animation = anchors.finish
   return d -- copied by emend_coordinator_create
 end
 
