@@ -74,8 +74,8 @@ extension LanguageServer {
             return .now(.null)
         case "emend.runTool":
             guard let data = argument else { throw .invalidParams("\(command) needs the action's data as its argument") }
-            try startTool(data, reply: .command(id))
-            return .later
+            try startTool(data, reply: .applyEdit, workDoneToken: params["workDoneToken"])
+            return .now(.null)
         default:
             throw .invalidParams("unknown command \(command) (known: \(Self.commands.joined(separator: ", ")))")
         }

@@ -8,7 +8,8 @@ enum OutgoingRequest {
     case progressCreate(job: Int)
     /// window/workDoneProgress/create for the long check of a document.
     case checkProgressCreate(uri: String, token: String)
-    case applyEdit
+    /// workspace/applyEdit with a tool's result (its title, for a refusal's message).
+    case applyEdit(title: String)
 }
 
 /// initialize / initialized / shutdown and settings.
@@ -92,8 +93,11 @@ extension LanguageServer {
             progressCreated(job: job, accepted: error == nil)
         case .checkProgressCreate(let uri, let token):
             progressCreated(uri: uri, token: token, accepted: error == nil)
-        case .applyEdit:
-            break
+        case .applyEdit(let title):
+            if error != nil || result?["applied"]?.bool == false {
+                let reason = result?["failureReason"]?.string ?? error?["message"]?.string ?? "no reason given"
+                showMessage(.warning, "Emend: \(title): the editor did not apply the result: \(reason)")
+            }
         }
     }
 }

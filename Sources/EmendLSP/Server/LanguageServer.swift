@@ -79,9 +79,11 @@ public final class LanguageServer {
             return 1
         }
         while exitCode == nil {
-            let event = events.next(until: nextDeadline())
+            let deadlines = [nextDeadline(), nextToolReport()].compactMap { $0 }
+            let event = events.next(until: deadlines.min())
             if let event { handle(event) }
             fireDueChecks()
+            reportToolProgress()
         }
         checker.quit()
         toolWorker.quit()
@@ -100,6 +102,12 @@ public final class LanguageServer {
     func handle(_ message: RPCMessage) {
         switch message {
         case .request(let id, let method, let params):
+            // An exit is an exit, sent as a request too (some clients do): answered, then
+            // the loop ends with the status the specification gives a notification.
+            if method == "exit" {
+                respond(id, result: .null)
+                return receivedExit()
+            }
             switch lifecycle {
             case .awaitingInitialize where method != "initialize":
                 return respond(id, error: ResponseError(ResponseError.serverNotInitializedCode, "the server is not initialized yet: send initialize first"))
@@ -117,10 +125,7 @@ public final class LanguageServer {
                 respond(id, error: error)
             }
         case .notification(let method, let params):
-            if method == "exit" {
-                exitCode = lifecycle == .shutDown ? 0 : 1
-                return
-            }
+            if method == "exit" { return receivedExit() }
             guard lifecycle == .running else { return }
             do {
                 try notification(method: method, params: params)
@@ -132,6 +137,11 @@ public final class LanguageServer {
             guard case .number(let number) = id, let purpose = outgoing.removeValue(forKey: number) else { return }
             answered(purpose, result: result, error: error)
         }
+    }
+
+    /// Ends the loop: status 0 after `shutdown`, 1 without it (LSP 3.17, `exit`).
+    func receivedExit() {
+        exitCode = lifecycle == .shutDown ? 0 : 1
     }
 
     enum Reply {
@@ -193,6 +203,11 @@ public final class LanguageServer {
 
     func showMessage(_ type: MessageType, _ text: String) {
         notify("window/showMessage", ["type": .int(type.rawValue), "message": .string(text)])
+    }
+
+    /// A line for the client's log (not shown as a message).
+    func logMessage(_ type: MessageType, _ text: String) {
+        notify("window/logMessage", ["type": .int(type.rawValue), "message": .string(text)])
     }
 
     /// The document `uri` names, or an invalid-params error.
