@@ -9,7 +9,14 @@ extension LanguageServer {
         }
         let document = TextDocument(uri: uri, languageID: item["languageId"]?.string ?? "", version: item["version"]?.int ?? 0,
                                     text: Array(text.utf8))
-        var open = OpenDocument(document)
+        // Each document's own languageId (and file name) decides; an unknown one is checked
+        // as plain text, and the client's log says why.
+        let language = DocumentLanguage.of(languageID: document.languageID, uri: uri)
+        if let note = language.note {
+            configuration.logger(note)
+            logMessage(.info, "Emend: " + note)
+        }
+        var open = OpenDocument(document, kind: language.kind)
         open.checkDue = MonotonicClock.nowMilliseconds()
         documents[uri] = open
     }
