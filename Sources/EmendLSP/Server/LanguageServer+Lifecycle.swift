@@ -24,6 +24,9 @@ extension LanguageServer {
         client.resolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains(.string("edit")) ?? false
         client.workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.bool ?? false
         client.configuration = capabilities?["workspace"]?["configuration"]?.bool ?? false
+        if let formats = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string), !formats.isEmpty {
+            client.hoverMarkdown = formats.first == "markdown"
+        }
         let (fromOptions, problems) = ServerSettings().merged(with: params["initializationOptions"])
         initialSettings = fromOptions
         apply(fromOptions)
@@ -33,6 +36,7 @@ extension LanguageServer {
             "capabilities": [
                 "positionEncoding": .string(PositionEncodingKind.name(of: encoding)),
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"], "resolveProvider": true],
                 "executeCommandProvider": ["commands": .array(Self.commands.map { .string($0) })],
             ],

@@ -21,6 +21,8 @@ public final class LanguageServer {
         var resolvesEdits = false
         var workDoneProgress = false
         var configuration = false
+        /// Hover text as Markdown (else plain text), as textDocument.hover.contentFormat says.
+        var hoverMarkdown = true
     }
 
     let configuration: ServerConfiguration
@@ -155,6 +157,7 @@ public final class LanguageServer {
         case "initialize": return .now(try initialize(params))
         case "shutdown": return .now(shutdown())
         case "textDocument/codeAction": return .now(try codeActions(params))
+        case "textDocument/hover": return .now(try hover(params))
         case "codeAction/resolve": return try resolve(id: id, action: params)
         case "workspace/executeCommand": return try executeCommand(id: id, params: params)
         default: throw .methodNotFound(method)
