@@ -110,8 +110,13 @@ extension LanguageServer {
             respond(id, error: error)
         case (.applyEdit, .success(let edit)):
             guard lifecycle == .running else { return }
-            send("workspace/applyEdit", ["label": .string("Emend: " + run.tool.title), "edit": edit],
-                 purpose: .applyEdit(title: run.tool.title))
+            let params: JSON = ["label": .string("Emend: " + run.tool.title), "edit": edit]
+            let due = run.started + Self.applyEditGapMilliseconds
+            if MonotonicClock.nowMilliseconds() < due {
+                heldEdits.append(HeldEdit(due: due, params: params, title: run.tool.title))
+            } else {
+                send("workspace/applyEdit", params, purpose: .applyEdit(title: run.tool.title))
+            }
         case (.applyEdit, .failure(let error)):
             // The command was answered long ago: the user reads why nothing came.
             if error.code == ResponseError.contentModifiedCode {
@@ -119,6 +124,24 @@ extension LanguageServer {
             } else if outcome == .cancelled {
                 logMessage(.info, "Emend: \(run.tool.title): cancelled")
             }
+        }
+    }
+
+    /// The least time between a command's answer and the workspace/applyEdit with its
+    /// result. Why: Emacs 28's jsonrpc leaves its process filter when a response completes
+    /// a synchronous request (eglot's executeCommand), and a message that came in the same
+    /// read stays unparsed until the server writes again; an edit right behind the answer
+    /// (a fast provider) would wait for the next, unrelated message.
+    static let applyEditGapMilliseconds: Int64 = 50
+
+    /// Sends the held tool results whose time has come.
+    func sendHeldEdits() {
+        guard !heldEdits.isEmpty else { return }
+        let now = MonotonicClock.nowMilliseconds()
+        let due = heldEdits.filter { $0.due <= now }
+        heldEdits.removeAll { $0.due <= now }
+        for held in due where lifecycle == .running {
+            send("workspace/applyEdit", held.params, purpose: .applyEdit(title: held.title))
         }
     }
 

@@ -49,6 +49,8 @@ public final class LanguageServer {
     var retries: Set<Int> = []
     var nextJobID = 1
     var tools: [Int: ToolRun] = [:]
+    /// Tool results held back a moment after their command's answer (`applyEditGap`).
+    var heldEdits: [HeldEdit] = []
     var outgoing: [Int: OutgoingRequest] = [:]
     var nextOutgoingID = 1
     let catalog: SharedCatalog
@@ -81,11 +83,12 @@ public final class LanguageServer {
             return 1
         }
         while exitCode == nil {
-            let deadlines = [nextDeadline(), nextToolReport()].compactMap { $0 }
+            let deadlines = [nextDeadline(), nextToolReport(), heldEdits.map(\.due).min()].compactMap { $0 }
             let event = events.next(until: deadlines.min())
             if let event { handle(event) }
             fireDueChecks()
             reportToolProgress()
+            sendHeldEdits()
         }
         checker.quit()
         toolWorker.quit()

@@ -89,3 +89,10 @@ struct ToolRun {
         return (range.lowerBound + shift)..<(range.upperBound + shift)
     }
 }
+
+/// A tool's workspace/applyEdit waiting for its time (`LanguageServer.applyEditGapMilliseconds`).
+struct HeldEdit {
+    let due: Int64
+    let params: JSON
+    let title: String
+}
