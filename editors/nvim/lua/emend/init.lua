@@ -299,6 +299,12 @@ function M.providers(opts)
   return list
 end
 
+-- What runs, for a statusline: "⠋ Emend rewrite… 3 s", or "" when no tool runs.
+function M.progress()
+  if not setup_done then return "" end
+  return ui.progress_text()
+end
+
 -- {state = "inactive"|"noninteractive"|"streaming"|"resting", pending = N}
 function M.status(buf)
   if not setup_done then return { state = "inactive", pending = 0 } end
