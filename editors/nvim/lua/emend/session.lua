@@ -56,6 +56,10 @@ M.config = {
   -- the text inline. Summary and key points are always presented by the runtime; the others
   -- listed here run in limited behavior.
   present = { summary = true, keypoints = true, list = true, table = true },
+  -- Proofreading: "marks" (the buffer keeps its text; suggestions are marks and diagnostics,
+  -- applied one by one with :Emend accept, as harper-ls, ltex and `emend lsp` show them) or
+  -- "inline" (Apple's review: every suggestion applied at once, rejected one by one).
+  proofread = "marks",
   float = { border = "rounded" },
   -- A spinner in the command line while a tool runs (false: only the statusline component
   -- require("emend").progress() and the User EmendProgress event).
@@ -647,6 +651,11 @@ function M.state_changed(s, old)
     s.showing_original = false
     if api.nvim_buf_is_valid(s.buf) then pcall(api.nvim_buf_clear_namespace, s.buf, M.ns_work, 0, -1) end
     s.working = {}
+  end
+  if s.marks_for then
+    -- The hidden copy of a marks-only check: its marks go to the real buffer.
+    require("emend.marks").state_changed(s)
+    return
   end
   local data = { buf = s.buf, state = name, old = E.STATE_NAME[old] or "inactive", tool = s.tool_name }
   local ok = pcall(api.nvim_exec_autocmds, "User", { pattern = "EmendStateChanged", modeline = false, data = data })
