@@ -40,6 +40,17 @@ lsp_out="$( { frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"ca
 grep -q '"positionEncoding":"utf-16"' <<<"$lsp_out" || { echo "check-install: emend lsp: no initialize result: $lsp_out" >&2; exit 1; }
 echo "   initialize, shutdown, exit: ok"
 
+echo "== the Neovim plugin's help tags"
+tags="$prefix/share/nvim/site/pack/emend/start/emend/doc/tags"
+grep -q "^emend	emend.txt	" "$tags" || { echo "check-install: $tags has no tag emend (:help emend would fail)" >&2; exit 1; }
+if command -v vim >/dev/null; then
+    # Vim's own :helptags on a copy writes the same file.
+    mkdir -p "$work/doc" && cp "$(dirname "$tags")"/*.txt "$work/doc/"
+    vim -u NONE -i NONE -es -c "helptags $work/doc" -c q
+    cmp -s "$work/doc/tags" "$tags" || { echo "check-install: installed tags differ from :helptags" >&2; diff "$work/doc/tags" "$tags" >&2; exit 1; }
+fi
+echo "   $(wc -l < "$tags") tags: ok"
+
 echo "== man pages"
 for page in "$prefix"/share/man/man1/*.1 "$prefix"/share/man/man3/*.3; do
     out="$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null)" || { echo "check-install: man -l $page failed: $out" >&2; exit 1; }

@@ -22,7 +22,8 @@
 #   share/man/man3/emend.3        the C ABI
 #   share/bash-completion/completions/emend, share/zsh/site-functions/_emend,
 #   share/fish/vendor_completions.d/emend.fish
-#   share/nvim/site/pack/emend/start/emend   the Neovim plugin (when editors/nvim exists)
+#   share/nvim/site/pack/emend/start/emend   the Neovim plugin (when editors/nvim exists), with
+#                                 its help tags (scripts/lib/helptags.sh: `:help emend` works)
 #   share/emend/install-manifest  every file and link above, for scripts/uninstall.sh
 # Running it again replaces the same files (quick once built). Needs no network unless
 # Harper's wheel is not installed yet. The version comes from the VERSION file.
@@ -217,6 +218,10 @@ rm -rf "$completions"
 
 if [ -d "$root/editors/nvim" ]; then
     tree "$root/editors/nvim" "share/nvim/site/pack/emend/start/emend"
+    # The help tags, as :helptags writes them: `:help emend` works at once (no editor needed here).
+    rm -f "$top/share/nvim/site/pack/emend/start/emend/doc/tags"
+    bash "$root/scripts/lib/helptags.sh" "$top/share/nvim/site/pack/emend/start/emend/doc"
+    entries+=("share/nvim/site/pack/emend/start/emend/doc/tags")
 fi
 
 # ---- the manifest ------------------------------------------------------------------------

@@ -23,6 +23,24 @@ swift build --package-path "$root" -c release --product emend-cli >&2
 EMEND_CLI="$(swift build --package-path "$root" -c release --show-bin-path)/emend-cli"
 export EMEND_CLI
 
+echo "== :help emend from the plugin as installed (scripts/lib/helptags.sh, compared with :helptags)"
+pack="$(mktemp -d)"
+mkdir -p "$pack/pack/emend/start"
+cp -a "$root/editors/nvim" "$pack/pack/emend/start/emend"
+rm -f "$pack/pack/emend/start/emend/doc/tags"
+bash "$root/scripts/lib/helptags.sh" "$pack/pack/emend/start/emend/doc"
+mkdir -p "$pack/own" && cp "$root/editors/nvim/doc/"*.txt "$pack/own/"
+"$nvim" --headless -u NONE -i NONE -c "helptags $pack/own" -c q
+cmp -s "$pack/own/tags" "$pack/pack/emend/start/emend/doc/tags" \
+    || { echo "test-nvim: helptags.sh and :helptags differ" >&2; diff "$pack/own/tags" "$pack/pack/emend/start/emend/doc/tags" >&2; exit 1; }
+shown="$("$nvim" --headless --clean --cmd "set packpath^=$pack" -c "help emend" \
+    -c 'lua io.stdout:write(vim.fn.expand("%:t") .. ":" .. vim.fn.getline("."))' -c qa 2>&1)"
+case "$shown" in
+    emend.txt:*"*emend*"*) echo "   :help emend: $shown" ;;
+    *) echo "test-nvim: :help emend did not open emend.txt at *emend*: $shown" >&2; exit 1 ;;
+esac
+rm -rf "$pack"
+
 echo "== Neovim plugin, fixture provider"
 EMEND_PROVIDER_PATH="" bash "$root/editors/nvim/tests/run.sh"
 

@@ -3,7 +3,7 @@
 # header against the Swift exports, the C examples under ASan/UBSan and a short fuzz run of
 # the C ABI, the C and Rust example engines (also through the model providers), an
 # installation into a temporary prefix checked from the outside, the Neovim plugin in a
-# headless Neovim, and `swift test`.
+# headless Neovim, `emend lsp` under Emacs + eglot in batch mode, and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,5 +27,7 @@ echo "== installation (temporary prefix: pkg-config, man pages, completions, doc
 bash scripts/check-install.sh
 echo "== the Neovim plugin in a real Neovim (headless)"
 bash scripts/test-nvim.sh "$lib"
+echo "== emend lsp under Emacs + eglot (batch)"
+bash scripts/test-emacs.sh
 echo "== swift test"
 swift test --disable-swift-testing

@@ -21,6 +21,24 @@ final class ServerLifecycleTests: XCTestCase {
         XCTAssertEqual(client.waitForExit(), 1)
     }
 
+    func testExitSentAsARequestExitsZeroAfterShutdownAndOneWithout() {
+        let afterShutdown = LSPTestClient()
+        afterShutdown.initialize()
+        XCTAssertTrue(afterShutdown.call("shutdown")?["result"] is NSNull)
+        let id = afterShutdown.request("exit")
+        XCTAssertTrue(afterShutdown.response(id)?["result"] is NSNull, "the exit request is answered, not refused")
+        XCTAssertEqual(afterShutdown.waitForExit(), 0)
+
+        let withoutShutdown = LSPTestClient()
+        withoutShutdown.initialize()
+        withoutShutdown.request("exit")
+        XCTAssertEqual(withoutShutdown.waitForExit(), 1)
+
+        let beforeInitialize = LSPTestClient()
+        beforeInitialize.request("exit")
+        XCTAssertEqual(beforeInitialize.waitForExit(), 1)
+    }
+
     func testTheEndOfInputEndsTheServer() {
         let client = LSPTestClient()
         client.initialize()

@@ -16,7 +16,7 @@ local uv = vim.uv or vim.loop
 local api = vim.api
 local provider = os.getenv("EMEND_BENCH_PROVIDER") or "org.emend.fixture"
 local emend = require("emend")
-assert(emend.setup({ provider = provider, stream_chunk_bytes = 64 }))
+assert(emend.setup({ provider = provider, stream_chunk_bytes = 64, proofread = "inline" }))
 local S = require("emend.session")
 local function ms() return uv.hrtime() / 1e6 end
 local function out(fmt, ...) io.stdout:write(fmt:format(...) .. "\n") end

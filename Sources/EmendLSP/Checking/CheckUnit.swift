@@ -43,6 +43,10 @@ public struct UnitFinding: Sendable, Equatable {
     /// The misspelled word a dictionary entry would accept, when this is a spelling finding
     /// of one word.
     public let dictionaryWord: String?
+    /// Further replacements the provider named (`ExplanationDetails`), after `replacement`.
+    public let alternatives: [String]
+    /// A page about the rule, when the provider gave one (`codeDescription`, hover).
+    public let ruleLink: String?
     /// The diagnostic's members that never change (code, data, message, source) as JSON,
     /// written once on the worker thread: a keystroke in a large document republishes every
     /// diagnostic, and only their ranges and severities are new.
@@ -58,12 +62,15 @@ public struct UnitFinding: Sendable, Equatable {
         let spelling = category.lowercased() == "spelling" || ruleID.uppercased().contains("SPELL")
         let oneWord = !original.isEmpty && !original.unicodeScalars.contains(where: { $0.properties.isWhitespace })
         self.dictionaryWord = spelling && oneWord ? original : nil
+        self.alternatives = ExplanationDetails.alternatives(in: explanation).filter { $0 != replacement && $0 != original }
+        self.ruleLink = ExplanationDetails.link(in: explanation)
         var members: [String: JSON] = [
             "source": "emend",
             "message": .string(UnitFinding.message(original: original, replacement: replacement, explanation: explanation)),
             "data": ["replacement": .string(replacement), "category": .string(category)],
         ]
         if !ruleID.isEmpty { members["code"] = .string(ruleID) }
+        if let ruleLink { members["codeDescription"] = ["href": .string(ruleLink)] }
         var bytes = JSONWriter.bytes(.object(members))
         bytes.removeFirst()   // "{"
         bytes.removeLast()    // "}"

@@ -1,7 +1,8 @@
 /// What part of a document is prose, by the client's `languageId`: all of it (plain text),
-/// all but code, links and front matter (Markdown), or only comments and string literals
-/// (source code, as harper-ls does). Languages the server does not know are not checked:
-/// a spelling mark on every JSON key helps nobody.
+/// all but code, links and front matter (Markdown, in every flavour), or only comments and
+/// string literals (source code, as harper-ls does). Data formats (JSON, CSV) are not
+/// checked: a spelling mark on every key helps nobody. A languageId the server does not
+/// know is checked as plain text (`DocumentLanguage` says so in the client's log).
 public enum DocumentKind: Sendable, Equatable {
     case plainText
     case markdown
@@ -9,15 +10,26 @@ public enum DocumentKind: Sendable, Equatable {
     case unchecked
 
     public static func forLanguage(_ id: String) -> DocumentKind {
-        switch id.lowercased() {
+        known(id) ?? .plainText
+    }
+
+    /// The kind of a languageId the server knows; nil for one it does not.
+    public static func known(_ id: String) -> DocumentKind? {
+        let id = id.lowercased()
+        switch id {
         case "", "plaintext", "text", "txt", "gitcommit", "git-commit", "mail", "rst", "restructuredtext",
-             "asciidoc", "org", "tex", "latex", "help", "changelog":
+             "asciidoc", "org", "tex", "latex", "help", "changelog", "typst", "context", "bibtex":
             return .plainText
-        case "markdown", "mdx", "quarto", "rmd", "rmarkdown", "vimwiki", "telekasten":
+        case "markdown", "md", "mkd", "gfm", "commonmark", "mdx", "quarto", "qmd", "rmd", "rmarkdown", "pandoc",
+             "multimarkdown", "vimwiki", "telekasten", "obsidian":
             return .markdown
-        default:
-            if let syntax = CommentSyntax.forLanguage(id.lowercased()) { return .source(syntax) }
+        case "json", "jsonl", "json5", "csv", "tsv", "diff", "patch":
             return .unchecked
+        default:
+            // "markdown.mdx", "markdown_github", "pandoc-markdown", "rmarkdown"...
+            if id.contains("markdown") { return .markdown }
+            if let syntax = CommentSyntax.forLanguage(id) { return .source(syntax) }
+            return nil
         }
     }
 }
@@ -59,7 +71,7 @@ public struct CommentSyntax: Sendable, Equatable {
             return CommentSyntax(line: ["--"], blocks: [Pair(open: "{-", close: "-}")], quotes: [dq])
         case "html", "xml", "svg":
             return CommentSyntax(line: [], blocks: [Pair(open: "<!--", close: "-->")], quotes: [])
-        case "clojure", "lisp", "commonlisp", "scheme", "racket", "ini", "asm", "nasm":
+        case "clojure", "lisp", "commonlisp", "scheme", "racket", "emacs-lisp", "elisp", "fennel", "ini", "asm", "nasm":
             return CommentSyntax(line: [";"], blocks: [], quotes: [dq])
         case "erlang", "matlab", "octave":
             return CommentSyntax(line: ["%"], blocks: [], quotes: [dq])

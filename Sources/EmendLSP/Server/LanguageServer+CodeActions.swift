@@ -26,10 +26,14 @@ extension LanguageServer {
             for placed in here {
                 let diagnostic = diagnostic(placed, in: open.document)
                 let finding = placed.finding
-                let title = finding.replacement.isEmpty ? "Remove “\(finding.original)”" : "Replace with “\(finding.replacement)”"
-                let edit: JSON = ["changes": .object([uri: [["range": diagnostic["range"]!, "newText": .string(finding.replacement)]]])]
-                fixes.append(["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
-                              "isPreferred": .bool(fixes.isEmpty), "edit": edit])
+                // Every replacement the provider named is a fix of its own; the first of the
+                // first finding is the preferred one.
+                for replacement in [finding.replacement] + finding.alternatives {
+                    let title = replacement.isEmpty ? "Remove “\(finding.original)”" : "Replace with “\(replacement)”"
+                    let edit: JSON = ["changes": .object([uri: [["range": diagnostic["range"]!, "newText": .string(replacement)]]])]
+                    fixes.append(["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
+                                  "isPreferred": .bool(fixes.isEmpty), "edit": edit])
+                }
                 if let word = finding.dictionaryWord, words.insert(word).inserted {
                     let title = "Add “\(word)” to dictionary"
                     extras.append(["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
@@ -74,8 +78,8 @@ extension LanguageServer {
             return .now(.null)
         case "emend.runTool":
             guard let data = argument else { throw .invalidParams("\(command) needs the action's data as its argument") }
-            try startTool(data, reply: .command(id))
-            return .later
+            try startTool(data, reply: .applyEdit, workDoneToken: params["workDoneToken"])
+            return .now(.null)
         default:
             throw .invalidParams("unknown command \(command) (known: \(Self.commands.joined(separator: ", ")))")
         }

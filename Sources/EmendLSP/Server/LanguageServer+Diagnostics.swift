@@ -176,6 +176,7 @@ extension LanguageServer {
             "data": ["replacement": .string(finding.replacement), "category": .string(finding.category)],
         ]
         if !finding.ruleID.isEmpty { diagnostic["code"] = .string(finding.ruleID) }
+        if let link = finding.ruleLink { diagnostic["codeDescription"] = ["href": .string(link)] }
         return .object(diagnostic)
     }
 

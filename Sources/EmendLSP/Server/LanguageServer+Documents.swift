@@ -9,7 +9,14 @@ extension LanguageServer {
         }
         let document = TextDocument(uri: uri, languageID: item["languageId"]?.string ?? "", version: item["version"]?.int ?? 0,
                                     text: Array(text.utf8))
-        var open = OpenDocument(document)
+        // Each document's own languageId (and file name) decides; an unknown one is checked
+        // as plain text, and the client's log says why.
+        let language = DocumentLanguage.of(languageID: document.languageID, uri: uri)
+        if let note = language.note {
+            configuration.logger(note)
+            logMessage(.info, "Emend: " + note)
+        }
+        var open = OpenDocument(document, kind: language.kind)
         open.checkDue = MonotonicClock.nowMilliseconds()
         documents[uri] = open
     }
@@ -24,19 +31,26 @@ extension LanguageServer {
         // several changes a copy is kept to go back to when a later one is refused.
         var open = documents.removeValue(forKey: uri)!
         let before = changes.count > 1 ? open : nil
+        // What each change did in bytes, for the tools running on this document.
+        var applied: [(range: Range<Int>?, length: Int)] = []
         do throws(ResponseError) {
             for change in changes {
                 guard let text = change["text"]?.string else { throw .invalidParams("a content change needs text") }
                 if let rangeJSON = change["range"] {
                     let range = try open.document.byteRange(of: try LSPRange(json: rangeJSON), encoding: encoding)
                     open.replace(range, with: Array(text.utf8))
+                    applied.append((range, text.utf8.count))
                 } else {
                     open.replaceAll(with: Array(text.utf8))
+                    applied.append((nil, text.utf8.count))
                 }
             }
         } catch {
             documents[uri] = before ?? open
             throw error
+        }
+        if !tools.isEmpty {
+            for change in applied { toolRunsSee(uri, change.range, becameLength: change.length) }
         }
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
         open.checkDue = MonotonicClock.nowMilliseconds() + Int64(settings.debounceMilliseconds)
@@ -46,6 +60,7 @@ extension LanguageServer {
     func didClose(_ params: JSON) throws(ResponseError) {
         let open = try document(params)
         documents[open.document.uri] = nil
+        toolRunsSee(open.document.uri, nil, becameLength: 0)
         if case .checking(.reporting(let token, _)) = open.check {
             reportProgress(token: token, kind: "end", percentage: 100, uri: open.document.uri)
         }

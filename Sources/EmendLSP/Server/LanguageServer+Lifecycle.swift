@@ -9,7 +9,8 @@ enum OutgoingRequest {
     case progressCreate(job: Int)
     /// window/workDoneProgress/create for the long check of a document.
     case checkProgressCreate(uri: String, token: String)
-    case applyEdit
+    /// workspace/applyEdit with a tool's result (its title, for a refusal's message).
+    case applyEdit(title: String)
 }
 
 /// initialize / initialized / shutdown and settings.
@@ -24,6 +25,9 @@ extension LanguageServer {
         client.resolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains(.string("edit")) ?? false
         client.workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.bool ?? false
         client.configuration = capabilities?["workspace"]?["configuration"]?.bool ?? false
+        if let formats = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string), !formats.isEmpty {
+            client.hoverMarkdown = formats.first == "markdown"
+        }
         let (fromOptions, problems) = ServerSettings().merged(with: params["initializationOptions"])
         initialSettings = fromOptions
         apply(fromOptions)
@@ -33,6 +37,7 @@ extension LanguageServer {
             "capabilities": [
                 "positionEncoding": .string(PositionEncodingKind.name(of: encoding)),
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"], "resolveProvider": true],
                 "executeCommandProvider": ["commands": .array(Self.commands.map { .string($0) })],
             ],
@@ -93,8 +98,11 @@ extension LanguageServer {
             progressCreated(job: job, accepted: error == nil)
         case .checkProgressCreate(let uri, let token):
             progressCreated(uri: uri, token: token, accepted: error == nil)
-        case .applyEdit:
-            break
+        case .applyEdit(let title):
+            if error != nil || result?["applied"]?.bool == false {
+                let reason = result?["failureReason"]?.string ?? error?["message"]?.string ?? "no reason given"
+                showMessage(.warning, "Emend: \(title): the editor did not apply the result: \(reason)")
+            }
         }
     }
 }

@@ -22,6 +22,8 @@ public final class LanguageServer {
         var resolvesEdits = false
         var workDoneProgress = false
         var configuration = false
+        /// Hover text as Markdown (else plain text), as textDocument.hover.contentFormat says.
+        var hoverMarkdown = true
     }
 
     let configuration: ServerConfiguration
@@ -48,6 +50,8 @@ public final class LanguageServer {
     var retries: Set<Int> = []
     var nextJobID = 1
     var tools: [Int: ToolRun] = [:]
+    /// Tool results held back a moment after their command's answer (`applyEditGap`).
+    var heldEdits: [HeldEdit] = []
     var outgoing: [Int: OutgoingRequest] = [:]
     var nextOutgoingID = 1
     let catalog: SharedCatalog
@@ -80,9 +84,12 @@ public final class LanguageServer {
             return 1
         }
         while exitCode == nil {
-            let event = events.next(until: nextDeadline())
+            let deadlines = [nextDeadline(), nextToolReport(), heldEdits.map(\.due).min()].compactMap { $0 }
+            let event = events.next(until: deadlines.min())
             if let event { handle(event) }
             fireDueChecks()
+            reportToolProgress()
+            sendHeldEdits()
         }
         checker.quit()
         toolWorker.quit()
@@ -101,6 +108,12 @@ public final class LanguageServer {
     func handle(_ message: RPCMessage) {
         switch message {
         case .request(let id, let method, let params):
+            // An exit is an exit, sent as a request too (some clients do): answered, then
+            // the loop ends with the status the specification gives a notification.
+            if method == "exit" {
+                respond(id, result: .null)
+                return receivedExit()
+            }
             switch lifecycle {
             case .awaitingInitialize where method != "initialize":
                 return respond(id, error: ResponseError(ResponseError.serverNotInitializedCode, "the server is not initialized yet: send initialize first"))
@@ -118,10 +131,7 @@ public final class LanguageServer {
                 respond(id, error: error)
             }
         case .notification(let method, let params):
-            if method == "exit" {
-                exitCode = lifecycle == .shutDown ? 0 : 1
-                return
-            }
+            if method == "exit" { return receivedExit() }
             guard lifecycle == .running else { return }
             do {
                 try notification(method: method, params: params)
@@ -135,6 +145,11 @@ public final class LanguageServer {
         }
     }
 
+    /// Ends the loop: status 0 after `shutdown`, 1 without it (LSP 3.17, `exit`).
+    func receivedExit() {
+        exitCode = lifecycle == .shutDown ? 0 : 1
+    }
+
     enum Reply {
         case now(JSON)
         /// Answered when a worker reports (codeAction/resolve, a tool command).
@@ -146,6 +161,7 @@ public final class LanguageServer {
         case "initialize": return .now(try initialize(params))
         case "shutdown": return .now(shutdown())
         case "textDocument/codeAction": return .now(try codeActions(params))
+        case "textDocument/hover": return .now(try hover(params))
         case "codeAction/resolve": return try resolve(id: id, action: params)
         case "workspace/executeCommand": return try executeCommand(id: id, params: params)
         default: throw .methodNotFound(method)
@@ -194,6 +210,11 @@ public final class LanguageServer {
 
     func showMessage(_ type: MessageType, _ text: String) {
         notify("window/showMessage", ["type": .int(type.rawValue), "message": .string(text)])
+    }
+
+    /// A line for the client's log (not shown as a message).
+    func logMessage(_ type: MessageType, _ text: String) {
+        notify("window/logMessage", ["type": .int(type.rawValue), "message": .string(text)])
     }
 
     /// The document `uri` names, or an invalid-params error.

@@ -31,9 +31,9 @@ struct OpenDocument {
     var check = CheckState.idle
     var lastPublish: Int64 = 0
 
-    init(_ document: TextDocument) {
+    init(_ document: TextDocument, kind: DocumentKind? = nil) {
         self.document = document
-        self.kind = DocumentKind.forLanguage(document.languageID)
+        self.kind = kind ?? DocumentKind.forLanguage(document.languageID)
     }
 
     /// Forgets the units' findings (the cache or the failed units changed): the next check

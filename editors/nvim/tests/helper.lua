@@ -19,7 +19,8 @@ vim.notify = function(msg, level, o)
 end
 
 function H.setup(opts)
-  opts = vim.tbl_extend("force", { library = os.getenv("EMEND_LIBRARY"), provider = "org.emend.fixture" }, opts or {})
+  -- Apple's inline review unless a test asks for marks only (the plugin's default; test_marks.lua).
+  opts = vim.tbl_extend("force", { library = os.getenv("EMEND_LIBRARY"), provider = "org.emend.fixture", proofread = "inline" }, opts or {})
   local ok, err = require("emend").setup(opts)
   if not ok then
     io.stderr:write("setup failed: " .. tostring(err) .. "\n")

@@ -20,7 +20,7 @@ printf 'See you tomorow, we go over the the draft.\n' > "$work/notes.txt"
 cat > "$work/init.lua" <<LUA
 vim.opt.rtp:prepend("$plugin")
 vim.o.termguicolors = true
-require("emend").setup({ library = "$EMEND_LIBRARY", provider = "org.emend.fixture" })
+require("emend").setup({ library = "$EMEND_LIBRARY", provider = "org.emend.fixture", proofread = "inline" })
 LUA
 
 tmux -f /dev/null new-session -d -s "$session" -x 100 -y 20 \

@@ -10,6 +10,21 @@ H.test(":checkhealth emend", function()
   H.check(text:find("org.emend.fixture", 1, true), text)
   H.check(text:find("emend_markdown_protected_ranges", 1, true), text)
   H.check(not text:find("ERROR", 1, true), text)
+  for _, line in ipairs(vim.split(text, "\n", { plain = true })) do
+    if line:find("org.emend.fixture", 1, true) then
+      H.check(not line:find("OK", 1, true) and not line:find("WARNING", 1, true), "the fixture is not a usable provider: " .. line)
+      H.check(line:find("test fixture", 1, true), line)
+    end
+  end
+end)
+
+H.test("the provider timeout is emend lsp's", function()
+  local swift = table.concat(vim.fn.readfile(H.root .. "/../../Sources/EmendLSP/Server/ServerConfiguration.swift"), "\n")
+  local lsp = swift:match("providerTimeoutMilliseconds: Int64 = ([%d_]+)")
+  H.check(lsp, "the LSP's default in ServerConfiguration.swift")
+  H.eq(require("emend.session").config.provider_timeout_ms, tonumber((lsp:gsub("_", ""))))
+  local help = table.concat(vim.fn.readfile(H.root .. "/doc/emend.txt"), "\n")
+  H.check(help:find("provider_timeout_ms", 1, true), ":help emend-setup names provider_timeout_ms")
 end)
 
 H.test("help tags", function()

@@ -37,14 +37,30 @@ local path = dir .. "/notes.md"
 vim.fn.writefile({ "# Notes", "", "Café 😀 we meet tomorow to talk.", "", "`tomorow` is code.", "", "It is noon." }, path)
 vim.cmd("edit " .. vim.fn.fnameescape(path))
 local buf = api.nvim_get_current_buf()
-vim.bo[buf].filetype = "markdown"   -- -u NONE: no filetype detection; the languageId comes from it
-local client_id = vim.lsp.start({
-  name = "emend",
-  cmd = { cli, "lsp" },
-  root_dir = dir,
-  init_options = { debounceMs = 50 },
-})
-check(client_id, "vim.lsp.start returned no client")
+local client_id
+if vim.lsp.config and vim.lsp.enable then
+  -- Neovim 0.11+: the configuration the README gives (vim.lsp.config + vim.lsp.enable),
+  -- attached by the FileType event.
+  vim.lsp.config("emend", {
+    cmd = { cli, "lsp" },
+    filetypes = { "markdown", "text" },
+    root_markers = { ".git" },
+    init_options = { debounceMs = 50 },
+  })
+  vim.lsp.enable("emend")
+  vim.bo[buf].filetype = "markdown"   -- -u NONE: no filetype detection; the languageId comes from it
+  wait(function() return #vim.lsp.get_clients({ bufnr = buf, name = "emend" }) > 0 end, "vim.lsp.enable to attach emend")
+  client_id = vim.lsp.get_clients({ bufnr = buf, name = "emend" })[1].id
+else
+  vim.bo[buf].filetype = "markdown"
+  client_id = vim.lsp.start({
+    name = "emend",
+    cmd = { cli, "lsp" },
+    root_dir = dir,
+    init_options = { debounceMs = 50 },
+  })
+end
+check(client_id, "no emend client")
 
 local function emend_diagnostics()
   local out = {}
@@ -74,6 +90,21 @@ test("lsp: diagnostics arrive at the right columns, not in code", function()
   local client = vim.lsp.get_client_by_id(client_id)
   check(client.offset_encoding == "utf-16" or client.offset_encoding == "utf-8" or client.offset_encoding == "utf-32",
     "negotiated encoding: " .. tostring(client.offset_encoding))
+end)
+
+test("lsp: hover over a finding shows its replacement", function()
+  local col = line(2):find("tomorow", 1, true) - 1
+  local client = vim.lsp.get_client_by_id(client_id)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = 2, character = vim.str_utfindex(line(2), client.offset_encoding or "utf-16", col + 2) },
+  }
+  local replies = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, 5000) or {}
+  local reply = replies[client_id]
+  check(reply and reply.result, "no hover: " .. vim.inspect(replies))
+  local value = reply.result.contents.value
+  check(value:find("tomorrow", 1, true), value)
+  check(reply.result.range.start.line == 2, vim.inspect(reply.result.range))
 end)
 
 local function apply_action(filter, range)

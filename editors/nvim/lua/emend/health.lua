@@ -35,16 +35,25 @@ function M.check()
   if not s then err("cannot create a coordinator") return end
   local list = session.providers(s)
   local usable = 0
+  local E = require("emend.ffi")
   for _, p in ipairs(list) do
     local line = ("%s %s — %s"):format(p.id, p.version, table.concat(p.tools, ", "))
-    if p.enabled then
+    local built_in = bit.band(p.flags, E.PROVIDER_FLAG.BUILT_IN) ~= 0
+    local network = bit.band(p.flags, E.PROVIDER_FLAG.USES_NETWORK) ~= 0
+    if p.id == "org.emend.fixture" or (built_in and p.id:find("fixture", 1, true)) then
+      -- A fixed table for tests and examples, not a writing aid: never counted as usable.
+      info(line .. ": the built-in test fixture (not a real provider)")
+    elseif p.enabled then
       usable = usable + 1
       ok(line)
+    elseif network then
+      -- Off by design until the user allows the network in config.toml: nothing is wrong.
+      info(line .. ": off (it uses the network): " .. p.reason)
     else
       warn(line .. ": " .. p.reason)
     end
   end
-  if usable <= 1 then
+  if usable == 0 then
     info("Only the built-in fixture provider: build real ones (providers/hunspell, providers/harper, providers/llama) or run scripts/install.sh")
   end
   if not had then session.destroy(s) end

@@ -10,6 +10,7 @@ local api = vim.api
 local M = {}
 
 local E, session, ui
+local marks = require("emend.marks")
 local setup_done, setup_error = false, nil
 
 local function notify(msg, level) vim.notify(msg, level or vim.log.levels.INFO) end
@@ -49,6 +50,7 @@ function M.setup(opts)
     callback = function(ev)
       local s = session.sessions[ev.buf]
       if s then session.destroy(s) end
+      if ev.event == "BufUnload" then marks.forget(ev.buf) else marks.clear(ev.buf) end
     end,
   })
   api.nvim_create_autocmd("ColorScheme", { group = group, callback = define_highlights })
@@ -148,7 +150,19 @@ end
 -- The tools
 -- ---------------------------------------------------------------------------------------
 
-function M.proofread(opts) return run("proofread", opts) end
+function M.proofread(opts)
+  opts = opts or {}
+  if not ready() then return nil end
+  if session.config.proofread == "inline" then return run("proofread", opts) end
+  local buf = bufnr(opts)
+  local open = session.get(buf, false)
+  if open and open.coord and open.state ~= E.STATE.INACTIVE then
+    return report(nil, "Emend: a session is open here: :Emend done, :Emend revert (or :Emend followup)")
+  end
+  local s, err = marks.check(buf, selection_for(buf, "proofread", opts), opts.provider)
+  if not s then return report(nil, err) end
+  return s
+end
 
 function M.rewrite(tone, opts)
   tone = tone or "friendly"
@@ -197,8 +211,33 @@ local function suggestion_under_cursor(s)
   end
 end
 
+-- The buffer when its proofreading is marks only (`proofread = "marks"`) and no inline
+-- session is open there: review commands work on its marks.
+local function marks_buffer(opts)
+  if not setup_done then return nil end
+  local buf = bufnr(opts)
+  local s = session.get(buf, false)
+  if s and s.coord and s.state ~= E.STATE.INACTIVE then return nil end
+  if marks.active(buf) then return buf end
+end
+
+local function mark_under_cursor(buf)
+  local win = api.nvim_get_current_win()
+  if api.nvim_win_get_buf(win) ~= buf then return nil end
+  local c = api.nvim_win_get_cursor(win)
+  return marks.at(buf, c[1] - 1, c[2])
+end
+
 -- Accept the suggestion under the cursor (proofreading); in a rewrite, Done.
 function M.accept(opts)
+  local mb = marks_buffer(opts)
+  if mb then
+    local m = mark_under_cursor(mb)
+    if not m then return report(nil, "Emend: no suggestion under the cursor") end
+    local ok, err = marks.accept(mb, m)
+    if ok then ui.explain(m.suggestion, "accepted") end
+    return report(ok, err)
+  end
   local s = current(opts)
   if not s then return nil end
   if s.tool_name ~= "proofread" then return M.done(opts) end
@@ -210,6 +249,12 @@ function M.accept(opts)
 end
 
 function M.reject(opts)
+  local mb = marks_buffer(opts)
+  if mb then
+    local m = mark_under_cursor(mb)
+    if not m then return report(nil, "Emend: no suggestion under the cursor") end
+    return report(marks.reject(mb, m))
+  end
   local s = current(opts)
   if not s then return nil end
   if s.tool_name ~= "proofread" then return M.revert(opts) end
@@ -219,6 +264,27 @@ function M.reject(opts)
 end
 
 local function jump(opts, forward)
+  local mb = marks_buffer(opts)
+  if mb then
+    local list = marks.list(mb)
+    if #list == 0 then return report(nil, "Emend: no pending suggestion") end
+    local c = api.nvim_win_get_cursor(0)
+    local row, col = c[1] - 1, c[2]
+    local target
+    if forward then
+      for _, m in ipairs(list) do if m.row > row or (m.row == row and m.col > col) then target = m break end end
+      target = target or list[1]
+    else
+      for i = #list, 1, -1 do
+        local m = list[i]
+        if m.row < row or (m.row == row and m.col < col) then target = m break end
+      end
+      target = target or list[#list]
+    end
+    api.nvim_win_set_cursor(0, { target.row + 1, target.col })
+    vim.schedule(function() ui.explain(target.suggestion) end)
+    return target.suggestion
+  end
   local s = current(opts)
   if not s then return nil end
   local list = session.pending(s)
@@ -245,6 +311,16 @@ end
 -- again: every pending suggestion on that word in this session is rejected (its original
 -- text comes back), as a new check would no longer make it, and later checks leave it alone.
 function M.addword(opts)
+  local mb = marks_buffer(opts)
+  if mb then
+    local m = mark_under_cursor(mb)
+    if not m then return report(nil, "Emend: no suggestion under the cursor") end
+    local ok, err = require("emend.dictionary").add(m.suggestion.original)
+    if not ok then return report(nil, "Emend: " .. err) end
+    marks.reject_word(mb, m.suggestion.original)
+    notify("Emend: added \"" .. m.suggestion.original .. "\" to " .. require("emend.dictionary").path())
+    return true
+  end
   local s = current(opts)
   if not s then return nil end
   if s.tool_name ~= "proofread" then return report(nil, "Emend: addword works on proofreading suggestions") end
@@ -266,12 +342,22 @@ function M.next(opts) return jump(opts, true) end
 function M.prev(opts) return jump(opts, false) end
 
 function M.done(opts)
+  local mb = marks_buffer(opts)
+  if mb and not marks.checking(mb) then
+    marks.clear(mb)
+    return true
+  end
   local s = current(opts)
   if not s then return nil end
   return report(session.done(s))
 end
 
 function M.revert(opts)
+  local mb = marks_buffer(opts)
+  if mb and not marks.checking(mb) then
+    marks.clear(mb) -- marks only: the text was never changed
+    return true
+  end
   local s = current(opts)
   if not s then return nil end
   return report(session.revert(s))
@@ -279,6 +365,8 @@ end
 
 -- Stop a running tool: what it delivered is put back.
 function M.stop(opts)
+  local mb = marks_buffer(opts)
+  if mb and marks.checking(mb) then return report(marks.stop(mb)) end
   local s = current(opts)
   if not s then return nil end
   return report(session.stop(s))
@@ -299,10 +387,23 @@ function M.providers(opts)
   return list
 end
 
+-- What runs, for a statusline: "⠋ Emend rewrite… 3 s", or "" when no tool runs.
+function M.progress()
+  if not setup_done then return "" end
+  return ui.progress_text()
+end
+
 -- {state = "inactive"|"noninteractive"|"streaming"|"resting", pending = N}
+-- With marks-only proofreading: state "checking" while the check runs, then "marks" with
+-- the number of marks as `pending` until they are all accepted, rejected or cleared.
 function M.status(buf)
   if not setup_done then return { state = "inactive", pending = 0 } end
-  return session.status(buf)
+  local b = (buf == nil or buf == 0) and api.nvim_get_current_buf() or buf
+  local st = session.status(b)
+  if st.state == "inactive" and marks.active(b) then
+    return { state = marks.checking(b) and "checking" or "marks", pending = marks.count(b), tool = "proofread" }
+  end
+  return st
 end
 
 -- ---------------------------------------------------------------------------------------

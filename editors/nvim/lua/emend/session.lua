@@ -46,14 +46,23 @@ M.config = {
   language = nil,            -- BCP 47 tag; nil: from 'spelllang', else the runtime's default
   protect_markdown = true,
   completion_timeout_ms = 3600000, -- a presented result waits for the user this long
-  provider_timeout_ms = 0,
+  -- How long a provider may take for one request (a model rewriting a long paragraph on a
+  -- CPU takes tens of seconds): the same as `emend lsp`'s, so both front ends agree.
+  provider_timeout_ms = 120000,
   stream_chunk_bytes = 0,
   diagnostics = true,
   -- Tools whose result is presented in a float (apply / copy / dismiss) instead of replacing
   -- the text inline. Summary and key points are always presented by the runtime; the others
   -- listed here run in limited behavior.
   present = { summary = true, keypoints = true, list = true, table = true },
+  -- Proofreading: "marks" (the buffer keeps its text; suggestions are marks and diagnostics,
+  -- applied one by one with :Emend accept, as harper-ls, ltex and `emend lsp` show them) or
+  -- "inline" (Apple's review: every suggestion applied at once, rejected one by one).
+  proofread = "marks",
   float = { border = "rounded" },
+  -- A spinner in the command line while a tool runs (false: only the statusline component
+  -- require("emend").progress() and the User EmendProgress event).
+  progress = true,
 }
 
 local lib -- the clib, set by M.init
@@ -181,8 +190,15 @@ end
 -- block: the first closes the block before it (:let &ul = &ul is Vim's documented undo break)
 -- and every later one is joined to it with :undojoin. So `u` after Done takes a whole
 -- rewrite back, however many sentences streamed in.
+--
+-- One Writing Tools result is one undo step whatever happened during the session: the
+-- result, toggling `:Emend original` back and forth, and the session's own undo and redo all
+-- join the same block, so `u` after Done gives back the original, never a half-way text.
 local function group_of(s, kind)
-  if kind == E.CHANGE.RESULT then return "result:" .. s.seq end
+  if kind == E.CHANGE.RESULT or kind == E.CHANGE.SHOW_ORIGINAL or kind == E.CHANGE.SHOW_REWRITTEN
+    or kind == E.CHANGE.UNDO or kind == E.CHANGE.REDO then
+    return "result:" .. s.seq
+  end
   if kind == E.CHANGE.CANCEL or kind == E.CHANGE.REVERT then return "revert:" .. s.seq end
   s.step = (s.step or 0) + 1
   return "step:" .. s.step
@@ -616,10 +632,20 @@ end
 
 function M.state_changed(s, old)
   local name = E.STATE_NAME[s.state] or "inactive"
+  if s.state == E.STATE.STREAMING or s.state == E.STATE.NONINTERACTIVE then
+    require("emend.ui").progress_start(s)
+  else
+    require("emend.ui").progress_stop(s)
+  end
   if s.state == E.STATE.INACTIVE then
     s.showing_original = false
     if api.nvim_buf_is_valid(s.buf) then pcall(api.nvim_buf_clear_namespace, s.buf, M.ns_work, 0, -1) end
     s.working = {}
+  end
+  if s.marks_for then
+    -- The hidden copy of a marks-only check: its marks go to the real buffer.
+    require("emend.marks").state_changed(s)
+    return
   end
   local data = { buf = s.buf, state = name, old = E.STATE_NAME[old] or "inactive", tool = s.tool_name }
   local ok = pcall(api.nvim_exec_autocmds, "User", { pattern = "EmendStateChanged", modeline = false, data = data })

@@ -108,6 +108,63 @@ function M.close_presented(s)
   end
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Progress: while a tool runs, a spinner in the command line (no message history) and a
+-- statusline component (require("emend").progress()), as avante.nvim and codecompanion
+-- show one; a `User EmendProgress` event each tick for other indicators.
+-- ---------------------------------------------------------------------------------------
+
+local SPINNER = { "⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏" }
+local running = {} -- session -> start time (ms)
+local timer, frame = nil, 0
+local echoed = false
+
+local function now_ms() return (vim.uv or vim.loop).hrtime() / 1e6 end
+
+-- "⠋ Emend rewrite friendly… 3 s" for the longest-running tool, or "" when none runs.
+function M.progress_text()
+  local oldest, started
+  for s, t in pairs(running) do
+    if not started or t < started then oldest, started = s, t end
+  end
+  if not oldest then return "" end
+  local seconds = math.floor((now_ms() - started) / 1000)
+  return ("%s Emend %s… %d s"):format(SPINNER[frame % #SPINNER + 1], oldest.tool_name or "", seconds)
+end
+
+local function tick()
+  frame = frame + 1
+  local text = M.progress_text()
+  local cfg = config().progress
+  if cfg ~= false and text ~= "" and api.nvim_get_mode().mode:sub(1, 1) ~= "c" then
+    api.nvim_echo({ { text, "Comment" } }, false, {})
+    echoed = true
+  end
+  pcall(api.nvim_exec_autocmds, "User", { pattern = "EmendProgress", modeline = false, data = { text = text } })
+end
+
+function M.progress_start(s)
+  if running[s] then return end
+  running[s] = now_ms()
+  if not timer then
+    timer = (vim.uv or vim.loop).new_timer()
+    timer:start(100, 100, vim.schedule_wrap(function() if timer then tick() end end))
+  end
+end
+
+function M.progress_stop(s)
+  if not running[s] then return end
+  running[s] = nil
+  if next(running) == nil and timer then
+    timer:stop()
+    timer:close()
+    timer = nil
+    if echoed and api.nvim_get_mode().mode:sub(1, 1) ~= "c" then api.nvim_echo({ { "" } }, false, {}) end
+    echoed = false
+    pcall(api.nvim_exec_autocmds, "User", { pattern = "EmendProgress", modeline = false, data = { text = "" } })
+  end
+end
+
 function M.providers(list)
   local lines = {}
   for _, p in ipairs(list) do

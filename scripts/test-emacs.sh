@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# test-emacs.sh — `emend lsp` under Emacs's own LSP client, eglot, in batch mode (Debian's
+# emacs-nox and elpa-eglot, from scripts/install-deps.sh): diagnostics, a quick fix, a
+# Python file in the same server, a rewrite that returns control at once and lands later,
+# one whose model never finishes, and shutdown + exit with status 0
+# (editors/emacs/tests/test-eglot.el). The fixture provider only, private XDG directories.
+# Usage: bash scripts/test-emacs.sh [EMEND_CLI]   (default: the release emend-cli, built here)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "$#" -gt 0 ]; then
+    cli="$1"
+else
+    swift build --package-path "$root" -c release --product emend-cli >&2
+    cli="$(swift build --package-path "$root" -c release --show-bin-path)/emend-cli"
+fi
+command -v emacs >/dev/null || { echo "test-emacs: no emacs (bash scripts/install-deps.sh installs emacs-nox and elpa-eglot)" >&2; exit 2; }
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/home" "$scratch/config" "$scratch/cache" "$scratch/data" "$scratch/state"
+echo "emacs: $(emacs --version | head -1); eglot: $(ls -d /usr/share/emacs/site-lisp/elpa/eglot-* 2>/dev/null | xargs -n1 basename | tr '\n' ' ')"
+env HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache" \
+    XDG_DATA_HOME="$scratch/data" XDG_STATE_HOME="$scratch/state" EMEND_PROVIDER_PATH="" EMEND_CLI="$cli" \
+    timeout 300 emacs --batch -Q -l "$root/editors/emacs/tests/test-eglot.el"
