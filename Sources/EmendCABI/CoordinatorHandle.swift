@@ -1,6 +1,7 @@
 import CEmend
 import Glibc
 import EmendCore
+import EmendProofreading
 import EmendProviders
 import EmendText
 

@@ -1,5 +1,6 @@
 import CEmend
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// "Add to dictionary" and "Ignore rule" for engines: the same two files the `emend` command
