@@ -74,7 +74,7 @@ final class CombinedProofreadingTests: XCTestCase {
         let registry = ProviderRegistry(discovery: discovery, configuration: ProviderConfiguration(),
                                         builtins: [FixtureProvider()], logger: { log.add($0) })
         XCTAssertEqual(try registry.membersToCombine(for: .proofread).map(\.id), ["org.emend.harper", "org.emend.hunspell"])
-        XCTAssertEqual(try registry.providersToCombine(for: .proofread).map(\.id), [CombinedProofreader.combinedID])
+        XCTAssertEqual(try registry.proofreader(for: .proofread).id, CombinedProofreader.combinedID)
 
         for item in Self.cases {
             for (text, expected) in [(item.text, item.caught), (item.corrected, Set<String>())] {

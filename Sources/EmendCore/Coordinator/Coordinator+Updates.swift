@@ -39,7 +39,6 @@ extension Coordinator {
             session.dropSteps(ofSuggestion: index)
         }
         guard touchesRegion else { return }
-        session.regionEditedExternally = true
         session.run.regionEdited = true
         if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
             // Whatever the providers would say is about text that is gone: end the session now
