@@ -54,6 +54,10 @@ final class CombinedProofreadingTests: XCTestCase {
 
     func testSixSentencesThroughDiscoveredHunspellAndHarper() throws {
         if let missing = HunspellPluginBuild.missing { throw XCTSkip(missing) }
+        // harper-py in .deps/python (a fresh checkout has none until setup.sh ran).
+        if case .failure(let error) = HarperProviderTests.setup {
+            throw XCTSkip("providers/harper/setup.sh could not install harper-py: \(error.localizedDescription)")
+        }
         let harper: String
         do { harper = try ProcessPlugins.harper() } catch { throw XCTSkip("the Harper plugin cannot be built here: \(error)") }
         let home = NSTemporaryDirectory() + "emend-combined-\(getpid())"
