@@ -51,7 +51,7 @@ final class DispatchBudgetTests: XCTestCase {
         var edited = false
         XCTAssertTrue(try engine.pump(coordinator) {
             guard engine.replaces.isEmpty else { return true }
-            guard coordinator.session?.run.firstBatchArrived == true else { return false }
+            guard coordinator.session?.run.resultEdits.isEmpty == false else { return false }
             dispatchesBeforeDelivery += 1
             if !edited && dispatchesBeforeDelivery == 3 {
                 // Between the slices: the engine writes before every misspelling.

@@ -103,21 +103,21 @@ final class FrontEndAgreementTests: XCTestCase {
 
     func testEveryCatalogHandsTheCoordinatorOneProofreader() throws {
         let registry = Self.registry()
-        XCTAssertEqual(try registry.providersToCombine(for: .proofread).map(\.id), [CombinedProofreader.combinedID], "libemend's catalog")
+        XCTAssertEqual(try registry.proofreader(for: .proofread).id, CombinedProofreader.combinedID, "libemend's catalog")
         let cli = CLICatalog(base: registry, language: nil, stream: StreamBuffer())
-        XCTAssertEqual(try cli.providersToCombine(for: .proofread).map(\.id), [CombinedProofreader.combinedID])
+        XCTAssertEqual(try cli.proofreader(for: .proofread).id, CombinedProofreader.combinedID)
         XCTAssertEqual(cli.lastChosen, [Self.grammar.id, Self.speller.id])
         let server = ServerCatalog(base: registry)
         var settings = ServerSettings()
         settings.providers[.proofread] = [Self.speller.id, Self.grammar.id]
         server.update(settings)
-        let served = try server.providersToCombine(for: .proofread)
-        XCTAssertEqual(served.map(\.id), [CombinedProofreader.combinedID])
-        let combined = try XCTUnwrap(served.first?.innermost as? CombinedProofreader)
+        let served = try server.proofreader(for: .proofread)
+        XCTAssertEqual(served.id, CombinedProofreader.combinedID)
+        let combined = try XCTUnwrap(served.innermost as? CombinedProofreader)
         XCTAssertEqual(combined.members.map(\.id), [Self.speller.id, Self.grammar.id], "in the order the client lists them")
         XCTAssertTrue(combined.members.allSatisfy { $0 is FilteringProofreader }, "with the user's filters")
         settings.providers[.proofread] = [Self.speller.id]
         server.update(settings)
-        XCTAssertEqual(try server.providersToCombine(for: .proofread).map(\.id), [Self.speller.id], "one checker alone is itself")
+        XCTAssertEqual(try server.proofreader(for: .proofread).id, Self.speller.id, "one checker alone is itself")
     }
 }

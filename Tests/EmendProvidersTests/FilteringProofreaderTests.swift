@@ -64,7 +64,7 @@ final class FilteringProofreaderTests: XCTestCase {
         XCTAssertTrue(provider is FilteringProofreader)
         XCTAssertEqual(flagged(NaiveSpeller(), text), ["pixbuf", "libjpeg_turbo", "./autogen.sh", "tomorow"])
         XCTAssertEqual(flagged(provider, text), ["tomorow"])
-        XCTAssertEqual(try registry.providersToCombine(for: .proofread).map { flagged($0, text) }, [["tomorow"]])
+        XCTAssertEqual(flagged(try registry.proofreader(for: .proofread), text), ["tomorow"])
 
         // A word added now counts at the next request, without a new registry.
         try dictionary.add(word: "tomorow")

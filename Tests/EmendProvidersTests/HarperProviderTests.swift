@@ -8,7 +8,8 @@ import EmendCore
 /// tests run setup.sh themselves (it does nothing when harper-py is there) and skip when it
 /// cannot install the wheel (no network, no Python 3.10).
 final class HarperProviderTests: XCTestCase {
-    private static let setup: Result<String, any Error> = Result {
+    /// Run once per test process; CombinedProofreadingTests, which runs first, needs it too.
+    static let setup: Result<String, any Error> = Result {
         try ProcessPlugins.shell(["/bin/sh", PluginBuilder.repoRoot + "/providers/harper/setup.sh"])
     }
 

@@ -153,16 +153,16 @@ final class RegistryTests: XCTestCase {
                        "every enabled plugin that proofreads, by priority; not the built-in fixture")
         // Two or more come as one combined provider, over the registry's one instance of each:
         // every coordinator of the process shares the same checkers (one warm process each).
-        let first = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
-        let second = try XCTUnwrap(try all.providersToCombine(for: .proofread).first as? CombinedProofreader)
+        let first = try XCTUnwrap(try all.proofreader(for: .proofread) as? CombinedProofreader)
+        let second = try XCTUnwrap(try all.proofreader(for: .proofread) as? CombinedProofreader)
         XCTAssertEqual(first.members.map(\.id), ["org.grammar", "org.spell"])
         XCTAssertTrue(zip(first.members, second.members).allSatisfy { $0 as AnyObject === $1 as AnyObject })
         let listed = try registry(plugins, config: "[tools]\nproofread = [\"org.spell\"]\n")
-        XCTAssertEqual(try listed.providersToCombine(for: .proofread).map(\.id), ["org.spell"])
+        XCTAssertEqual(try listed.proofreader(for: .proofread).id, "org.spell")
         let none = try registry([])
-        XCTAssertEqual(try none.providersToCombine(for: .proofread).map(\.id), ["org.emend.fixture"],
+        XCTAssertEqual(try none.proofreader(for: .proofread).id, "org.emend.fixture",
                        "the fixture only when no plugin proofreads")
         let failing = try registry(plugins, factory: CountingFactory(failing: ["org.grammar"]))
-        XCTAssertEqual(try failing.providersToCombine(for: .proofread).map(\.id), ["org.spell"], "a broken one is left out")
+        XCTAssertEqual(try failing.proofreader(for: .proofread).id, "org.spell", "a broken one is left out")
     }
 }

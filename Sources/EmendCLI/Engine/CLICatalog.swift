@@ -127,10 +127,10 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
 
     /// One proofreader, built as the language server and libemend build theirs (`Proofreader`),
     /// over the checkers config.toml or the registry chooses.
-    func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
+    func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
         let proofreader = try Proofreader.proofreader(for: tool, listed: nil, in: base)
         note((proofreader as? CombinedProofreader)?.members.map(\.id) ?? [proofreader.id])
-        return [CLIProvider(base: proofreader, language: language, stream: stream)]
+        return CLIProvider(base: proofreader, language: language, stream: stream)
     }
 
     var summaries: [ProviderSummary] { (base as? ProviderListing)?.summaries ?? [] }

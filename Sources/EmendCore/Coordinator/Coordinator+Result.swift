@@ -22,7 +22,7 @@ extension Coordinator {
             tool: session.tool, prompt: session.prompt, original: run.requestRegionText, requestBase: run.requestBase,
             resultText: run.resultText, writesMarkdown: run.writesMarkdown, placeholders: run.writesMarkdown ? run.placeholders : [:],
             options: resolvedResultOptions, paragraphSeparator: run.paragraphSeparator, composition: composition(for: session),
-            needsFactCheck: run.providers.first?.needsFactCheck ?? true)
+            needsFactCheck: run.provider?.needsFactCheck ?? true)
         analyse(input) { [weak self] analysis in
             guard let self, self.session === session, session.run === run else { return }
             if session.cancelRequested { return self.finishStop() }
@@ -94,7 +94,7 @@ extension Coordinator {
     /// it asked.
     private func askAgain(_ session: Session, report: FactGuard.Report) -> Bool {
         let run = session.run
-        guard run.guidance == nil, let provider = run.providers.first, provider.canRetry, !session.cancelRequested else { return false }
+        guard run.guidance == nil, let provider = run.provider, provider.canRetry, !session.cancelRequested else { return false }
         var guidance = "Your last answer changed facts of the text (\(report.changes.joined(separator: "; "))). Write it again and keep every name, number, date and negation exactly as the text states them"
         if !report.factsToKeep.isEmpty {
             guidance += ", in particular: " + report.factsToKeep.map { "‘\($0)’" }.joined(separator: ", ")
@@ -103,7 +103,7 @@ extension Coordinator {
         session.enter(.delivering)
         transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
             guard let self, let session = self.session, session.run === run else { return }
-            self.runProviders([provider], previousResult: run.previousResult, guidance: guidance) { [weak self] in self?.handleResult() }
+            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance) { [weak self] in self?.handleResult() }
         }
         return true
     }
@@ -214,8 +214,7 @@ extension Coordinator {
                     continue
                 }
                 made.append(Suggestion(contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
-                                       edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift),
-                                       rank: run.firstBatchRank))
+                                       edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
             next = end
             if next < edits.count {
@@ -236,10 +235,6 @@ extension Coordinator {
     func afterDelivery() {
         guard let session else { return }
         if session.cancelRequested { return finishStop() }
-        if session.tool == .proofread {
-            // Other providers' suggestions stream in before the session rests.
-            return deliverLateBatches { [weak self] in self?.finishDelivery() }
-        }
         finishDelivery()
     }
 

@@ -14,9 +14,8 @@ extension Coordinator {
             throw EmendError(.invalidArgument, "\(tool.name) needs a prompt")
         }
         let named = providerID ?? chosenProviders[tool]
-        let providers = tool == .proofread && named == nil
-            ? try catalog.providersToCombine(for: tool) : [try selectProvider(for: tool, id: providerID)]
-        guard let provider = providers.first else { throw EmendError(.unsupported, "no provider serves \(tool.name)") }
+        let provider = tool == .proofread && named == nil
+            ? try catalog.proofreader(for: tool) : try selectProvider(for: tool, id: providerID)
         if tool == .followUp {
             return try startFollowUp(prompt: prompt ?? "", provider: provider)
         }
@@ -29,7 +28,7 @@ extension Coordinator {
         nextGeneration += 1
         session = newSession
         changeState(to: presents ? .noninteractive : .interactiveStreaming) { [weak self] in
-            self?.requestContexts(scope, providers: providers)
+            self?.requestContexts(scope, provider: provider)
         }
     }
 
@@ -46,7 +45,7 @@ extension Coordinator {
         chosenProviders[tool] = id
     }
 
-    private func requestContexts(_ scope: ContextScope, providers: [WritingProvider]) {
+    private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
         call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
             guard let self, let session = self.session else { return }
             guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
@@ -58,7 +57,7 @@ extension Coordinator {
                 defer { self.nextContextID += 1 }
                 return SessionContext(id: self.nextContextID, description: description)
             }
-            self.beginWork(providers: providers)
+            self.beginWork(provider: provider)
         }
     }
 
@@ -70,21 +69,15 @@ extension Coordinator {
         return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
     }
 
-    private func beginWork(providers: [WritingProvider]) {
+    private func beginWork(provider: WritingProvider) {
         guard let session, let context = session.working else { return }
         let regionRange = workingRegion(of: context, tool: session.tool)
         let region = context.anchor(regionRange, includesEdges: true)
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
-        if providers.count > 1 {
-            // Only a later provider's batch is checked against them (see mergeBatch): a
-            // single provider's session does not copy its region (10 ms of 10 MB).
-            session.originalProtected = context.text.allProtectedRanges
-            session.originalRegion = context.text.slice(regionRange)
-        }
         session.versions = [[]]
         animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
-            self?.runProviders(providers, previousResult: nil) { [weak self] in
+            self?.runProvider(provider, previousResult: nil) { [weak self] in
                 finishAnimation { self?.handleResult() }
             }
         }
@@ -140,15 +133,10 @@ extension Coordinator {
         }) { _ in then() }
     }
 
-    /// Runs one provider on the region; `then` runs when it finished successfully.
-    func runProvider(_ provider: WritingProvider, previousResult: String?, then: @escaping () -> Void) {
-        runProviders([provider], previousResult: previousResult, then: then)
-    }
-
-    /// Runs providers side by side on the region. `then` runs once, when the first of them
-    /// finished successfully (its output is the session's result); the edits of those that
-    /// finish later wait in `lateBatches` to be merged. The session fails only when all fail.
-    func runProviders(_ providers: [WritingProvider], previousResult: String?, guidance: String? = nil, then: @escaping () -> Void) {
+    /// Runs one provider on the region; `then` runs when it finished successfully (its output
+    /// is the session's result). Proofreading by several checkers comes as one provider too:
+    /// the catalog combines them (`ProviderCatalog.proofreader`).
+    func runProvider(_ provider: WritingProvider, previousResult: String?, guidance: String? = nil, then: @escaping () -> Void) {
         guard let session else { return }
         guard let context = session.working, let region = session.region?.range else {
             return fail(EmendError(.internal, "the session lost its working region"))
@@ -171,10 +159,10 @@ extension Coordinator {
             prompt: session.prompt, previousResult: previousResult, language: options.language,
             markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
         request.guidance = guidance
-        state.providers = providers
+        state.provider = provider
         state.previousResult = previousResult
         state.guidance = guidance
-        state.writesMarkdown = providers.first?.writesMarkdown ?? false
+        state.writesMarkdown = provider.writesMarkdown
         state.requestOffset = offset
         if session.tool != .proofread {
             // What a text result is compared and aligned with (a proofread's edits need neither).
@@ -186,65 +174,42 @@ extension Coordinator {
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
         session.enter(.running)
         let generation = session.generation
-        var buffers = Array(repeating: [ProviderEdit](), count: providers.count)
-        var failures: [EmendError] = []
-        var firstDone = false
-        for (rank, provider) in providers.enumerated() {
-            let holder = RunHolder()
-            let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
-                // Events of an earlier run of the same session (a follow-up's predecessor) are moot.
-                guard let self, let session = self.session, session.generation == generation, session.run === state,
-                      session.phase != .ended else { return }
-                switch event {
-                case .text(let chunk):
-                    guard rank == 0 else { return }   // text output comes from one provider
-                    state.resultText += chunk
-                    if case .streaming = state.streaming { state.sentences.append(chunk) }
-                    self.streamPartialResult()
-                case .edits(let edits): buffers[rank].append(contentsOf: edits)
-                case .finished(let outcome):
-                    state.providerRuns.removeAll { $0 === holder.run }
-                    if state.providerRuns.isEmpty { self.providerDeadline = nil }
-                    // A failed text provider's session puts the original back: streaming more of
-                    // what it wrote would only be undone.
-                    if rank == 0, case .failed = outcome { self.stopStreaming(state) }
-                    self.afterStreamedPart {
-                        if case .failed(let message) = outcome {
-                            // Named once: messages that already name the provider (a crashed host's) keep their words.
-                            let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
-                            failures.append(EmendError(.provider, named))
-                            self.logger("\(provider.id) failed: \(message)")
-                        } else if !firstDone {
-                            firstDone = true
-                            state.firstBatchArrived = true
-                            state.resultEdits = buffers[rank]
-                            state.firstBatchRank = rank
-                            return then()
-                        } else {
-                            state.lateBatches.append((rank, buffers[rank]))
-                        }
-                        if !firstDone, state.providerRuns.isEmpty, let failure = failures.first {
-                            return self.fail(failure)
-                        }
-                        self.lateBatchArrived()
+        var edits: [ProviderEdit] = []
+        let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
+            // Events of an earlier run of the same session (a follow-up's predecessor) are moot.
+            guard let self, let session = self.session, session.generation == generation, session.run === state,
+                  session.phase != .ended else { return }
+            switch event {
+            case .text(let chunk):
+                state.resultText += chunk
+                if case .streaming = state.streaming { state.sentences.append(chunk) }
+                self.streamPartialResult()
+            case .edits(let batch): edits.append(contentsOf: batch)
+            case .finished(let outcome):
+                state.providerRun = nil
+                self.providerDeadline = nil
+                // A failed text provider's session puts the original back: streaming more of
+                // what it wrote would only be undone.
+                if case .failed = outcome { self.stopStreaming(state) }
+                self.afterStreamedPart {
+                    if case .failed(let message) = outcome {
+                        // Named once: messages that already name the provider (a crashed host's) keep their words.
+                        let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
+                        self.logger("\(provider.id) failed: \(message)")
+                        return self.fail(EmendError(.provider, named))
                     }
+                    state.resultEdits = edits
+                    then()
                 }
             }
-            holder.run = run
-            state.providerRuns.append(run)
-            do throws(EmendError) {
-                try run.start(provider, request)
-            } catch {
-                state.providerRuns.removeAll { $0 === run }
-                failures.append(error)
-            }
         }
-        guard !state.providerRuns.isEmpty else { return fail(failures.first ?? EmendError(.internal, "no provider ran")) }
+        state.providerRun = run
+        do throws(EmendError) {
+            try run.start(provider, request)
+        } catch {
+            state.providerRun = nil
+            return fail(error)
+        }
         providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
     }
-}
-
-/// Lets a provider run's event handler find its own run.
-private final class RunHolder {
-    weak var run: ProviderRun?
 }

@@ -44,7 +44,6 @@ extension Coordinator {
         }
         guard touchesRegion else { return }
         if session.isReviewable { keepShownVersionTrue(session, context: context) }
-        session.regionEditedExternally = true
         session.run.regionEdited = true
         if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
             // Whatever the providers would say is about text that is gone: end the session now

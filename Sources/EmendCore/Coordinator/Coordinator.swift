@@ -194,13 +194,6 @@ public final class Coordinator: @unchecked Sendable {
         guard let deadline = providerDeadline, deadline <= MonotonicClock.nowMilliseconds() else { return false }
         providerDeadline = nil
         let limit = options.providerTimeoutMilliseconds
-        if let session, session.run.firstBatchArrived {
-            // Combined proofreading: keep what arrived, give up on the providers still working.
-            session.cancelProviders()
-            logger("providers still working after \(limit) ms were cancelled; their suggestions are left out")
-            lateBatchArrived()
-            return true
-        }
         session?.cancelProviders()
         if let session { stopStreaming(session.run) }   // the session fails: nothing more goes in
         afterStreamedPart { [weak self] in

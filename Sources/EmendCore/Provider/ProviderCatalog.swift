@@ -3,16 +3,17 @@
 public protocol ProviderCatalog: Sendable {
     /// The provider named `id` (which must serve `tool`), or the preferred one for `tool`.
     func provider(for tool: WritingTool, named id: String?) throws(EmendError) -> WritingProvider
-    /// The providers whose results are combined for `tool` (proofread: spelling + grammar),
-    /// most preferred first; where one provider's suggestion overlaps another's, the more
-    /// preferred one wins.
-    func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider]
+    /// The one provider that proofreads when none is named. Why one: several checkers
+    /// (spelling + grammar) are combined before the coordinator sees them, the same way in
+    /// every front end (EmendProofreading's `Proofreader`), so the session has one provider's
+    /// suggestions to deliver and nothing to merge.
+    func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider
 }
 
 extension ProviderCatalog {
-    /// By default one provider does the work.
-    public func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
-        [try provider(for: tool, named: nil)]
+    /// By default the preferred provider does the work.
+    public func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
+        try provider(for: tool, named: nil)
     }
 }
 

@@ -19,18 +19,10 @@ final class RunState {
     /// Output of the provider: text, or edits (proofreading).
     var resultText = ""
     var resultEdits: [ProviderEdit] = []
-    /// Providers still working (one per provider; several when proofreading combines them).
-    var providerRuns: [ProviderRun] = []
+    /// The provider's run while it works.
+    var providerRun: ProviderRun?
     /// Offset of the provider request's text in the context.
     var requestOffset = 0
-    /// Proofreading batches of providers that finished after the first, waiting to be merged.
-    var lateBatches: [(rank: Int, edits: [ProviderEdit])] = []
-    /// Rank (0 = most preferred) of the provider whose batch became `resultEdits`.
-    var firstBatchRank = 0
-    /// Continues the session once a late batch arrives while it waits for one.
-    var resumeOnBatch: (() -> Void)?
-    /// A provider's output became the result (later ones are merged into it).
-    var firstBatchArrived = false
     var streaming: Streaming = .streaming(delivered: 0, checked: 0)
     /// The result's sentences found so far, while streaming (each piece examined once).
     var sentences = StreamedSentences()
@@ -57,28 +49,27 @@ final class RunState {
     var resultExplanation: String?
     /// The engine edited the region while this run worked.
     var regionEdited = false
-    /// The providers and the earlier result this run was asked with (asked again as they
+    /// The provider and the earlier result this run was asked with (asked again as they
     /// were when the fact guard finds a changed fact).
-    var providers: [WritingProvider] = []
+    var provider: WritingProvider?
     var previousResult: String?
     /// What this run was told to keep: set on the second request of a result the fact guard
     /// refused; nil on a first request.
     var guidance: String?
 
-    var hasRunningProviders: Bool { !providerRuns.isEmpty }
+    var hasRunningProviders: Bool { providerRun != nil }
 
     /// Lets go of everything the run holds: providers are cancelled and stored continuations
     /// dropped (a continuation waiting for a streamed part holds the run itself, so without
     /// this a run ended mid-stream would never be freed).
     func dispose() {
         afterStream = nil
-        resumeOnBatch = nil
         cancelProviders()
     }
 
-    /// Cancels every provider still working.
+    /// Cancels the provider if it still works.
     func cancelProviders() {
-        for run in providerRuns { run.cancel() }
-        providerRuns.removeAll()
+        providerRun?.cancel()
+        providerRun = nil
     }
 }

@@ -83,12 +83,9 @@ final class Session {
     var contexts: [SessionContext] = []
     /// The part of the working context the tool changes (sentences around the selection).
     var region: Anchor?
-    /// The region's text when the session began (proofreading's late batches are checked
-    /// against it; kept only when several providers run), where it began, and the protected
-    /// ranges then.
-    var originalRegion = AttributedText("")
+    /// Where the region began when the session began (suggestions' `originalRange` counts
+    /// from there).
     var regionOriginalStart = 0
-    var originalProtected: [Range<Int>] = []
     /// The versions of the region as changes of its base (original plus the engine's edits):
     /// [] is the original, then each result (rewrite and follow-ups). Rebased on every engine
     /// edit, so showing any of them keeps what the engine typed.
@@ -102,8 +99,6 @@ final class Session {
     var redoStack: [UndoStep] = []
     /// The current provider run; replaced whole for each run.
     var run = RunState()
-    /// The engine edited text inside the region since the session began.
-    var regionEditedExternally = false
     /// The preview handle the engine gave for the running animation.
     var preview: UInt = 0
     var openAnimation: OpenAnimation?

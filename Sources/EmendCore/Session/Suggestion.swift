@@ -10,8 +10,6 @@ final class Suggestion {
     let ruleID: String
     /// Where it was in the text the providers read (context bytes at the session's start).
     let originalRange: Range<Int>
-    /// Rank of the provider that made it: 0 is the most preferred.
-    let rank: Int
     var state: SuggestionState = .pending
     /// Whether its replacement is in the text (false before delivery and once rejected).
     var isApplied = false
@@ -19,11 +17,10 @@ final class Suggestion {
     var underlineRects: [Rect]?
     var boundingRects: [Rect]?
 
-    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>, rank: Int = 0) {
+    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
         self.contextID = contextID
         self.anchor = anchor
         self.originalRange = originalRange
-        self.rank = rank
         self.original = original
         self.replacement = edit.replacement
         self.explanation = edit.explanation

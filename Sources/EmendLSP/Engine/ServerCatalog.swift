@@ -24,10 +24,10 @@ final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
 
     /// One proofreader, built as the CLI and libemend build theirs (`Proofreader`), over the
     /// checkers the client names for the tool (else those config.toml or the registry chooses).
-    func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
+    func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
         let settings = current
         let proofreader = try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base)
-        return [LanguageProvider(base: proofreader, language: settings.language)]
+        return LanguageProvider(base: proofreader, language: settings.language)
     }
 }
 

@@ -18,13 +18,13 @@ public enum Proofreader {
     /// The proofreader `catalog` gives for `tool` with the checkers `listed` by id (nil or
     /// empty: the catalog's own choice). A catalog that chooses its checkers itself
     /// (`ProofreadingMembers`: the registry, which follows config.toml and leaves out broken
-    /// plugins) is asked for them; any other gives the listed ones by id, or those it combines.
+    /// plugins) is asked for them; any other gives the listed ones by id, or its proofreader.
     public static func proofreader(for tool: WritingTool, listed: [String]?, in catalog: ProviderCatalog) throws(EmendError) -> WritingProvider {
         let listed = listed.flatMap { $0.isEmpty ? nil : $0 }
         if let choosing = catalog as? ProofreadingMembers {
             return try combining(try choosing.membersToCombine(for: tool, listed: listed))
         }
-        guard let listed else { return try combining(try catalog.providersToCombine(for: tool)) }
+        guard let listed else { return try catalog.proofreader(for: tool) }
         var members: [WritingProvider] = []
         for id in listed { members.append(try catalog.provider(for: tool, named: id)) }
         return try combining(members)

@@ -7,11 +7,11 @@ extension ProviderRegistry: ProofreadingMembers {
     /// between their suggestions with the evidence of all (`ProofreadingCombiner`) before any
     /// is shown. libemend's coordinators get it so; the CLI and the language server ask
     /// `Proofreader` themselves (the server with the checkers its client names).
-    public func providersToCombine(for tool: WritingTool) throws(EmendError) -> [WritingProvider] {
-        [try Proofreader.proofreader(for: tool, listed: nil, in: self)]
+    public func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
+        try Proofreader.proofreader(for: tool, listed: nil, in: self)
     }
 
-    /// The providers whose proofreading is combined: those `listed` (a front end's setting)
+    /// The providers whose proofreading `proofreader` combines: those `listed` (a front end's setting)
     /// or else those config.toml lists for the tool, in that order; else every enabled plugin
     /// that serves it (by priority); the built-in fixture only when nothing else serves the
     /// tool. Listed ones that are not installed, are off or broken are left out.
