@@ -1,6 +1,7 @@
 -- `emend lsp` driven by Neovim's own LSP client (vim.lsp.start): diagnostics arrive, a quick
--- fix changes the buffer, "Add to dictionary" writes the shared dictionary, and a rewrite is
--- resolved lazily (codeAction/resolve) and applied. Needs EMEND_CLI, the emend command
+-- fix changes the buffer, "Add to dictionary" writes the shared dictionary, hover shows a
+-- finding, and a rewrite comes back and is applied (Neovim resolves commands, so it is offered
+-- emend.runTool, answered at once, whose result comes as workspace/applyEdit). Needs EMEND_CLI, the emend command
 -- (tests/run.sh finds it next to EMEND_LIBRARY). Standalone: the Lua plugin is not loaded.
 local api = vim.api
 local cli = os.getenv("EMEND_CLI")
@@ -136,7 +137,7 @@ test("lsp: “Add to dictionary” writes the shared dictionary", function()
 end)
 
 if fixture then
-  test("lsp: a rewrite over a selection is resolved and applied", function()
+  test("lsp: a rewrite over a selection comes back and is applied", function()
     local before = apply_action(function(a) return a.title == "Rewrite: friendly" end,
       { start = { 7, 0 }, ["end"] = { 7, 11 } })
     wait(function() return api.nvim_buf_get_changedtick(buf) ~= before end, "the rewrite")
