@@ -9,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "$#" -gt 0 ]; then
-    cli="$1"
+    cli="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"   # the clients start it from the project
 else
     swift build --package-path "$root" -c release --product emend-cli >&2
     cli="$(swift build --package-path "$root" -c release --show-bin-path)/emend-cli"
