@@ -4,7 +4,8 @@
 # test-eglot.el: diagnostics, a quick fix, a Python file in the same server, a rewrite that
 # returns control at once and lands later, one whose model never finishes, shutdown + exit
 # with status 0) and lsp-mode (test-lsp-mode.el: the same without the Python file). The
-# fixture provider only, private XDG directories.
+# fixture provider only, pausing 300 ms between the words it writes (a rewrite lands about a
+# second after its command returned), private XDG directories.
 # Usage: bash scripts/test-emacs.sh [EMEND_CLI]   (default: the release emend-cli, built here)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,6 +25,6 @@ for test in test-eglot test-lsp-mode; do
     rm -rf "${scratch:?}"/*/
     mkdir -p "$scratch/home" "$scratch/config" "$scratch/cache" "$scratch/data" "$scratch/state"
     env HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache" \
-        XDG_DATA_HOME="$scratch/data" XDG_STATE_HOME="$scratch/state" EMEND_PROVIDER_PATH="" EMEND_CLI="$cli" \
+        XDG_DATA_HOME="$scratch/data" XDG_STATE_HOME="$scratch/state" EMEND_PROVIDER_PATH="" EMEND_CLI="$cli" EMEND_FIXTURE_CHUNK_DELAY_MS=300 \
         timeout 300 emacs --batch -Q -l "$root/editors/emacs/tests/$test.el"
 done

@@ -149,6 +149,24 @@ final class ToolCommandTests: XCTestCase {
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 
+    /// A result that is ready at once still goes out a moment after the command's answer:
+    /// Emacs 28's jsonrpc would leave an edit that came in the same read unparsed.
+    func testAnInstantResultFollowsTheAnswerAfterAGap() throws {
+        let gate = Gate()
+        gate.open()
+        let client = serverClient(gate)
+        client.initialize(resolve: false, options: ["debounceMs": 0])
+        client.open(uri, "It is noon.")
+        let command = try XCTUnwrap(rewriteAction(client, lspRange(0, 0, 0, 11))["command"] as? [String: Any])
+        let id = client.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])
+        XCTAssertNotNil(client.response(id))
+        let answered = Date()
+        XCTAssertNotNil(client.wait("workspace/applyEdit") { $0["method"] as? String == "workspace/applyEdit" })
+        let gap = Date().timeIntervalSince(answered)
+        XCTAssertGreaterThanOrEqual(gap, 0.03, "the edit came \(Int(gap * 1000)) ms after the answer")
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+
     /// lsp-mode resolves synchronously: a client that can take a command back from a resolve
     /// (lsp-mode, Neovim) is offered `emend.runTool` itself, never a model run inside resolve.
     func testClientsThatResolveCommandsAreOfferedTheCommand() throws {

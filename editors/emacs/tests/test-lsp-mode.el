@@ -87,6 +87,8 @@
     (let ((blocked (- (float-time) start)))
       (princ (format "     lsp-mode was blocked %.1f ms\n" (* 1000 blocked)))
       (emend-check (< blocked emend-command-bound) "blocked %.3f s" blocked))
+    ;; The fixture writes a word every 300 ms (EMEND_FIXTURE_CHUNK_DELAY_MS): still writing.
+    (emend-check (string-match-p "^It is noon\\.$" (buffer-string)) "applied before the model finished: %S" (buffer-string))
     (deactivate-mark)
     (emend-wait (lambda () (string-match-p "^It's noon\\.$" (buffer-string)))
                 (lambda () (format "the rewrite (buffer %S)" (buffer-string))))))
