@@ -149,7 +149,46 @@ final class ToolCommandTests: XCTestCase {
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 
-    /// Neovim's client resolves the action and keeps sending didChange while it waits: edits
+    /// A result that is ready at once still goes out a moment after the command's answer:
+    /// Emacs 28's jsonrpc would leave an edit that came in the same read unparsed.
+    func testAnInstantResultFollowsTheAnswerAfterAGap() throws {
+        let gate = Gate()
+        gate.open()
+        let client = serverClient(gate)
+        client.initialize(resolve: false, options: ["debounceMs": 0])
+        client.open(uri, "It is noon.")
+        let command = try XCTUnwrap(rewriteAction(client, lspRange(0, 0, 0, 11))["command"] as? [String: Any])
+        let id = client.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])
+        XCTAssertNotNil(client.response(id))
+        let answered = Date()
+        XCTAssertNotNil(client.wait("workspace/applyEdit") { $0["method"] as? String == "workspace/applyEdit" })
+        let gap = Date().timeIntervalSince(answered)
+        XCTAssertGreaterThanOrEqual(gap, 0.03, "the edit came \(Int(gap * 1000)) ms after the answer")
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+
+    /// lsp-mode resolves synchronously: a client that can take a command back from a resolve
+    /// (lsp-mode, Neovim) is offered `emend.runTool` itself, never a model run inside resolve.
+    func testClientsThatResolveCommandsAreOfferedTheCommand() throws {
+        let gate = Gate()
+        let client = serverClient(gate)
+        let capabilities: [String: Any] = ["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit", "command"]]]]]
+        XCTAssertNotNil(client.call("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])?["result"])
+        client.notify("initialized", [String: Any]())
+        client.open(uri, "It is noon.")
+        let action = rewriteAction(client, lspRange(0, 0, 0, 11))
+        let command = try XCTUnwrap(action["command"] as? [String: Any], "\(action)")
+        XCTAssertEqual(command["command"] as? String, "emend.runTool")
+        XCTAssertNil(action["data"], "nothing to resolve")
+        XCTAssertTrue(client.call("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])?["result"] is NSNull,
+                      "answered while the model is held")
+        gate.open()
+        XCTAssertEqual(appliedEdit(client.wait("workspace/applyEdit") { $0["method"] as? String == "workspace/applyEdit" })?["newText"] as? String,
+                       "'s noon!")
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+    }
+
+    /// A client that resolves edits keeps sending didChange while it waits: edits
     /// outside the selection move the result; an edit inside it makes it stale (-32801).
     func testTypingElsewhereWhileTheModelWritesMovesTheResult() throws {
         let gate = Gate()

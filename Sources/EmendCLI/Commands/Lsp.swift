@@ -11,11 +11,13 @@ struct Lsp: ParsableCommand {
         abstract: "Run the Language Server Protocol server on standard input and output (for editors).",
         discussion: """
             Speaks LSP 3.17 over stdio: diagnostics from the combined proofreading providers while \
-            you type, quick fixes, "Add to dictionary" and "Ignore this rule", and over a selection \
-            Rewrite (friendly, professional, concise), Summarize, Make a list and Make a table. \
-            Settings come from the client (initializationOptions, workspace/configuration, section \
-            "emend"), then config.toml. Exits 0 after shutdown and exit, 1 otherwise. \
-            EMEND_LOG=1 logs to standard error. See the README for Neovim, Helix and VS Code setups.
+            you type, hover, a quick fix per replacement, "Add to dictionary" and "Ignore this rule", \
+            and over a selection Rewrite (friendly, professional, concise), Summarize, Make a list \
+            and Make a table: the command is answered at once and the result comes as \
+            workspace/applyEdit with $/progress. Settings come from the client \
+            (initializationOptions, workspace/configuration, section "emend"), then config.toml. \
+            Exits 0 after shutdown and exit, 1 otherwise. EMEND_LOG=1 logs to standard error. See \
+            the README for Emacs (eglot, lsp-mode), Neovim, Helix, Kakoune and VS Code setups.
             """
     )
 

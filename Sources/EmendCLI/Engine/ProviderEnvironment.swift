@@ -60,6 +60,13 @@ struct ProviderEnvironment {
         return Paths.join(home, ".local/state/emend")
     }
 
+    /// The built-in fixture; `EMEND_FIXTURE_CHUNK_DELAY_MS` (tests of editors: a model that
+    /// takes its time, deterministically) pauses it between the words it streams.
+    var fixture: FixtureProvider {
+        let milliseconds = environment["EMEND_FIXTURE_CHUNK_DELAY_MS"].flatMap { UInt32($0) } ?? 0
+        return FixtureProvider(chunkDelayMicroseconds: min(milliseconds, 60_000) * 1000)
+    }
+
     /// Discovers plugins and reads the configuration. An invalid config.toml is an input
     /// error naming the file and line.
     func registry() throws(CLIFailure) -> ProviderRegistry {
@@ -72,7 +79,7 @@ struct ProviderEnvironment {
         }
         do {
             return try ProviderRegistry.standard(environment: environment, libraryDirectory: libraryDirectory,
-                                                 scannerPath: scannerPath, builtins: [FixtureProvider()], logger: logger)
+                                                 scannerPath: scannerPath, builtins: [fixture], logger: logger)
         } catch {
             throw CLIFailure.usage("\(error.message)\n  fix the configuration file (see `emend config`), or move it aside to use the defaults")
         }

@@ -51,7 +51,7 @@ extension LanguageServer {
             for tool in SelectionTool.allCases {
                 let data: JSON = ["uri": .string(uri), "version": .int(open.document.version), "range": lspRange.json,
                                   "tool": .string(tool.rawValue)]
-                if client.resolvesEdits {
+                if client.resolvesToolEdits {
                     actions.append(["title": .string(tool.title), "kind": "refactor.rewrite", "data": data])
                 } else {
                     actions.append(["title": .string(tool.title), "kind": "refactor.rewrite",

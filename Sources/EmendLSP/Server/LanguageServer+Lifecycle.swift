@@ -22,7 +22,8 @@ extension LanguageServer {
         let capabilities = params["capabilities"]
         encoding = PositionEncodingKind.negotiate(capabilities?["general"]?["positionEncodings"]?.array?.compactMap(\.string))
         let codeAction = capabilities?["textDocument"]?["codeAction"]
-        client.resolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains(.string("edit")) ?? false
+        let resolvable = codeAction?["resolveSupport"]?["properties"]?.array ?? []
+        client.resolvesToolEdits = resolvable.contains(.string("edit")) && !resolvable.contains(.string("command"))
         client.workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.bool ?? false
         client.configuration = capabilities?["workspace"]?["configuration"]?.bool ?? false
         if let formats = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string), !formats.isEmpty {

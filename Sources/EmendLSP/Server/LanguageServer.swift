@@ -19,7 +19,12 @@ public final class LanguageServer {
 
     /// What the client said it can do, in `initialize`.
     struct ClientFeatures {
-        var resolvesEdits = false
+        /// The selection tools are offered for `codeAction/resolve` to fill in their edit:
+        /// only for clients that can resolve an edit but cannot take a command back. Why:
+        /// lsp-mode resolves synchronously (the editor would wait for the model); a client
+        /// that can resolve a command, or cannot resolve at all (eglot), gets `emend.runTool`,
+        /// answered at once, whose result comes as workspace/applyEdit.
+        var resolvesToolEdits = false
         var workDoneProgress = false
         var configuration = false
         /// Hover text as Markdown (else plain text), as textDocument.hover.contentFormat says.

@@ -109,6 +109,8 @@ command loop would, every 0.2 s (eglot's backend reports the server's latest dia
                          (emend-run-action action "refactor.rewrite"))))
     (princ (format "     eglot was blocked %.1f ms by emend.runTool\n" (* 1000 blocked)))
     (emend-check (< blocked emend-command-bound) "blocked %.3f s" blocked)
+    ;; The fixture writes a word every 300 ms (EMEND_FIXTURE_CHUNK_DELAY_MS): still writing.
+    (emend-check (string-match-p "^It is noon\\.$" (buffer-string)) "applied before the model finished: %S" (buffer-string))
     (emend-wait (lambda () (string-match-p "^It's noon\\.$" (buffer-string)))
                 (lambda () (format "the rewrite to land (the buffer: %S)" (buffer-string))))
     (emend-check (string-match-p "^It's noon\\.$" (buffer-string)) "the buffer: %S" (buffer-string))))

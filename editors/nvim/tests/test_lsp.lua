@@ -1,6 +1,7 @@
 -- `emend lsp` driven by Neovim's own LSP client (vim.lsp.start): diagnostics arrive, a quick
--- fix changes the buffer, "Add to dictionary" writes the shared dictionary, and a rewrite is
--- resolved lazily (codeAction/resolve) and applied. Needs EMEND_CLI, the emend command
+-- fix changes the buffer, "Add to dictionary" writes the shared dictionary, hover shows a
+-- finding, and a rewrite comes back and is applied (Neovim resolves commands, so it is offered
+-- emend.runTool, answered at once, whose result comes as workspace/applyEdit). Needs EMEND_CLI, the emend command
 -- (tests/run.sh finds it next to EMEND_LIBRARY). Standalone: the Lua plugin is not loaded.
 local api = vim.api
 local cli = os.getenv("EMEND_CLI")
@@ -43,6 +44,8 @@ if vim.lsp.config and vim.lsp.enable then
   -- attached by the FileType event.
   vim.lsp.config("emend", {
     cmd = { cli, "lsp" },
+    -- The fixture pauses between the words it writes: a rewrite takes a second, time to type.
+    cmd_env = { EMEND_FIXTURE_CHUNK_DELAY_MS = "400" },
     filetypes = { "markdown", "text" },
     root_markers = { ".git" },
     init_options = { debounceMs = 50 },
@@ -56,6 +59,7 @@ else
   client_id = vim.lsp.start({
     name = "emend",
     cmd = { cli, "lsp" },
+    cmd_env = { EMEND_FIXTURE_CHUNK_DELAY_MS = "400" },
     root_dir = dir,
     init_options = { debounceMs = 50 },
   })
@@ -136,12 +140,30 @@ test("lsp: “Add to dictionary” writes the shared dictionary", function()
 end)
 
 if fixture then
-  test("lsp: a rewrite over a selection is resolved and applied", function()
+  test("lsp: a rewrite over a selection comes back and is applied", function()
     local before = apply_action(function(a) return a.title == "Rewrite: friendly" end,
       { start = { 7, 0 }, ["end"] = { 7, 11 } })
     wait(function() return api.nvim_buf_get_changedtick(buf) ~= before end, "the rewrite")
     -- The fixture's friendly tone contracts "It is" (and, in plain text, ends with "!").
     check(line(6):find("^It's noon") ~= nil, "line 7 is " .. line(6))
+  end)
+
+  test("lsp: typing elsewhere while a rewrite runs moves its result instead of losing it", function()
+    api.nvim_buf_set_lines(buf, -1, -1, false, { "", "It is late." })
+    local n = api.nvim_buf_line_count(buf)
+    local begun = false
+    local id = api.nvim_create_autocmd("LspProgress", { callback = function(ev)
+      local value = ev.data and ev.data.params and ev.data.params.value
+      if value and value.kind == "begin" and (value.title or ""):find("Rewrite", 1, true) then begun = true end
+    end })
+    apply_action(function(a) return a.title == "Rewrite: friendly" end, { start = { n, 0 }, ["end"] = { n, 11 } })
+    wait(function() return begun end, "the rewrite's $/progress begin")
+    api.nvim_del_autocmd(id)
+    -- While the model writes: a word typed in the title, above the selection.
+    api.nvim_buf_set_text(buf, 0, 2, 0, 2, { "My " })
+    check(line(n - 1) == "It is late.", "the model is still writing: " .. line(n - 1))
+    wait(function() return line(n - 1):find("^It's late") ~= nil end, "the rewrite to land: " .. line(n - 1))
+    check(line(0) == "# My Notes", "the typing kept: " .. line(0))
   end)
 end
 

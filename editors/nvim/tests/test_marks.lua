@@ -72,6 +72,15 @@ H.test("marks only: accept applies one suggestion, one u takes it back; edits mo
   vim.cmd("Emend done")
 end)
 
+H.test("marks only: a range checks only those lines", function()
+  local buf = H.buffer(LINES)
+  vim.cmd("2Emend proofread")
+  H.wait(function() return not M.checking(buf) end, 10000, "the check to end")
+  H.eq(vim.tbl_map(function(m) return m.row end, M.list(buf)), { 1, 1 }, "the two suggestions of line 2 only")
+  H.eq(api.nvim_buf_get_lines(buf, 0, -1, false), LINES)
+  vim.cmd("Emend done")
+end)
+
 H.test("marks only: reject and addword drop marks and leave the text", function()
   local buf = H.buffer({ "Tomorow or tomorow, they has it." })
   check(buf)

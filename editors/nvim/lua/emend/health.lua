@@ -48,7 +48,7 @@ function M.check()
       ok(line)
     elseif network then
       -- Off by design until the user allows the network in config.toml: nothing is wrong.
-      info(line .. ": off (it uses the network): " .. p.reason)
+      info(line .. ": off until you allow it: " .. p.reason)
     else
       warn(line .. ": " .. p.reason)
     end
