@@ -22,7 +22,7 @@ LIB="$SCRATCH/release"
 ln -sf libemend.so "$LIB/libemend.so.0"
 BIN="$SCRATCH/bench-c"
 mkdir -p "$BIN"
-for program in roundtrip proofread; do
+for program in roundtrip proofread markdown; do
     cc -std=c11 -O2 -Wall -Wextra -Werror -I "$ROOT/include" "$ROOT/benchmarks/$program.c" \
         -L "$LIB" -lemend -Wl,-rpath,"$LIB" -o "$BIN/$program"
 done
@@ -52,6 +52,8 @@ echo "== call overhead"
 "$BIN/roundtrip"
 echo "== proofread through the C ABI (fixture provider, delegate answers inside each callback)"
 "$BIN/proofread"
+echo "== Markdown protection through the C ABI (emend_markdown_protected_ranges)"
+"$BIN/markdown"
 echo "== streaming: the longest dispatch while a provider streams 300,000 pieces (EmendBenchmarks --stream, Swift)"
 "$LIB/EmendBenchmarks" --stream 300000
 echo "== alignment (TextAlignment.edits, Swift)"

@@ -21,7 +21,9 @@
  *   - invalid UTF-8 given to the runtime is rejected; an answer of the wrong kind, to a
  *     request id never issued, or a mutating call inside a callback or on another thread
  *     does not return EMEND_OK;
- *   - no callback beyond the delegate's struct_size is called.
+ *   - no callback beyond the delegate's struct_size is called;
+ *   - emend_markdown_protected_ranges on each text the engine sets gives sorted, disjoint
+ *     ranges inside the text on character boundaries, or EMEND_E_INVALID_UTF8.
  * Crashes and sanitizer reports inside libemend are found by ASan/UBSan themselves.
  *
  * Build and run: bash scripts/fuzz.sh [SECONDS]   (see fuzz/README.md)
@@ -1474,6 +1476,8 @@ static void op_null_calls(void) {
     expect_failure(emend_answer_done(NULL, 1), "answer_done(NULL)");
     expect_failure(emend_answer_contexts(NULL, 1, NULL, 1), "answer_contexts(NULL)");
     expect_failure(emend_coordinator_update_range(NULL, 1, (emend_range){0, 0}, NULL, 0, EMEND_UPDATE_TYPING), "update_range(NULL)");
+    expect_failure(emend_markdown_protected_ranges(NULL, 1, EMEND_ENCODING_UTF8, NULL, &n), "markdown_protected_ranges(NULL)");
+    emend_markdown_protected_ranges_free(NULL);
     if (emend_coordinator_fd(NULL) != -1) violation("emend_coordinator_fd(NULL) is not -1");
     emend_coordinator_destroy(NULL);
     emend_status any = in_chance(&F.in, 128) ? (emend_status)(int8_t)in_u8(&F.in) : (emend_status)in_u32(&F.in);
@@ -1497,6 +1501,31 @@ static void op_answer_pending(void) {
     decide(p);
 }
 
+/* emend_markdown_protected_ranges on a document's text (consumes no input): EMEND_OK with
+ * ranges sorted, disjoint, inside the text and on character boundaries, or
+ * EMEND_E_INVALID_UTF8 for text that is not UTF-8. */
+static void check_markdown_ranges(const buf *text) {
+    emend_range *ranges = NULL;
+    size_t count = 0;
+    emend_status s = emend_markdown_protected_ranges(text->p, text->n, EMEND_ENCODING_UTF8, &ranges, &count);
+    if (s != EMEND_OK) {
+        if (s != EMEND_E_INVALID_UTF8 || ranges || count) violation("markdown ranges: %s, %zu ranges", emend_status_name(s), count);
+        return;
+    }
+    uint64_t end = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint64_t low = ranges[i].location, high = low + ranges[i].length;
+        if (ranges[i].length == 0 || (i > 0 && low <= end) || high > text->n
+            || (low < text->n && ((unsigned char)text->p[low] & 0xC0) == 0x80)
+            || (high < text->n && ((unsigned char)text->p[high] & 0xC0) == 0x80)) {
+            violation("markdown range %zu (%llu, %llu) of %zu bytes", i, (unsigned long long)low,
+                      (unsigned long long)ranges[i].length, text->n);
+        }
+        end = high;
+    }
+    emend_markdown_protected_ranges_free(ranges);
+}
+
 static void op_set_text(void) {
     int d = in_u8(&F.in) % MAX_DOCS;
     if (F.session_live) return; /* the engine tells the runtime about its edits (update_range) */
@@ -1504,6 +1533,7 @@ static void op_set_text(void) {
     F.docs[d].version++;
     F.docs[d].selection = gen_range(&F.docs[d].text);
     trace("document %d set to %zu bytes", d, F.docs[d].text.n);
+    check_markdown_ranges(&F.docs[d].text);
 }
 
 static void run_op(uint8_t op) {

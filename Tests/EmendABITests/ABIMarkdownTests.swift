@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import XCTest
 import CEmend
 import EmendCABI
@@ -6,7 +8,7 @@ import EmendCABI
 /// encoding, and bad input refused with a status and a message, never a crash.
 final class ABIMarkdownTests: XCTestCase {
     /// The ranges for `bytes` as (location, length) pairs, or the failing status.
-    private func protectedRanges(_ bytes: [UInt8], _ encoding: emend_position_encoding) -> Result<[[UInt64]], Failure> {
+    private static func protectedRanges(_ bytes: [UInt8], _ encoding: emend_position_encoding) -> Result<[[UInt64]], Failure> {
         var ranges: UnsafeMutablePointer<emend_range>?
         var count = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -16,6 +18,10 @@ final class ABIMarkdownTests: XCTestCase {
         defer { emend_markdown_protected_ranges_free(ranges) }
         guard status == EMEND_OK else { return .failure(Failure(status: status)) }
         return .success((0..<count).map { [ranges![$0].location, ranges![$0].length] })
+    }
+
+    private func protectedRanges(_ bytes: [UInt8], _ encoding: emend_position_encoding) -> Result<[[UInt64]], Failure> {
+        Self.protectedRanges(bytes, encoding)
     }
 
     struct Failure: Error, Equatable { let status: emend_status }
@@ -28,6 +34,20 @@ final class ABIMarkdownTests: XCTestCase {
         XCTAssertEqual(try protectedRanges(text, EMEND_ENCODING_UTF8).get(), [[12, 6], [23, 1], [27, 8]])
         XCTAssertEqual(try protectedRanges(text, EMEND_ENCODING_UTF16).get(), [[7, 6], [18, 1], [22, 6]])
         XCTAssertEqual(try protectedRanges(text, EMEND_ENCODING_CODEPOINT).get(), [[6, 6], [17, 1], [21, 5]])
+    }
+
+    /// Any thread, several at once: each call parses on its own.
+    func testCallsFromManyThreadsAtOnceAgree() throws {
+        let text = Array("Run `a` and [b](c) <!-- d -->\n\n> e\n\n```\nf\n```\n".utf8)
+        let expected = try protectedRanges(text, EMEND_ENCODING_UTF16).get()
+        XCTAssertEqual(expected.count, 5)
+        let agreed = Tally()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            var same = true
+            for _ in 0..<50 { same = same && (try? Self.protectedRanges(text, EMEND_ENCODING_UTF16).get()) == expected }
+            if same { agreed.add() }
+        }
+        XCTAssertEqual(agreed.count, 8)
     }
 
     func testProseGivesNoRangesAndNoArray() {
@@ -107,4 +127,12 @@ final class ABIMarkdownTests: XCTestCase {
             }
         }
     }
+}
+
+/// A count threads add to.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.lock(); value += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
 }
