@@ -4,7 +4,8 @@
  * The fuzz input is read as a program: a sequence of calls on one coordinator that uses the
  * built-in fixture provider (org.emend.fixture; discovery is pointed at an empty directory).
  * The harness is a small text engine: it keeps its own copy of up to three documents (the
- * contexts it gives), applies the replaces it answers and its own edits (update_range), and
+ * contexts it gives), applies the replaces it answers and its own edits (update_range, often
+ * at an edge of the change Emend delivered last), and
  * decides from the input how to answer each delegate callback: at once or later, correctly or
  * not (other text, refused, failed, the wrong kind of answer, a wrong request id, another
  * thread).
@@ -13,6 +14,8 @@
  *   - after emend_session_revert / emend_coordinator_stop / emend_answer_failed of a session
  *     with no engine edits, once the coordinator is INACTIVE, every document equals its
  *     original byte for byte ("NOTHING LOST" in emend.h);
+ *   - a session whose only refused replaces were of review steps (undo, redo, show original,
+ *     show rewritten) does not end with EMEND_E_REFUSED: such a step is taken back;
  *   - every prepare_for_text_animation is matched by one finish_text_animation (same
  *     animation, same context) by the time the session is inactive, and every preview handle
  *     the engine handed out comes back once through finish_text_animation;
@@ -284,6 +287,9 @@ typedef struct doc {
     buf text;
     uint64_t version;         /* bumped on every change */
     emend_range selection;    /* in the coordinator's encoding, as the engine keeps it */
+    /* the bytes the last replace the engine applied for Emend put in (edits at its edges) */
+    int has_change;
+    size_t change_start, change_end;
 } doc;
 
 enum pending_kind { P_CONTEXTS, P_REPLACE, P_RECTS, P_PREVIEW, P_PRESENTED, P_DONE };
@@ -326,6 +332,8 @@ typedef struct fuzz {
     int expect_original;      /* revert/stop/failed was asked: INACTIVE means the original */
     int restore_disturbed;    /* a replace after that was not applied as proposed */
     int accepted;
+    int refused_review;       /* replaces of undo/redo/show original/show rewritten refused */
+    int refused_other;        /* any other replace refused, or any answer failed */
     uint64_t serial;          /* bumped for every session */
     uint64_t ctx_ids[MAX_CTX_MAP];
     int ctx_docs[MAX_CTX_MAP];
@@ -415,6 +423,8 @@ static void session_reset(void) {
     F.expect_original = 0;
     F.restore_disturbed = 0;
     F.accepted = 0;
+    F.refused_review = 0;
+    F.refused_other = 0;
     F.nctx = 0;
     F.serial++;
     memset(F.prepared, 0, sizeof F.prepared);
@@ -449,6 +459,12 @@ static void observe(void) {
                   F.pend[i].kind);
             F.restore_disturbed = 1;
         }
+    /* A refused undo, redo, show original or show rewritten refuses that step only: the
+     * session rests as before (emend.h), it never ends because of it. */
+    emend_status ended = EMEND_OK;
+    if (F.refused_review && !F.refused_other && emend_coordinator_last_session_status(F.c, &ended) == EMEND_OK &&
+        ended == EMEND_E_REFUSED)
+        violation("a refused review step (undo/redo/show original/rewritten) ended the session with EMEND_E_REFUSED");
     trace("session inactive (contexts %d, expect original %d, engine edits %d, tainted %d, disturbed %d, accepted %d)",
           F.session_contexts, F.expect_original, F.engine_edits, F.tainted, F.restore_disturbed, F.accepted);
     if (F.session_contexts && F.expect_original && !F.engine_edits && !F.tainted && !F.restore_disturbed &&
@@ -708,6 +724,10 @@ static int answer_replace(pending *p, int how) {
         if (s != EMEND_OK && undo.p) { /* not taken: the engine takes its edit back */
             buf_set(&d->text, undo.p, undo.n);
             d->version++;
+        } else if (s == EMEND_OK && undo.p) {
+            d->has_change = 1;
+            d->change_start = p->start;
+            d->change_end = p->start + ins_len;
         }
         if (s == EMEND_OK && lie_size_max) violation("emend_answer_replace took inserted_length SIZE_MAX (emend.h: EMEND_E_INVALID_ARGUMENT)");
         if (s == EMEND_OK && (how == 1 || lie_size_max) && p->after_restore) F.restore_disturbed = 1;
@@ -718,9 +738,13 @@ static int answer_replace(pending *p, int how) {
     emend_status s;
     if (how == 2) {
         s = emend_answer_replace(F.c, p->id, EMEND_REPLACE_REFUSED, in_chance(&F.in, 30) ? "ignored" : NULL, 7);
+        int review = p->change == EMEND_CHANGE_UNDO || p->change == EMEND_CHANGE_REDO ||
+                     p->change == EMEND_CHANGE_SHOW_ORIGINAL || p->change == EMEND_CHANGE_SHOW_REWRITTEN;
+        if (s == EMEND_OK) { if (review) F.refused_review = 1; else F.refused_other = 1; }
     } else {
         s = emend_answer_failed(F.c, p->id, any_status(), in_chance(&F.in, 128) ? "engine failed" : NULL);
         if (s == EMEND_OK && F.session_live) F.expect_original = 1;
+        if (s == EMEND_OK) F.refused_other = 1;
     }
     trace("answer_replace(%llu, %s) -> %s", (unsigned long long)p->id, how == 2 ? "refused" : "failed", emend_status_name(s));
     if (s == EMEND_OK && p->after_restore) F.restore_disturbed = 1;
@@ -809,6 +833,7 @@ static void decide(pending *p) {
         case P_REPLACE:
             s = emend_answer_replace(F.c, p->id, EMEND_REPLACE_REFUSED, NULL, 0);
             if (p->after_restore) F.restore_disturbed = 1;
+            F.refused_other = 1;
             break;
         case P_RECTS: s = emend_answer_rects(F.c, p->id, NULL, 0); break;
         case P_PREVIEW: s = emend_answer_preview(F.c, p->id, NULL); break;
@@ -841,6 +866,7 @@ static void decide(pending *p) {
         emend_status s = emend_answer_failed(F.c, p->id, any_status(), in_chance(&F.in, 3) ? "\xFF" : "the engine says no");
         trace("answer_failed(%llu) -> %s", (unsigned long long)p->id, emend_status_name(s));
         if (s == EMEND_OK) {
+            F.refused_other = 1;
             int honoured = p->kind == P_CONTEXTS || p->kind == P_REPLACE || p->kind == P_PRESENTED;
             if (F.session_live && (honoured || !allowed("failed-ignored"))) F.expect_original = 1;
             if (p->kind == P_REPLACE && p->after_restore) F.restore_disturbed = 1;
@@ -1262,6 +1288,31 @@ static void op_start(void) {
     }
 }
 
+/* A range at an edge of the last change Emend delivered to `x` (an insertion just before or
+ * after it, or an edit of its first or last character, or of the character beside it):
+ * beside the change or in it, where the rules of emend.h's CHANGES meet. */
+static emend_range edge_range(const doc *x) {
+    if (!x->has_change || x->change_end > x->text.n || x->change_start > x->change_end) return gen_range(&x->text);
+    size_t at = in_chance(&F.in, 128) ? x->change_end : x->change_start;
+    size_t length = 0;
+    switch (in_u8(&F.in) % 4) {
+    case 0: break;                                                   /* insert at the edge */
+    case 1: if (at < x->text.n) length = char_len_at(x->text.p, x->text.n, at); break; /* the character after */
+    case 2: /* the character before */
+        if (at > 0) {
+            size_t before = at - 1;
+            while (before > 0 && ((unsigned char)x->text.p[before] & 0xC0) == 0x80) before--;
+            length = at - before;
+            at = before;
+        }
+        break;
+    default: if (x->change_end > x->change_start) { at = x->change_start; length = x->change_end - x->change_start; } break;
+    }
+    if (at + length > x->text.n) return gen_range(&x->text);
+    uint64_t location = units_of(x->text.p, at, F.enc);
+    return (emend_range){location, units_of(x->text.p + at, length, F.enc)};
+}
+
 static void op_update_range(void) {
     int d;
     uint64_t id = pick_context_id(&d);
@@ -1281,7 +1332,7 @@ static void op_update_range(void) {
     F.in.back = 0;
         if (s == EMEND_OK && processed == 0) { settled = 1; break; }
     }
-    emend_range range = gen_range(&x->text);
+    emend_range range = in_chance(&F.in, 96) ? edge_range(x) : gen_range(&x->text);
     buf text = {0};
     gen_text(&F.in, &text, in_chance(&F.in, 30), 4);
     size_t passed = text.n;

@@ -95,12 +95,14 @@
  *          Showing the original, undo, redo and follow-ups keep the engine's edits too.
  *
  * CHANGES  A change is what Emend reported as one: a proofreading suggestion (its range, as
- *          emend_session_get_suggestion gives it) or a phrase a rewrite changed (a word or
- *          words with the spaces between them, as the result replaced them). An engine edit
- *          is in a change when it overlaps the change's text, inserts strictly inside it, or
- *          deletes across the point where an empty change (a deletion) is; an insertion at
- *          either edge ("It's|XYZ") is beside it, never in it. An edit in a change makes the
- *          whole change the engine's, not only the bytes Emend changed in it: the suggestion
+ *          emend_session_get_suggestion gives it) or a phrase a rewrite changed (the words it
+ *          replaced, and those one space apart, without the spaces at their ends; where a
+ *          styled result restyles a whole paragraph, a list item or a table, the bytes it
+ *          changed there, as in a result still being written). An engine edit is in a
+ *          change when it overlaps the change's text, inserts strictly inside it, or deletes
+ *          across the point where an empty change (a deletion) is; an insertion at either
+ *          edge ("It's|XYZ") is beside it, never in it. An edit in a change makes the whole
+ *          change the engine's, not only the bytes Emend changed in it: the suggestion
  *          becomes INVALID, and revert, stop, show original, undo, redo and a failed
  *          follow-up leave all of it as the engine left it (never half a phrase). While the
  *          original is shown, an engine edit of a change's original text is the engine's:

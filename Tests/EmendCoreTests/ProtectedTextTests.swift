@@ -50,3 +50,39 @@ final class ProtectedTextTests: XCTestCase {
         }
     }
 }
+
+/// List, table and summary keep protected text and attachments exactly once (issue 25: the
+/// protected text came back a second time beside an attachment).
+final class ProtectedTextOnceTests: XCTestCase {
+    private func count(_ needle: String, in text: String) -> Int {
+        var count = 0, rest = Substring(text)
+        while let found = rest.range(of: needle) { count += 1; rest = rest[found.upperBound...] }
+        return count
+    }
+
+    func testListTableAndSummaryKeepProtectedTextAndAttachmentsOnce() throws {
+        let texts = ["A `x` b. C \u{FFFC} d.", "A \u{FFFC} b. C `x` d.", "A `x` \u{FFFC} b. C d.", "`x` A. \u{FFFC} B.",
+                     "A \u{FFFC}`x` b. C d.", "A `x` b. C `y` \u{FFFC} d."]
+        for text in texts {
+            for tool in [WritingTool.list, .table, .summary, .keyPoints] {
+                for plain in [true, false] {
+                    let engine = TestEngine(text, selection: 0..<text.utf8.count)
+                    engine.protectedRanges = ["`x`", "`y`"].compactMap { byteRange(of: $0, in: text) }
+                    var opts = options()
+                    opts.preferredResultOptions = plain ? [.plainText] : [.list, .table]
+                    let coordinator = try makeCoordinator(engine, options: opts)
+                    try coordinator.start(tool)
+                    try engine.run(coordinator)
+                    let shown = engine.presented.last?.text ?? engine.text
+                    let label = "\(tool) \(plain ? "plain" : "rich") of “\(text)” gave “\(shown)”"
+                    for code in ["`x`", "`y`"] where text.contains(code) {
+                        XCTAssertLessThanOrEqual(count(code, in: shown), 1, label)
+                        if tool != .summary { XCTAssertEqual(count(code, in: shown), 1, label) }
+                    }
+                    XCTAssertLessThanOrEqual(count("\u{FFFC}", in: shown), 1, label)
+                    if tool != .summary { XCTAssertEqual(count("\u{FFFC}", in: shown), 1, label) }
+                }
+            }
+        }
+    }
+}

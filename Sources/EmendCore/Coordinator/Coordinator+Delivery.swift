@@ -14,6 +14,10 @@ extension Coordinator {
         /// It puts back base text over Emend's own changes: protected text inside them (that
         /// came in with a replace) may go.
         var restores = false
+        /// The text at `anchor` when the edit was planned, if it must still be there: an edit
+        /// planned before the engine edited that text (a restore of a change the engine's
+        /// edit made its own) is withdrawn, not sent.
+        var expected: String? = nil
         /// Runs when the engine applied it (with the text it really inserted).
         var applied: (String) -> Void = { _ in }
     }
@@ -32,6 +36,10 @@ extension Coordinator {
             guard let edit = remaining.popFirst() else { return then() }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }
+            if let expected = edit.expected, context.text.substring(range) != expected {
+                owner.logger("a planned replace was withdrawn: the engine edited its text first")
+                return next()
+            }
             if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
                 // A change around protected text that keeps it goes as the changes beside it.
                 if let parts = owner.partsAroundProtectedText(edit, range: range, in: context) {
@@ -141,8 +149,9 @@ extension Coordinator {
         guard let version = session.version(target) else { return [] }
         let edits = VersionEdits.edits(from: context.text.slice(region), to: version, styled: styled)
         return ProtectedParts.keeping(edits, of: context.text, region: region, target: version, styled: styled).map { edit in
-            PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
-                        replacement: edit.replacement.string, styling: styled ? edit.replacement : nil)
+            let range = (edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)
+            return PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string, styling: styled ? edit.replacement : nil,
+                               expected: context.text.substring(range))
         }
     }
 
@@ -150,7 +159,7 @@ extension Coordinator {
     func restoringEdits(in context: SessionContext, styled: Bool) -> [PlannedEdit] {
         zip(context.ledger.currentSpans, context.ledger.hunks).reversed().map { span, hunk in
             PlannedEdit(anchor: context.anchor(span), replacement: hunk.baseText.string,
-                        styling: styled ? hunk.baseText : nil, restores: true)
+                        styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
         }
     }
 

@@ -21,10 +21,10 @@ enum FixtureRules {
                 return .failure(EmendError(.provider, "fixture: no rule for the change “\(request.prompt ?? "")”"))
             }
             return .success(mapUnprotected(request, rule))
-        case .summary: return .success(sentences(of: selected).first.map(escaped) ?? "")
-        case .keyPoints, .list: return .success(sentences(of: selected).map { "- " + escaped($0) }.joined(separator: "\n"))
+        case .summary: return .success(markdownSentences(request).first ?? "")
+        case .keyPoints, .list: return .success(markdownSentences(request).map { "- " + $0 }.joined(separator: "\n"))
         case .table:
-            let rows = sentences(of: selected).enumerated().map { "| \($0.offset + 1) | \(escaped($0.element).replacingPipes) |" }
+            let rows = markdownSentences(request).enumerated().map { "| \($0.offset + 1) | \($0.element.replacingPipes) |" }
             return .success((["| # | Sentence |", "|---|---|"] + rows).joined(separator: "\n"))
         case .compose:
             let prompt = (request.prompt ?? "").trimmingSpaces
@@ -117,6 +117,17 @@ enum FixtureRules {
             }
         }
         return out
+    }
+
+    /// The sentences summary, key points, list and table are made of, as Markdown. With
+    /// protected text or attachments in the selection, the request's Markdown holds them as
+    /// placeholder tokens, which the runtime puts back once each: its sentences are taken as
+    /// they are. (Writing the plain text out instead wrote the protected text itself, and
+    /// numbered the attachments with tokens of its own that named other protected text: it
+    /// came back twice, "- C ￼`x` d.".) Without, the plain selection, escaped.
+    static func markdownSentences(_ request: ProviderRequest) -> [String] {
+        if let markdown = request.markdown, !PlaceholderToken.find(in: markdown).isEmpty { return sentences(of: markdown) }
+        return sentences(of: request.selectedText).map(escaped)
     }
 
     /// Sentences of `text`, trimmed.
