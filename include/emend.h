@@ -512,7 +512,10 @@ typedef struct emend_delegate {
     size_t struct_size;            /* sizeof(emend_delegate) */
     void *user_data;               /* passed back as the first argument of every callback */
 
-    /* Give the contexts for `scope`: answer with emend_answer_contexts. Required. */
+    /* Give the contexts for `scope`: answer with emend_answer_contexts. Required. It comes a
+     * dispatch (or more) after emend_coordinator_start, never inside it: give the selection
+     * the engine recorded when it called start, not the one of this moment (see
+     * emend_coordinator_start, SELECTION SNAPSHOT). */
     void (*requests_contexts)(void *user_data, emend_coordinator *coordinator,
                               emend_context_scope scope, emend_request_id request);
 

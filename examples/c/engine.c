@@ -1,7 +1,8 @@
 /*
  * A small text engine in C on top of libemend: a document in memory and a delegate that
- * really applies replace and select to it. It proofreads, accepts one suggestion and
- * rejects another, rewrites and reverts, and checks the document byte for byte.
+ * really applies replace and select to it. It proofreads, finds a suggestion by a point in
+ * its own coordinates, accepts one suggestion and rejects another, rewrites and reverts,
+ * and checks the document byte for byte.
  *
  * Build: cc -std=c11 -Wall -Wextra -Werror -I include examples/c/engine.c \
  *           -L .build/release -lemend -Wl,-rpath,$PWD/.build/release -o engine
@@ -85,6 +86,21 @@ static void will_change_to_state(void *user_data, emend_coordinator *coordinator
     emend_answer_done(coordinator, request);
 }
 
+/* Rectangles of a range, for underlines and hit tests (requests_bounding_rects and
+ * requests_underline_rects: the range arrives through a pointer valid during the call). They
+ * are in the engine's own coordinate space, here terminal cells of a one-line document:
+ * x = column (one per byte), y = line. The runtime keeps them as given and tests the points
+ * this engine passes to emend_session_suggestion_at_point against them, so those points are
+ * cells too. A GUI answers in its view's coordinates instead and passes clicks in the same. */
+static void range_rects(void *user_data, emend_coordinator *coordinator, uint64_t context_id, void *engine_context,
+                        const emend_range *range, emend_request_id request) {
+    (void)user_data;
+    (void)context_id;
+    (void)engine_context;
+    emend_rect rect = {(double)range->location, 0.0, (double)range->length, 1.0};
+    emend_answer_rects(coordinator, request, &rect, 1);
+}
+
 /* The session ended: how an event-loop engine learns that a session failed (dispatch itself
  * returns EMEND_OK). A notification: nothing to answer. */
 static void session_ended(void *user_data, emend_coordinator *coordinator, emend_status status, const char *message) {
@@ -151,6 +167,8 @@ int main(void) {
     delegate.select_ranges = select_ranges;
     delegate.will_change_to_state = will_change_to_state;
     delegate.session_ended = session_ended;
+    delegate.requests_bounding_rects = range_rects;
+    delegate.requests_underline_rects = range_rects;
 
     emend_coordinator *coordinator = NULL;
     CALL(emend_coordinator_create(&delegate, NULL, &coordinator));
@@ -165,7 +183,7 @@ int main(void) {
 
     size_t count = 0;
     CALL(emend_session_suggestion_count(coordinator, &count));
-    printf("proofread: %zu suggestions\n", count);
+    printf("%s: %zu suggestions\n", emend_tool_label(EMEND_TOOL_PROOFREAD), count);
     CHECK(count == 4, "expected 4 suggestions, got %zu", count);
     for (size_t i = 0; i < count; i++) {
         emend_suggestion s = {0};
@@ -175,6 +193,25 @@ int main(void) {
     }
     printf("  inline: %s\n", doc.text);
     CHECK(strstr(doc.text, "tomorrow") != NULL, "suggestions are applied inline");
+
+    /* A click in the middle of "tomorrow", in the cells range_rects answers in. The first
+     * ask makes the runtime request the rectangles: EMEND_E_AGAIN until they are answered,
+     * so keep the click, dispatch, and ask again. */
+    const char *word = strstr(doc.text, "tomorrow");
+    size_t hit = SIZE_MAX;
+    emend_status status = EMEND_E_AGAIN;
+    for (int tries = 0; tries < 10 && status == EMEND_E_AGAIN; tries++) {
+        status = emend_session_suggestion_at_point(coordinator, (double)(word - doc.text) + 3.5, 0.5, &hit);
+        if (status == EMEND_E_AGAIN) CALL(emend_coordinator_run_until_idle(coordinator, 10000));
+    }
+    CHECK(status == EMEND_OK, "the click finds a suggestion: %s", emend_status_name(status));
+    if (status == EMEND_OK) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        CALL(emend_session_get_suggestion(coordinator, hit, &s));
+        printf("  click on column %d: [%zu] %s -> %s\n", (int)(word - doc.text) + 3, hit, s.original, s.replacement);
+        CHECK(strcmp(s.replacement, "tomorrow") == 0, "the suggestion under the click is tomorrow, not %s", s.replacement);
+    }
 
     /* Accept the first suggestion, reject the second, then Done. */
     CALL(emend_session_accept_suggestion(coordinator, 0));
