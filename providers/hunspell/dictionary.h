@@ -33,9 +33,8 @@ typedef struct dictionary {
     unsigned personal_generation; /* the user's words added to it (personal_words.generation) */
 } dictionary;
 
-/* The loaded dictionary for `tag`, loading it when needed, with the user's words added; NULL
- * with `message` and *status (EMEND_E_UNSUPPORTED when none is installed, EMEND_E_PROVIDER
- * when it cannot be loaded). */
+/* The loaded dictionary for `tag`, loading it when needed; NULL with `message` and *status
+ * (EMEND_E_UNSUPPORTED when none is installed, EMEND_E_PROVIDER when it cannot be loaded). */
 dictionary *dictionary_for(struct provider *p, emend_run *run, const char *tag, emend_status *status, char *message,
                            size_t message_size);
 
