@@ -27,13 +27,21 @@ extension Coordinator {
         where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
             touched.append(index)
         }
-        // The changes Emend reported that the edit is in count whole (see emend.h, NOTHING
-        // LOST): a suggestion whose replacement is in the text, a phrase of the rewrite shown.
+        // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
+        // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
         var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
-        context.applyEngineEdit(range, text, changes: changes)
+        let tookEmendsText = context.applyEngineEdit(range, text, changes: changes)
+        // Whether the edit changed the version shown other than by moving it (a change dropped
+        // or trimmed): only then can it and the region part.
+        var shownChanged = tookEmendsText || !changes.isEmpty
         if isWorking, let edit = context.ledger.baseEdits.last {
+            let shown = session.versions.indices.contains(session.shownVersion) ? session.versions[session.shownVersion] : []
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
+            if let now = session.versions.indices.contains(session.shownVersion) ? session.versions[session.shownVersion] : nil {
+                shownChanged = shownChanged || now.count != shown.count
+                    || zip(shown, now).contains { $0.base.count != $1.base.count || $0.text.utf8Count != $1.text.utf8Count }
+            }
         }
         for index in touched {
             let suggestion = session.suggestions[index]
@@ -43,7 +51,7 @@ extension Coordinator {
             session.dropSteps(ofSuggestion: index)
         }
         guard touchesRegion else { return }
-        if session.isReviewable { keepShownVersionTrue(session, context: context) }
+        if session.isReviewable && shownChanged { keepShownVersionTrue(session, context: context) }
         session.regionEditedExternally = true
         session.run.regionEdited = true
         if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
@@ -78,7 +86,8 @@ extension Coordinator {
         }
     }
 
-    /// After an engine edit in the region of a resting rewrite: the version shown must be
+    /// After an engine edit in the region of a resting rewrite that took or dropped a change
+    /// (it reads the region: not for every keystroke): the version shown must be
     /// what the region shows — the original (with the engine's edits) plus the changes Emend
     /// still holds there — or show original and back, undo and redo would not give the text
     /// back. Where Emend's changes and the saved version part (they split a phrase
