@@ -31,17 +31,9 @@ extension Coordinator {
         // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
         var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
-        let tookEmendsText = context.applyEngineEdit(range, text, changes: changes)
-        // Whether the edit changed the version shown other than by moving it (a change dropped
-        // or trimmed): only then can it and the region part.
-        var shownChanged = tookEmendsText || !changes.isEmpty
+        context.applyEngineEdit(range, text, changes: changes)
         if isWorking, let edit = context.ledger.baseEdits.last {
-            let shown = session.versions.indices.contains(session.shownVersion) ? session.versions[session.shownVersion] : []
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
-            if let now = session.versions.indices.contains(session.shownVersion) ? session.versions[session.shownVersion] : nil {
-                shownChanged = shownChanged || now.count != shown.count
-                    || zip(shown, now).contains { $0.base.count != $1.base.count || $0.text.utf8Count != $1.text.utf8Count }
-            }
         }
         for index in touched {
             let suggestion = session.suggestions[index]
@@ -51,7 +43,7 @@ extension Coordinator {
             session.dropSteps(ofSuggestion: index)
         }
         guard touchesRegion else { return }
-        if session.isReviewable && shownChanged { keepShownVersionTrue(session, context: context) }
+        if session.isReviewable { keepShownVersionTrue(session, context: context) }
         session.regionEditedExternally = true
         session.run.regionEdited = true
         if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
@@ -86,13 +78,15 @@ extension Coordinator {
         }
     }
 
-    /// After an engine edit in the region of a resting rewrite that took or dropped a change
-    /// (it reads the region: not for every keystroke): the version shown must be
+    /// After an engine edit in the region of a resting rewrite: the version shown must be
     /// what the region shows — the original (with the engine's edits) plus the changes Emend
     /// still holds there — or show original and back, undo and redo would not give the text
     /// back. Where Emend's changes and the saved version part (they split a phrase
     /// differently, the engine answered a replace with other text), the version shown
-    /// becomes the changes the ledger holds in the region.
+    /// becomes the changes the ledger holds in the region. (It reads the region, once per
+    /// edit in it: the two can part without a change being taken or dropped — repeated text
+    /// the ledger and the version align differently, an engine edit then lands on either
+    /// side — so no cheaper sign tells when.)
     private func keepShownVersionTrue(_ session: Session, context: SessionContext) {
         let index = session.shownVersion
         guard index > 0, session.versions.indices.contains(index), let region = session.region?.range,
