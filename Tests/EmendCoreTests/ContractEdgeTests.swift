@@ -48,6 +48,21 @@ final class ContractEdgeTests: XCTestCase {
         XCTAssertEqual(engine.text, "W%3%e're going to win.")
     }
 
+    /// A failed follow-up goes back to the result it refined: the phrase the engine made its
+    /// own stays as the engine left it, the rest of the result comes back.
+    func testAFailedFollowUpKeepsAPhraseTheEngineEdited() throws {
+        let (engine, coordinator) = try rewrite("We are going to win.")
+        try type(engine, coordinator, 1..<1, "%3%")
+        try coordinator.start(.followUp, prompt: "no rule")
+        try? engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting, "a failed follow-up goes back to the result")
+        XCTAssertEqual(engine.text, "W%3%e're going to win!")
+        try step(engine, coordinator) { try coordinator.showOriginal(true) }
+        XCTAssertEqual(engine.text, "W%3%e're going to win.")
+        try step(engine, coordinator) { try coordinator.showOriginal(false) }
+        XCTAssertEqual(engine.text, "W%3%e're going to win!")
+    }
+
     func testTypingRightAfterARewrittenWordIsBesideIt() throws {
         let (engine, coordinator) = try rewrite("I think it is fine.")
         XCTAssertEqual(engine.text, "I think it's fine!")

@@ -27,8 +27,8 @@ extension Coordinator {
         where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
             touched.append(index)
         }
-        // The changes Emend reported that the edit is in count whole (see emend.h, NOTHING
-        // LOST): a suggestion whose replacement is in the text, a phrase of the rewrite shown.
+        // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
+        // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
         var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
         context.applyEngineEdit(range, text, changes: changes)
@@ -82,7 +82,10 @@ extension Coordinator {
     /// still holds there — or show original and back, undo and redo would not give the text
     /// back. Where Emend's changes and the saved version part (they split a phrase
     /// differently, the engine answered a replace with other text), the version shown
-    /// becomes the changes the ledger holds in the region.
+    /// becomes the changes the ledger holds in the region. (It reads the region, once per
+    /// edit in it: the two can part without a change being taken or dropped — repeated text
+    /// the ledger and the version align differently, an engine edit then lands on either
+    /// side — so no cheaper sign tells when.)
     private func keepShownVersionTrue(_ session: Session, context: SessionContext) {
         let index = session.shownVersion
         guard index > 0, session.versions.indices.contains(index), let region = session.region?.range,

@@ -22,8 +22,8 @@ struct BaseEdit: Equatable {
     /// Where (in the base before the edit) the insertions Emend had made and the edit made the
     /// engine's were: a saved insertion there goes too, though it is at an end of `range`.
     var adoptedInsertions: [Int] = []
-    /// An insertion made where Emend had inserted text, before that text (the engine typed
-    /// at its start): a saved insertion at the same point goes after it, as Emend's did.
+    /// An insertion made at the start of a change of Emend's, before it (the engine typed at
+    /// its start): a saved insertion at the same point goes after it, as Emend's change did.
     var precedesInsertionThere = false
 }
 
@@ -219,7 +219,9 @@ final class EditLedger {
         let growth = new.utf8Count - range.count
         guard first < last || wholeChanges else {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
-            let precedes = range.isEmpty && first < hunks.count && hunks[first].base == base
+            // Emend's change starting there moves after the engine's text (a styled one may
+            // replace its whole paragraph where a saved version only inserts at its start).
+            let precedes = range.isEmpty && first < hunks.count && hunks[first].base.lowerBound == base.lowerBound
             for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: growth) }
             baseEdits.append(BaseEdit(range: base, length: new.utf8Count, precedesInsertionThere: precedes))
             return false
