@@ -168,7 +168,9 @@ extension Coordinator {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else { return then() }
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason) { [weak self] in
-            self?.session?.shownVersion = target
+            guard let self, let session = self.session else { return then() }
+            session.shownVersion = target
+            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
             then()
         }
     }

@@ -116,8 +116,10 @@ extension Coordinator {
                 refused()
             }
         }) { [weak self] in
-            self?.session?.shownVersion = target
-            self?.session?.enter(.resting)
+            guard let self, let session = self.session else { return }
+            session.shownVersion = target
+            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
+            session.enter(.resting)
         }
     }
 
@@ -127,7 +129,9 @@ extension Coordinator {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(version) else { return then() }
         deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: then) { [weak self] in
-            self?.session?.shownVersion = version
+            guard let self, let session = self.session else { return then() }
+            session.shownVersion = version
+            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
             then()
         }
     }

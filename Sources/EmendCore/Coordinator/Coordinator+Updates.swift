@@ -77,7 +77,9 @@ extension Coordinator {
         }
     }
 
-    /// After an engine edit in the region of a resting rewrite: the version shown must be
+    /// After an engine edit in the region of a resting rewrite, and after a version was
+    /// delivered (a replace the engine's edit withdrew leaves part of it out): the version
+    /// shown must be
     /// what the region shows — the original (with the engine's edits) plus the changes Emend
     /// still holds there — or show original and back, undo and redo would not give the text
     /// back. Where Emend's changes and the saved version part (they split a phrase
@@ -86,7 +88,7 @@ extension Coordinator {
     /// edit in it: the two can part without a change being taken or dropped — repeated text
     /// the ledger and the version align differently, an engine edit then lands on either
     /// side — so no cheaper sign tells when.)
-    private func keepShownVersionTrue(_ session: Session, context: SessionContext) {
+    func keepShownVersionTrue(_ session: Session, context: SessionContext) {
         let index = session.shownVersion
         guard index > 0, session.versions.indices.contains(index), let region = session.region?.range,
               let shown = session.version(index), shown.string != context.text.substring(region) else { return }
