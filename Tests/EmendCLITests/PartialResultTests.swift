@@ -45,6 +45,11 @@ final class PartialResultTests: XCTestCase {
         let result = sandbox.run(["proofread", "--json", "clean.txt"])
         XCTAssertEqual(result.status, 4, "a clean answer of one checker is not a clean file: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("partial result"), result.stderr)
+        // LanguageTool's own flag for it, with the reason.
+        let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let warnings = object?["warnings"] as? [String: Any]
+        XCTAssertEqual(warnings?["incompleteResults"] as? Bool, true, result.stdout)
+        XCTAssertTrue((warnings?["incompleteResultsReason"] as? String ?? "").contains("org.emend.fixture.slow"), result.stdout)
     }
 
     func testACheckerWithinItsLimitGivesAWholeResult() {
@@ -54,6 +59,9 @@ final class PartialResultTests: XCTestCase {
         let result = sandbox.run(["proofread", "whole.txt"])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertFalse(result.stderr.contains("partial"), result.stderr)
+        let json = sandbox.run(["proofread", "--json", "whole.txt"])
+        let object = try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((object?["warnings"] as? [String: Any])?["incompleteResults"] as? Bool, false, json.stdout)
     }
 
     func testTheCommandsTimeoutBoundsEveryChecker() {

@@ -73,8 +73,12 @@ struct Proofread: ParsableCommand {
 
         if options.json {
             let language = options.language ?? "en-US"
-            Terminal.out(LanguageToolReport(file: setup.name, bytes: setup.bytes, findings: findings,
-                                            encoding: options.encoding, language: language).json())
+            var report = LanguageToolReport(file: setup.name, bytes: setup.bytes, findings: findings,
+                                            encoding: options.encoding, language: language)
+            if let completeness = run.completeness, completeness.isPartial {
+                report.warnings = .init(incompleteResults: true, incompleteResultsReason: completeness.message)
+            }
+            Terminal.out(report.json())
         } else if diff {
             let edits = findings.map { TextEdit(range: $0.range, replacement: $0.replacement) }
             Terminal.out(UnifiedDiff(oldName: setup.name, newName: setup.name, bytes: setup.bytes, palette: palette).render(edits))
