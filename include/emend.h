@@ -692,7 +692,10 @@ typedef struct emend_coordinator_options {
     emend_result_options preferred_result_options; /* default 0 (plain text) */
     uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
                                                0 = 30000 ms */
-    uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
+    uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
+                                               A combined proofread ends its slower checkers
+                                               before it and answers with a partial result
+                                               (emend_coordinator_get_completeness) */
     uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
                                                sentences replace the original's sentences one
                                                for one once at least this many new bytes
