@@ -63,6 +63,13 @@ final class ABICompletenessTests: XCTestCase {
         XCTAssertEqual(engine.endings.map(\.status), [EMEND_OK])
         XCTAssertEqual(engine.endings.first?.message, message, "session_ended tells an engine that only listens")
         XCTAssertEqual(completeness(coordinator).0, EMEND_COMPLETENESS_PARTIAL, "the last ended session's, until a new run")
+        // A buffer too small for the message is a range error that still says how much is needed.
+        var small = [CChar](repeating: 0, count: 8)
+        var needed = 0
+        var told = EMEND_COMPLETENESS_UNKNOWN
+        XCTAssertStatus(emend_coordinator_get_completeness(coordinator, &told, &small, small.count, &needed), EMEND_E_RANGE)
+        XCTAssertEqual(needed, message.utf8.count)
+        XCTAssertEqual(told, EMEND_COMPLETENESS_PARTIAL)
     }
 
     func testACheckerWithinItsLimitGivesACompleteResultAndAnEmptyMessage() throws {
