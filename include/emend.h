@@ -591,9 +591,13 @@ typedef struct emend_delegate {
      * The session ended: a notification, not a request — there is no request id and nothing
      * to answer. Called exactly once per session, inside emend_coordinator_dispatch() (or
      * emend_coordinator_run_until_idle()) on the engine's thread, after the state became
-     * INACTIVE (after will_change_to_state(INACTIVE) was answered). `status` is EMEND_OK and
-     * `message` "" when the session ended normally: accepted (Done), reverted, stopped, or
-     * ended by the engine's own edit of all the text it worked on. Otherwise `status` is why
+     * INACTIVE (after will_change_to_state(INACTIVE) was answered). `status` is EMEND_OK
+     * when the session ended normally: accepted (Done), reverted, stopped, or ended by the
+     * engine's own edit of all the text it worked on; `message` is then "" for a whole
+     * result, or (added after the first version) says what its result lacked, as
+     * emend_coordinator_get_completeness gives it: "partial result: ORG.ID did not finish
+     * within N ms and was left out (raise ...)", or which providers did not take part.
+     * Otherwise `status` is why
      * it failed (EMEND_E_REFUSED, EMEND_E_TIMEOUT, EMEND_E_PROVIDER, the status the engine
      * gave emend_answer_failed, ...) and `message` says why, in the coordinator's position
      * encoding where it names offsets. `message` is NUL-terminated UTF-8, never NULL, owned
@@ -688,7 +692,10 @@ typedef struct emend_coordinator_options {
     emend_result_options preferred_result_options; /* default 0 (plain text) */
     uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
                                                0 = 30000 ms */
-    uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms */
+    uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
+                                               A combined proofread ends its slower checkers
+                                               before it and answers with a partial result
+                                               (emend_coordinator_get_completeness) */
     uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
                                                sentences replace the original's sentences one
                                                for one once at least this many new bytes
@@ -766,6 +773,37 @@ emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, in
  * Thread: the coordinator's. */
 emend_status emend_coordinator_last_session_status(const emend_coordinator *coordinator,
                                                    emend_status *out_status);
+
+/* (Added after the first version.) Whether a result is whole or lacks what a provider should
+ * have given: proofreading combines several checkers, each with its own time limit. */
+typedef enum emend_completeness {
+    EMEND_COMPLETENESS_UNKNOWN = 0,  /* no provider run reported it yet: no session has run a
+                                        tool, or the run was one provider's (whole or failed) */
+    EMEND_COMPLETENESS_COMPLETE = 1, /* every provider that took part answered */
+    EMEND_COMPLETENESS_PARTIAL = 2   /* a provider that took part timed out or failed and was
+                                        left out: its suggestions are missing */
+} emend_completeness;
+
+/* (Added after the first version.) How complete the latest result is: that of the current
+ * session's provider run once it finished (while the user reviews a proofread), else that of
+ * the last session that ended; UNKNOWN until a run reported it and again while a new run is
+ * working. *out_completeness receives it. The message says, per provider that did not give
+ * its part, why and what to do, e.g. "partial result: org.emend.harper did not finish within
+ * 42000 ms and was left out (raise [providers."org.emend.harper"] timeout_ms in config.toml,
+ * or the command's time limit)"; it also names providers that did not take part (a language
+ * they do not serve, proofreading turned off: "org.emend.llama did not take part: ..."),
+ * which leaves the result COMPLETE. "" when there is nothing to say. Each checker's time
+ * limit counts from its own start, grows with the text's size, is set per provider with
+ * timeout_ms in its [providers."ID"] table of config.toml and never passes the coordinator's
+ * provider_timeout_ms (the combination answers with what it has before that).
+ * The message is copied into `buffer` of `capacity` bytes with a NUL (UTF-8, no offsets in
+ * it); *length (required) receives its byte length without the NUL. With buffer NULL only
+ * *length and *out_completeness are set; EMEND_E_RANGE if capacity is too small (nothing is
+ * copied then, *length and *out_completeness are still set). `out_completeness` may be NULL.
+ * Constant time. Allowed inside callbacks (a getter). Thread: the coordinator's. */
+emend_status emend_coordinator_get_completeness(const emend_coordinator *coordinator,
+                                                emend_completeness *out_completeness,
+                                                char *buffer, size_t capacity, size_t *length);
 
 /* Preferred behavior (a request) and the resolved one (never DEFAULT): complete when the
  * delegate has replace, limited when it has only present_result, none otherwise.

@@ -141,7 +141,10 @@ extension CDelegate {
     /// is taken from the coordinator's outcome so that offsets in it speak the engine's
     /// encoding (see EmendError.message(in:)).
     func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {
-        let text = coordinator.lastSessionOutcome.map { CSessionOutcome.message($0, encoding: encoding) } ?? message
+        // A failure's message speaks the engine's encoding; a finished session's is the
+        // completeness note (what a partial result lacks), which names no offsets.
+        var text = message
+        if let outcome = coordinator.lastSessionOutcome, case .failed = outcome { text = CSessionOutcome.message(outcome, encoding: encoding) }
         text.withCString { table.session_ended?(table.user_data, handle, CSessionOutcome.cStatus(status), $0) }
     }
 }

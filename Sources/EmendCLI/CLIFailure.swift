@@ -10,6 +10,9 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// The provider failed, timed out, or none could serve the tool.
     case provider = 3
+    /// Proofreading gave a partial result: a checker timed out or failed and was left out,
+    /// so suggestions may be missing (those found were still printed or applied).
+    case partial = 4
 }
 
 /// A failure that ends the command: what went wrong, for a person, and the exit status.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 
 /// `emend`: Writing Tools on files and pipes. Exit codes: 0 nothing to report or applied,
-/// 1 suggestions found, 2 usage or input error, 3 provider failure.
+/// 1 suggestions found, 2 usage or input error, 3 provider failure, 4 partial proofread.
 @main
 enum EmendMain {
     static func main() {
@@ -33,7 +33,8 @@ struct EmendCommand: ParsableCommand {
         abstract: "Writing Tools for files and pipes: proofread, rewrite, summarize, compose, follow up.",
         discussion: """
             Exit codes: 0 nothing to report (or everything applied), 1 suggestions found, \
-            2 usage or input error, 3 provider failure.
+            2 usage or input error, 3 provider failure, 4 a partial proofread (a checker \
+            timed out or failed and was left out: suggestions may be missing; see the warning).
 
             Examples:
               emend proofread notes.md                 # problems as file:line:column

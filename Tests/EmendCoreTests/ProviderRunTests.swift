@@ -45,6 +45,7 @@ final class ProviderRunTests: XCTestCase {
                 edits += batch
                 if order.last != "edits" { order.append("edits") }
             case .text(let text): order.append("text \(text)")
+            case .completeness: order.append("completeness")
             case .finished: order.append("finished")
             }
         }

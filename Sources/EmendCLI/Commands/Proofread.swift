@@ -8,7 +8,11 @@ struct Proofread: ParsableCommand {
         abstract: "Find spelling and grammar problems; print them, show a diff, apply them, or review them one by one.",
         discussion: """
             Prints file:line:column: category: message, the line, and the suggestion. Exits 1 when \
-            there are suggestions (like a linter), 0 when there are none or they were applied.
+            there are suggestions (like a linter), 0 when there are none or they were applied, \
+            4 when the result is partial: a checker did not finish within its time limit (raise \
+            --timeout, or timeout_ms in its [providers."ID"] table of config.toml) or failed, so \
+            suggestions may be missing; a warning on standard error names it. Checkers that do \
+            not serve the language take no part (a note says so).
             Markdown code, quotes and front matter are never changed (--no-protect to allow it).
             """
     )
@@ -42,24 +46,39 @@ struct Proofread: ParsableCommand {
         let setup = try ToolSetup.prepare(file: file, options: options)
         let run = ProofreadRun(setup: setup)
         try run.run()
+        let status = try report(run, setup: setup)
+        // Honest about what is missing: after the output, so that it is the last thing read.
+        if let completeness = run.completeness, !completeness.message.isEmpty {
+            Terminal.err("emend: \(completeness.isPartial ? "warning" : "note"): \(setup.name): \(completeness.message)\n")
+            if completeness.isPartial { throw ExitCode(ExitStatus.partial.rawValue) }
+        }
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// Prints (or applies) the findings; the exit status they call for.
+    private func report(_ run: ProofreadRun, setup: ToolSetup) throws -> ExitStatus {
         let findings = run.findings
         let palette = Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment)
 
         if interactive {
-            throw ExitCode(try InteractiveReview(proofread: run).run().rawValue)
+            return try InteractiveReview(proofread: run).run()
         }
 
         if write && setup.input.isStandardInput {
             try run.acceptAll()
             Terminal.out(String(decoding: run.resultBytes, as: UTF8.self))
             Terminal.err("emend: \(summary(findings, verb: "applied"))\n")
-            return
+            return .ok
         }
 
         if options.json {
             let language = options.language ?? "en-US"
-            Terminal.out(LanguageToolReport(file: setup.name, bytes: setup.bytes, findings: findings,
-                                            encoding: options.encoding, language: language).json())
+            var report = LanguageToolReport(file: setup.name, bytes: setup.bytes, findings: findings,
+                                            encoding: options.encoding, language: language)
+            if let completeness = run.completeness, completeness.isPartial {
+                report.warnings = .init(incompleteResults: true, incompleteResultsReason: completeness.message)
+            }
+            Terminal.out(report.json())
         } else if diff {
             let edits = findings.map { TextEdit(range: $0.range, replacement: $0.replacement) }
             Terminal.out(UnifiedDiff(oldName: setup.name, newName: setup.name, bytes: setup.bytes, palette: palette).render(edits))
@@ -75,17 +94,17 @@ struct Proofread: ParsableCommand {
                 try AtomicFile.write(run.resultBytes, to: path, expected: setup.input.status)
             }
             Terminal.err("emend: \(summary(findings, verb: "applied"))\n")
-            return
+            return .ok
         }
         if findings.isEmpty {
             if !options.json && !diff { Terminal.err("emend: \(setup.name): no suggestions\n") }
-            return
+            return .ok
         }
         if !options.json && !diff {
             let hint = setup.input.isStandardInput ? "" : "; review them with --interactive, apply them with --write, or see --diff"
             Terminal.err("emend: \(summary(findings, verb: "found"))\(hint)\n")
         }
-        throw ExitCode(ExitStatus.suggestionsFound.rawValue)
+        return .suggestionsFound
     }
 
     private func summary(_ findings: [Finding], verb: String) -> String {

@@ -64,6 +64,8 @@ struct CLIProvider: WrappingProvider {
         }
         func emitEdit(_ edit: ProviderEdit) { base.emitEdit(edit) }
         func log(_ message: String) { base.log(message) }
+        func beginWorkOutlivingRun() -> @Sendable () -> Void { base.beginWorkOutlivingRun() }
+        func reportCompleteness(_ completeness: Completeness) { base.reportCompleteness(completeness) }
     }
 }
 

@@ -25,6 +25,9 @@ final class ProofreadRun {
         findings = Finding.from(driver.coordinator.suggestions)
     }
 
+    /// What became of each checker's part (nil: one provider served it whole).
+    var completeness: Completeness? { driver?.coordinator.completeness }
+
     /// Ids of the providers that served the document.
     var providers: [String] { driver?.catalog.lastChosen ?? [] }
 

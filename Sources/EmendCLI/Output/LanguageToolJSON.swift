@@ -55,6 +55,15 @@ struct LanguageToolReport: Encodable {
     let file: String
     let encoding: String
     let matches: [Match]
+    /// LanguageTool's own flag for a check that did not finish (`incompleteResults`), with
+    /// emend's reason: which checker timed out or failed (see `Completeness`).
+    var warnings = Warnings()
+
+    struct Warnings: Encodable {
+        var incompleteResults = false
+        /// "" when complete.
+        var incompleteResultsReason = ""
+    }
 
     init(file: String, bytes: [UInt8], findings: [Finding], encoding: EncodingArgument, language: String) {
         self.file = file

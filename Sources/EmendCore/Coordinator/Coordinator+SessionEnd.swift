@@ -19,10 +19,19 @@ extension Coordinator {
         endingFailure = nil
         lastSessionOutcome = outcome
         guard delegate.capabilities.contains(.sessionEnded) else { return }
+        let message = endMessage(outcome)
         let notify = { [weak self] in
             guard let self else { return }
-            self.delegate.sessionEnded(self, status: outcome.status, message: outcome.message)
+            self.delegate.sessionEnded(self, status: outcome.status, message: message)
         }
         if inDispatch { notify() } else { queue.post(notify) }
+    }
+
+    /// The session_ended message: the failure's, else what the result lacks or who did not
+    /// take part ("" for a whole result), so that an engine that only listens still learns
+    /// that a proofread was partial.
+    func endMessage(_ outcome: SessionOutcome) -> String {
+        if case .failed = outcome { return outcome.message }
+        return completeness?.message ?? ""
     }
 }

@@ -159,6 +159,8 @@ extension Coordinator {
             prompt: session.prompt, previousResult: previousResult, language: options.language,
             markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
         request.guidance = guidance
+        request.timeLimitMilliseconds = options.providerTimeoutMilliseconds
+        completeness = nil
         state.provider = provider
         state.previousResult = previousResult
         state.guidance = guidance
@@ -185,6 +187,7 @@ extension Coordinator {
                 if case .streaming = state.streaming { state.sentences.append(chunk) }
                 self.streamPartialResult()
             case .edits(let batch): edits.append(contentsOf: batch)
+            case .completeness(let report): self.completeness = report
             case .finished(let outcome):
                 state.providerRun = nil
                 self.providerDeadline = nil

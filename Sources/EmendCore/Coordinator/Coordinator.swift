@@ -33,6 +33,10 @@ public final class Coordinator: @unchecked Sendable {
     var endingFailure: EmendError?
     /// How the last ended session ended; nil before the first one ends.
     public internal(set) var lastSessionOutcome: SessionOutcome?
+    /// What became of each provider's part in the latest provider run's result (the current
+    /// session's, else the last ended one's); nil until a provider reported it (a single
+    /// provider does not: its result is whole or the run failed). Reset when a run starts.
+    public internal(set) var completeness: Completeness?
     var providerDeadline: Int64?
 
     public convenience init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),

@@ -24,6 +24,11 @@ public struct ProviderRequest: Sendable {
     /// keep ("Keep these facts exactly as the text states them: ‘next week’, ..."); nil on a
     /// first request.
     public var guidance: String?
+    /// The time the whole run may take, from its start (the coordinator's provider time
+    /// limit: the command's `--timeout`, libemend's provider_timeout_ms); nil: no limit. A
+    /// provider that combines others ends its members before it, so that it can still
+    /// answer with what the others found (a partial result, reported) rather than fail.
+    public var timeLimitMilliseconds: Int64?
 
     public init(tool: WritingTool, text: String, selection: Range<Int>, protectedRanges: [Range<Int>] = [],
                 resultOptions: ResultOptions = .plainText, prompt: String? = nil, previousResult: String? = nil,

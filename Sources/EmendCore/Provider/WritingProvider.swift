@@ -13,11 +13,18 @@ public protocol ProviderSink: Sendable {
     /// returned function once when it ended. Why: the coordinator is idle, and its destroy
     /// returns, only once no provider code of it still executes (or a grace passed).
     func beginWorkOutlivingRun() -> @Sendable () -> Void
+    /// What became of each provider's part in this run's result (a combination of checkers
+    /// says which answered, timed out, failed or did not take part). Call before returning
+    /// from `run`; the last report counts. Why a separate report and not a log line: front
+    /// ends must tell a partial result from a complete one (see `Completeness`).
+    func reportCompleteness(_ completeness: Completeness)
 }
 
 extension ProviderSink {
     /// Sinks that do not track provider code (tests, the command line) need no record.
     public func beginWorkOutlivingRun() -> @Sendable () -> Void { {} }
+    /// Sinks that do not show completeness (tests, a checker's own sink) ignore it.
+    public func reportCompleteness(_ completeness: Completeness) {}
 }
 
 /// How a provider's run ended.

@@ -10,6 +10,8 @@ final class ProviderRun: ProviderSink, @unchecked Sendable {
         case text(String)
         /// Edits in the order emitted (a batch of them: see `pendingEdits`).
         case edits([ProviderEdit])
+        /// What became of each provider's part (a combination's report), before `finished`.
+        case completeness(Completeness)
         case finished(ProviderOutcome)
     }
 
@@ -62,6 +64,7 @@ final class ProviderRun: ProviderSink, @unchecked Sendable {
         if full { post(nil) }
     }
     func log(_ message: String) { logger(message) }
+    func reportCompleteness(_ completeness: Completeness) { post(.completeness(completeness)) }
 
     func beginWorkOutlivingRun() -> @Sendable () -> Void {
         let id = track()

@@ -16,7 +16,9 @@ public enum EngineJob: Sendable {
 
 /// What a worker reports back to the server's loop.
 public enum EngineReport: Sendable {
-    case checked(id: Int, findings: [(UnitKey, [UnitFinding])])
+    /// `partial`: what the result lacks (a checker that timed out or failed; see
+    /// `Completeness`), nil when every checker that took part answered.
+    case checked(id: Int, findings: [(UnitKey, [UnitFinding])], partial: String?)
     case checkFailed(id: Int, units: [UnitKey], message: String)
     case toolFinished(id: Int, outcome: ToolOutcome)
 }

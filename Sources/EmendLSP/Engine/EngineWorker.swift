@@ -150,7 +150,8 @@ final class EngineWorker: @unchecked Sendable {
             let findings = FindingPlacement.place(coordinator.suggestions)
             finish(coordinator)
             guard completed else { return deliver(.checkFailed(id: id, units: units, message: "cancelled")) }
-            deliver(.checked(id: id, findings: FindingPlacement.split(findings, units: units, starts: joined.starts)))
+            let partial = coordinator.completeness.flatMap { $0.isPartial ? $0.message : nil }
+            deliver(.checked(id: id, findings: FindingPlacement.split(findings, units: units, starts: joined.starts), partial: partial))
 
         case .tool(let id, let tool, let text, let selection, let protected):
             engine.load(text, selection: selection, protected: protected)

@@ -71,12 +71,17 @@ extension LanguageServer {
 
     func handle(_ report: EngineReport) {
         switch report {
-        case .checked(_, let findings):
+        case .checked(_, let findings, let partial):
             for (key, list) in findings {
                 inFlight.remove(key)
                 cache[key] = list
             }
             settle(findings.map(\.0))
+            // Honest about what is missing: the diagnostics are not the whole story. Once
+            // per distinct message, as failures are.
+            if let partial, shownFailures.insert(partial).inserted {
+                showMessage(.warning, "Emend: \(partial)")
+            }
         case .checkFailed(let id, let units, let message):
             // A provider that timed out or restarted often manages smaller pieces: once more,
             // a quarter of the size, before the units are given up on (until the next save).

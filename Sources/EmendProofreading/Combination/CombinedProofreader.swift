@@ -3,22 +3,25 @@ import EmendCore
 /// Proofreading by several checkers as one provider: runs them side by side on the same
 /// request, waits for all, and emits what `ProofreadingCombiner` keeps. Why wait instead of
 /// streaming each checker's edits as it finishes: a flag can only be dropped for lack of
-/// agreement, and a suggestion replaced by a better one, before it is shown. A checker that
-/// fails (a language it does not serve, a crash) is left out; the run fails only when all do.
-/// A checker still working `stragglerMilliseconds` after the first one answered (one building
-/// a large language model on first use) is asked to stop and left out of this request, so
-/// that one slow checker cannot hold up, or time out, the others' answer.
+/// agreement, and a suggestion replaced by a better one, before it is shown.
+///
+/// Honest about what it lacks: a checker that does not serve the request's language does not
+/// take part; each checker that does has its own time limit (`MemberTimeLimit`: from its own
+/// start, growing with the text, set by `[providers."ID"] timeout_ms`, within the run's
+/// limit), after which it is asked to stop and left out; one that fails is left out. The run
+/// fails only when none answered. What became of each checker goes to the sink as a
+/// `Completeness` report, which front ends show as a partial result.
 public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
     public static let combinedID = "org.emend.combined"
     public let members: [WritingProvider]
+    /// By provider id; a member without an entry has the default terms.
+    public let terms: [String: MemberTerms]
     public let combiner: ProofreadingCombiner
-    public let stragglerMilliseconds: Int64
 
-    public init(members: [WritingProvider], combiner: ProofreadingCombiner = ProofreadingCombiner(),
-                stragglerMilliseconds: Int64 = 20_000) {
+    public init(members: [WritingProvider], terms: [String: MemberTerms] = [:], combiner: ProofreadingCombiner = ProofreadingCombiner()) {
         self.members = members
+        self.terms = terms
         self.combiner = combiner
-        self.stragglerMilliseconds = stragglerMilliseconds
     }
 
     public var id: String { Self.combinedID }
@@ -29,28 +32,50 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
     private final class MemberRun: ProviderSink, @unchecked Sendable {
         let parent: ProviderSink
         let monitor: Monitor
+        let limit: MemberTimeLimit
+        var deadline: Int64 = .max
         var edits: [ProviderEdit] = []
         var outcome: ProviderOutcome?
         /// Left out of the combination for being too slow: its checker is asked to stop.
         var abandoned = false
-        init(parent: ProviderSink, monitor: Monitor) {
+        init(parent: ProviderSink, monitor: Monitor, limit: MemberTimeLimit) {
             self.parent = parent
             self.monitor = monitor
+            self.limit = limit
         }
         var isCancelled: Bool { parent.isCancelled || monitor.withLock { abandoned } }
         func emitText(_ chunk: String) {}
-        func emitEdit(_ edit: ProviderEdit) { monitor.withLock { edits.append(edit) } }
+        func emitEdit(_ edit: ProviderEdit) { monitor.withLock { if !abandoned { edits.append(edit) } } }
         func log(_ message: String) { parent.log(message) }
         func beginWorkOutlivingRun() -> @Sendable () -> Void { parent.beginWorkOutlivingRun() }
     }
 
     public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         let monitor = Monitor()
-        let runs = members.map { _ in MemberRun(parent: sink, monitor: monitor) }
+        let textBytes = request.selection.count
+        var parts: [ProviderPart?] = []
+        var runs: [MemberRun?] = []
+        for member in members {
+            let memberTerms = terms[member.id] ?? MemberTerms()
+            guard memberTerms.serves(request.language) else {
+                parts.append(.skipped("it does not serve \(request.language) (it serves \(memberTerms.languages.joined(separator: ", ")))"))
+                runs.append(nil)
+                continue
+            }
+            let limit = MemberTimeLimit.of(member.id, terms: memberTerms, textBytes: textBytes, overall: request.timeLimitMilliseconds)
+            parts.append(nil)
+            runs.append(MemberRun(parent: sink, monitor: monitor, limit: limit))
+        }
         for (member, memberRun) in zip(members, runs) {
+            guard let memberRun else { continue }
             // A member may still be running when this run returns (after a stop): the host is
             // told, so that it waits for that code before the coordinator counts as idle.
             let ended = sink.beginWorkOutlivingRun()
+            monitor.withLock {
+                let now = MonotonicClock.nowMilliseconds()
+                let (sum, overflow) = now.addingReportingOverflow(memberRun.limit.milliseconds)
+                memberRun.deadline = overflow ? .max : sum
+            }
             do throws(EmendError) {
                 try RuntimeThread.start {
                     let outcome = member.run(request, sink: memberRun)
@@ -65,36 +90,54 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 monitor.withLock { memberRun.outcome = .failed(error.message) }
             }
         }
-        // Every member answers within its own time limit (or when cancelled); look at the
+        // Every member answers, is past its own limit, or the run is stopped; look at the
         // cancel flag now and then, so that a stop is not held up by a slow checker.
         monitor.lock()
-        var firstAnswer: Int64?
-        while runs.contains(where: { $0.outcome == nil }) && !sink.isCancelled {
+        while !sink.isCancelled {
             let now = MonotonicClock.nowMilliseconds()
-            if firstAnswer == nil, runs.contains(where: { $0.outcome != nil }) { firstAnswer = now }
-            if let first = firstAnswer, now - first >= stragglerMilliseconds { break }
-            monitor.wait(milliseconds: 50)
+            var waiting = false
+            var next = now + 50
+            for memberRun in runs.compactMap({ $0 }) where memberRun.outcome == nil && !memberRun.abandoned {
+                if memberRun.deadline <= now {
+                    memberRun.abandoned = true
+                } else {
+                    waiting = true
+                    next = min(next, memberRun.deadline)
+                }
+            }
+            if !waiting { break }
+            monitor.wait(milliseconds: Int(max(1, min(50, next - now))))
         }
-        var stragglers: [String] = []
-        for (member, run) in zip(members, runs) where run.outcome == nil {
-            run.abandoned = true
-            stragglers.append(member.id)
-        }
-        let finished = zip(members, runs).enumerated().compactMap { rank, pair -> MemberEdits? in
-            guard case .finished = pair.1.outcome else { return nil }
-            return MemberEdits(providerID: pair.0.id, rank: rank, edits: pair.1.edits)
-        }
-        let failures = zip(members, runs).compactMap { member, run -> String? in
-            if case .failed(let why) = run.outcome { return "\(member.id): \(why)" }
-            return nil
+        var finished: [MemberEdits] = []
+        for (rank, pair) in zip(members, runs).enumerated() {
+            guard let run = pair.1 else { continue }
+            switch run.outcome {
+            case .finished?:
+                parts[rank] = .finished
+                finished.append(MemberEdits(providerID: pair.0.id, rank: rank, edits: run.edits))
+            case .failed(let why)?:
+                parts[rank] = .failed(why)
+            case nil:
+                run.abandoned = true
+                parts[rank] = .timedOut(milliseconds: run.limit.milliseconds, setting: run.limit.setting)
+            }
         }
         monitor.unlock()
         if sink.isCancelled { return .failed("cancelled") }
-        for id in stragglers {
-            sink.log("left out of the combination: \(id) did not answer within \(stragglerMilliseconds) ms of the first checker")
+        let report = Completeness(parts: zip(members, parts).map { Completeness.Part(providerID: $0.id, part: $1 ?? .finished) })
+        for part in report.parts where part.part != .finished { sink.log("combination: \(part.sentence)") }
+        sink.reportCompleteness(report)
+        guard !finished.isEmpty else {
+            // Nothing to combine: the run fails with why each checker gave nothing.
+            let reasons = report.parts.map { part -> String in
+                if case .failed(let why) = part.part { return why.hasPrefix(part.providerID) ? why : "\(part.providerID): \(why)" }
+                return part.sentence
+            }.joined(separator: "; ")
+            if !report.parts.contains(where: { if case .skipped = $0.part { return false } else { return true } }) {
+                return .failed("no checker serves proofreading in \(request.language): \(reasons)")
+            }
+            return .failed(reasons)
         }
-        for failure in failures { sink.log("left out of the combination: \(failure)") }
-        guard !finished.isEmpty else { return .failed(failures.joined(separator: "; ")) }
         for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
         return .finished
     }

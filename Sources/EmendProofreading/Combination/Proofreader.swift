@@ -10,9 +10,10 @@ public enum Proofreader {
     /// one (a checker alone is shown as it is), else a `CombinedProofreader` that decides
     /// between their suggestions. Each member passes its own filters first (the registry wraps
     /// every proofreading provider in a `FilteringProofreader`).
-    public static func combining(_ members: [WritingProvider]) throws(EmendError) -> WritingProvider {
+    /// `terms` are the languages and time limit of each (by id; see `MemberTerms`).
+    public static func combining(_ members: [WritingProvider], terms: [String: MemberTerms] = [:]) throws(EmendError) -> WritingProvider {
         guard let first = members.first else { throw EmendError(.unsupported, "no provider serves \(WritingTool.proofread.name)") }
-        return members.count == 1 ? first : CombinedProofreader(members: members)
+        return members.count == 1 ? first : CombinedProofreader(members: members, terms: terms)
     }
 
     /// The proofreader `catalog` gives for `tool` with the checkers `listed` by id (nil or
@@ -22,7 +23,10 @@ public enum Proofreader {
     public static func proofreader(for tool: WritingTool, listed: [String]?, in catalog: ProviderCatalog) throws(EmendError) -> WritingProvider {
         let listed = listed.flatMap { $0.isEmpty ? nil : $0 }
         if let choosing = catalog as? ProofreadingMembers {
-            return try combining(try choosing.membersToCombine(for: tool, listed: listed))
+            let members = try choosing.membersToCombine(for: tool, listed: listed)
+            var terms: [String: MemberTerms] = [:]
+            for member in members { terms[member.id] = choosing.memberTerms(for: member.id) }
+            return try combining(members, terms: terms)
         }
         guard let listed else { return try catalog.proofreader(for: tool) }
         var members: [WritingProvider] = []
@@ -38,4 +42,12 @@ public protocol ProofreadingMembers {
     /// The checkers to combine for `tool`, most preferred first: those of `listed` (ids, in
     /// that order) that are usable, else the catalog's own choice.
     func membersToCombine(for tool: WritingTool, listed: [String]?) throws(EmendError) -> [WritingProvider]
+    /// The languages and time limit of the checker `providerID` (its descriptor's languages,
+    /// config.toml's `[providers."ID"] timeout_ms`).
+    func memberTerms(for providerID: String) -> MemberTerms
+}
+
+extension ProofreadingMembers {
+    /// Any language, the default time limit.
+    public func memberTerms(for providerID: String) -> MemberTerms { MemberTerms() }
 }

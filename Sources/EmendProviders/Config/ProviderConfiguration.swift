@@ -12,6 +12,7 @@ import EmendProofreading
 /// enabled = true                   # false disables one provider
 /// isolation = "none"               # trust it in process (default "process": a provider host)
 /// memory_mb = 8192                 # a limit for this provider (see [limits])
+/// timeout_ms = 60000               # its proofreading time limit per 256 KB (MemberTimeLimit)
 /// [limits]                         # every provider host (ProviderLimits has the defaults)
 /// memory_mb = 4096
 /// max_result_bytes = 16777216
@@ -35,6 +36,9 @@ public struct ProviderConfiguration: Sendable, Equatable {
     public var isolation: [String: ProviderIsolation] = [:]
     /// The limits of every provider host ([limits] over the defaults).
     public var limits = ProviderLimits()
+    /// `timeout_ms` of a provider's table: its time limit in a combined proofread, per
+    /// `MemberTimeLimit.unitBytes` of text (not handed to the plugin).
+    public var providerTimeouts: [String: Int64] = [:]
     /// Limits set for one provider in its table, by key.
     public var providerLimits: [String: [String: Int]] = [:]
     /// Things worth a log line that are not errors.
@@ -101,6 +105,11 @@ public struct ProviderConfiguration: Sendable, Equatable {
                         } else if ProviderLimits.isKey(name) {
                             let value = try limit(setting, name: "[providers.\"\(id)\"] \(name)", path: ["providers", id, name], fail: fail)
                             configuration.providerLimits[id, default: [:]][name] = value
+                        } else if name == "timeout_ms" {
+                            guard let number = setting.integer, number > 0 else {
+                                throw fail(["providers", id, name], "[providers.\"\(id)\"] timeout_ms must be a whole number of milliseconds above 0, not \(setting.plainText)")
+                            }
+                            configuration.providerTimeouts[id] = number
                         } else if name == "enabled" {
                             guard let enabled = setting.boolean else {
                                 throw fail(["providers", id, name], "[providers.\"\(id)\"] enabled must be true or false, not \(article(setting.typeName))")

@@ -23,7 +23,7 @@ extension ProviderRegistry: ProofreadingMembers {
             : candidates.filter { listed.contains($0.id) }
                 .sorted { listed.firstIndex(of: $0.id) ?? .max < listed.firstIndex(of: $1.id) ?? .max }
         var providers: [WritingProvider] = []
-        for entry in chosen {
+        for entry in chosen where tool != .proofread || proofreadingOffReason(entry.id) == nil {
             do throws(EmendError) {
                 providers.append(try provider(for: tool, named: entry.id))
             } catch {
@@ -31,5 +31,28 @@ extension ProviderRegistry: ProofreadingMembers {
             }
         }
         return providers.isEmpty ? [try provider(for: tool, named: nil)] : providers
+    }
+
+    /// A checker's languages (its descriptor's; a built-in serves any) and its
+    /// `[providers."ID"] timeout_ms`.
+    public func memberTerms(for providerID: String) -> MemberTerms {
+        let entry = entries.first { $0.id == providerID }
+        return MemberTerms(languages: entry?.record?.languages ?? ["*"],
+                           timeoutMilliseconds: configuration.providerTimeouts[providerID])
+    }
+
+    /// Providers whose proofreading is off unless their table says `proofread = true`: the
+    /// shipped llama plugin (providers/llama/README.md), which answers a proofread at once
+    /// with nothing while it is off. Any provider is off with `proofread = false`.
+    public static let proofreadingOffByDefault: Set<String> = ["org.emend.llama"]
+
+    /// Why `id` does not take part in combined proofreading (its proofreading is off), or nil.
+    /// Why not ask it: a member that answers at once with nothing looks like a checker that
+    /// found nothing, and made a result look more complete than it was.
+    public func proofreadingOffReason(_ id: String) -> String? {
+        let setting = configuration.settings(for: id)["proofread"]?.boolean
+        if setting == false { return "proofread = false in its [providers.\"\(id)\"] table" }
+        if setting == nil && Self.proofreadingOffByDefault.contains(id) { return "its proofreading is off (set proofread = true in its [providers.\"\(id)\"] table)" }
+        return nil
     }
 }

@@ -19,6 +19,8 @@ extension ProviderRegistry {
             searchPath: ProviderSearchPath.standard(environment: environment, libraryDirectory: libraryDirectory),
             cachePath: ProviderSearchPath.cacheFile(environment: environment),
             scannerPath: scannerPath)
+        // A test's slow checker (see SlowFixtureChecker), only when the environment asks for it.
+        let builtins = builtins + (SlowFixtureChecker.fromEnvironment(environment).map { [$0] } ?? [])
         return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins,
                                 dictionaryDirectory: PersonalDictionary.standardDirectory(environment: environment), logger: logger,
                                 hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory),

@@ -206,6 +206,8 @@ emend_status emend_coordinator_run_until_idle(emend_coordinator *coordinator, in
 emend_status emend_coordinator_last_session_status(const emend_coordinator *coordinator,
                                                    emend_status *out_status);
 emend_status emend_coordinator_get_state(const emend_coordinator *coordinator, emend_state *state);
+emend_status emend_coordinator_get_completeness(const emend_coordinator *coordinator, int *out_completeness,
+                                                char *buffer, size_t capacity, size_t *length);
 emend_status emend_coordinator_start(emend_coordinator *coordinator, const emend_tool_request *request);
 emend_status emend_coordinator_stop(emend_coordinator *coordinator);
 emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator, uint64_t *out_ids,
@@ -251,6 +253,7 @@ M.E = {
 }
 M.STATE = { INACTIVE = 0, NONINTERACTIVE = 1, RESTING = 2, STREAMING = 3 }
 M.STATE_NAME = { [0] = "inactive", [1] = "noninteractive", [2] = "resting", [3] = "streaming" }
+M.COMPLETENESS = { UNKNOWN = 0, COMPLETE = 1, PARTIAL = 2 }
 M.BEHAVIOR = { NONE = -1, DEFAULT = 0, COMPLETE = 1, LIMITED = 2 }
 M.SCOPE = { USER_SELECTION = 0, FULL_DOCUMENT = 1, VISIBLE_AREA = 2 }
 M.TOOL = {

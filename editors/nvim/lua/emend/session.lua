@@ -630,8 +630,34 @@ end
 -- Marks and state
 -- ---------------------------------------------------------------------------------------
 
+-- How complete the latest result is (emend_coordinator_get_completeness): "complete",
+-- "partial" or "unknown", and the message that says what is missing ("" when nothing).
+function M.completeness(s)
+  if not s.coord then return "unknown", "" end
+  local value, length = ffi.new("int[1]"), ffi.new("size_t[1]")
+  if lib.emend_coordinator_get_completeness(s.coord, value, nil, 0, length) ~= E.OK then return "unknown", "" end
+  local buffer = ffi.new("char[?]", tonumber(length[0]) + 1)
+  if lib.emend_coordinator_get_completeness(s.coord, value, buffer, tonumber(length[0]) + 1, length) ~= E.OK then
+    return "unknown", ""
+  end
+  local names = { [E.COMPLETENESS.COMPLETE] = "complete", [E.COMPLETENESS.PARTIAL] = "partial" }
+  return names[tonumber(value[0])] or "unknown", ffi.string(buffer, length[0])
+end
+
+-- A result that lacks what a checker should have given (it timed out or failed) says so
+-- once, when the run's result is in: a clean-looking buffer is not a checked one.
+local function tell_if_partial(s)
+  if s.partial_told or (s.state ~= E.STATE.RESTING and s.state ~= E.STATE.INACTIVE) then return end
+  local completeness, message = M.completeness(s)
+  if completeness == "partial" then
+    s.partial_told = true
+    vim.notify("Emend: " .. message, vim.log.levels.WARN)
+  end
+end
+
 function M.state_changed(s, old)
   local name = E.STATE_NAME[s.state] or "inactive"
+  if old ~= s.state then tell_if_partial(s) end
   if s.state == E.STATE.STREAMING or s.state == E.STATE.NONINTERACTIVE then
     require("emend.ui").progress_start(s)
   else
@@ -781,6 +807,7 @@ function M.start(buf, tool, selection, prompt, provider)
   if provider then req.provider_id = provider end
   local st = lib.emend_coordinator_start(s.coord, req)
   if st ~= E.OK then return nil, "Emend: " .. err_text(st) end
+  s.partial_told = false -- a new run: its completeness is told once it is known
   return s
 end
 
