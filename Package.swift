@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "CEmend", path: "Sources/CEmend", sources: ["shim.c"], publicHeadersPath: "include"),
         .target(name: "EmendText"),
         .target(name: "CEmendSystem"),
+        // The plugin sandbox (namespaces, Landlock, seccomp), linked only by the provider host
+        // and the CLI's doctor; scripts/build-scanner.sh compiles the same file into emend-scan.
+        .target(name: "CEmendSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "EmendMarkdown", dependencies: ["EmendText", "CCmarkGFM"]),
         .target(name: "EmendCore", dependencies: ["EmendText", "EmendMarkdown", "CEmendSystem"]),
@@ -45,13 +48,13 @@ let package = Package(
         .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders"]),
         .executableTarget(
             name: "EmendProviderHost",
-            dependencies: ["EmendProviders"],
+            dependencies: ["EmendProviders", "CEmendSandbox"],
             exclude: ["PROTOCOL.md"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "EmendCLI",
-            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProviders", "EmendLSP", "CEmendSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),

@@ -47,7 +47,7 @@ final class HostConnection: @unchecked Sendable {
     static func start(executable: String, create: HostCreate, logger: @escaping @Sendable (String) -> Void,
                       onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
         let process: HostProcess
-        switch HostProcess.spawn(executable) {
+        switch HostProcess.spawn(executable, create: create) {
         case .success(let started): process = started
         case .failure(let error):
             return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "

@@ -10,7 +10,7 @@ struct HostProcess {
     let channel: Int32
 
     /// Starts `executable`; the failure names it and why.
-    static func spawn(_ executable: String) -> Result<HostProcess, HostSpawnError> {
+    static func spawn(_ executable: String, create: HostCreate? = nil) -> Result<HostProcess, HostSpawnError> {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(errno))))
@@ -42,7 +42,7 @@ struct HostProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
-        let environment = HostEnvironment.make()
+        let environment = HostEnvironment.make(for: create)
         defer {
             for arg in argv { free(arg) }
             for entry in environment { free(entry) }

@@ -39,9 +39,10 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     private var canRetryValue = true
 
     /// `executable` is the emend-provider-host to start (nil: not found, every run fails
-    /// saying so); `settings` the provider's table of config.toml.
+    /// saying so); `settings` the provider's table of config.toml; `sandbox` what its host
+    /// lets it do (nil: the default sandbox for its record and settings).
     public init(record: ProviderRecord, settings: TOMLTable, limits: ProviderLimits, executable: String?,
-                writesMarkdown: Bool, logger: @escaping @Sendable (String) -> Void = { _ in },
+                writesMarkdown: Bool, sandbox: HostSandbox? = nil, logger: @escaping @Sendable (String) -> Void = { _ in },
                 onBroken: @escaping @Sendable (String) -> Void = { _ in }) {
         self.record = record
         self.onBroken = onBroken
@@ -50,7 +51,9 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
         self.writesMarkdown = writesMarkdown
         self.logger = logger
         self.create = HostCreate(kind: record.kind == .plugin ? .plugin : .simple, path: record.path, id: record.id,
-                                 settings: settings, limits: limits)
+                                 settings: settings, limits: limits,
+                                 sandbox: sandbox ?? HostSandbox.policy(record: record, settings: settings, enabled: true,
+                                                                        userPaths: []))
     }
 
     deinit {
