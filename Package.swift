@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "EmendMarkdownTests", dependencies: ["EmendMarkdown", "EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
-        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend"]),
+        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendCore", "EmendText", "CEmend", "CEmendSandbox"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
         // Also EmendCLI: the client tests run the built `emend lsp`.
         .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProviders", "EmendCLI"]),

@@ -20,6 +20,7 @@
  *     flags=0
  *     priority=10
  *     abi=1
+ *     paths=/opt/x\n/opt/y  (only when the plugin exports emend_provider_read_paths)
  *
  * Values are escaped so that no value can break a line: `\\` for a backslash, `\n`, `\r`,
  * `\t`, and `\xHH` for any other byte below 0x20 or 0x7f. The exit status is 0 for either
@@ -133,6 +134,8 @@ static int scan_plugin(const char *path) {
     fprintf(report, "flags=%u\n", (unsigned)d->flags);
     fprintf(report, "priority=%d\n", (int)d->priority);
     fprintf(report, "abi=%u\n", (unsigned)d->abi_version);
+    const char *paths = dlsym(handle, EMEND_PROVIDER_READ_PATHS_SYMBOL);
+    if (paths != NULL && memchr(paths, '\0', 65536) != NULL) put_field("paths", paths);
     finish();
 }
 

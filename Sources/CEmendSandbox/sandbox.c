@@ -87,7 +87,9 @@ const char *emend_sandbox_layer_name(unsigned layer) {
 
 const char *emend_sandbox_level(const emend_sandbox_report *report) {
     if (report->applied == report->wanted) return "full";
-    const unsigned strong = EMEND_SANDBOX_PID_NS | EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_SECCOMP;
+    const unsigned strong = EMEND_SANDBOX_USER_NS | EMEND_SANDBOX_PID_NS | EMEND_SANDBOX_NET_NS | EMEND_SANDBOX_IPC_NS
+                            | EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_LANDLOCK_NET | EMEND_SANDBOX_LANDLOCK_SCOPE
+                            | EMEND_SANDBOX_SECCOMP;
     return (report->applied & strong) ? "partial" : "none";
 }
 
@@ -102,6 +104,21 @@ static void refuse_errno(emend_sandbox_report *report, unsigned layer, const cha
     char why[160];
     snprintf(why, sizeof why, "%s: %s", call, strerror(error));
     refuse(report, layer, why);
+}
+
+/* The layers EMEND_SANDBOX_SKIP names (comma-separated layer names): the tests leave out the
+ * layers that stop a hostile plugin to show that the attack works without them. It weakens
+ * nothing a user could not already turn off (`sandbox = "off"`). */
+static unsigned skipped_layers(void) {
+    const char *list = getenv("EMEND_SANDBOX_SKIP");
+    unsigned skipped = 0;
+    if (list == NULL) return 0;
+    for (int i = 0; i < EMEND_SANDBOX_LAYER_COUNT; i++) {
+        size_t n = strlen(layer_names[i]);
+        for (const char *p = list; (p = strstr(p, layer_names[i])) != NULL; p += n)
+            if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0')) skipped |= 1u << i;
+    }
+    return skipped;
 }
 
 /* ---- descriptors and environment ---- */
@@ -219,10 +236,11 @@ static int write_file(const char *path, const char *text) {
 
 /* A user namespace where this process keeps its own uid and gid (files stay as accessible,
  * or not, as before), then pid, net and ipc namespaces inside it. */
-static void enter_namespaces(int network, emend_sandbox_report *report) {
+static void enter_namespaces(int network, unsigned skip, emend_sandbox_report *report) {
     uid_t uid = getuid();
     gid_t gid = getgid();
-    if (unshare(CLONE_NEWUSER) == 0) {
+    if (skip & EMEND_SANDBOX_USER_NS) {
+    } else if (unshare(CLONE_NEWUSER) == 0) {
         char map[64];
         int ok = 1;
         if (write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) ok = 0;
@@ -238,7 +256,7 @@ static void enter_namespaces(int network, emend_sandbox_report *report) {
         {CLONE_NEWPID, EMEND_SANDBOX_PID_NS}, {CLONE_NEWNET, EMEND_SANDBOX_NET_NS}, {CLONE_NEWIPC, EMEND_SANDBOX_IPC_NS},
     };
     for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++) {
-        if (rest[i].flag == CLONE_NEWNET && network) continue;
+        if ((rest[i].flag == CLONE_NEWNET && network) || (skip & rest[i].layer)) continue;
         if (unshare(rest[i].flag) != 0) refuse_errno(report, rest[i].layer, "unshare", errno);
     }
 }
@@ -383,21 +401,24 @@ static int allow_library_dir(struct dl_phdr_info *info, size_t size, void *data)
     return 0;
 }
 
-static void apply_landlock(const emend_sandbox_policy *policy, int abi, emend_sandbox_report *report) {
+static void apply_landlock(const emend_sandbox_policy *policy, int abi, unsigned skip, emend_sandbox_report *report) {
     if (abi < 1) {
         refuse(report, EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_LANDLOCK_NET | EMEND_SANDBOX_LANDLOCK_SCOPE,
                "the kernel offers no Landlock");
         return;
     }
-    struct ll_ruleset_attr attr = {.handled_access_fs = fs_rights(abi)};
+    struct ll_ruleset_attr attr = {.handled_access_fs = (skip & EMEND_SANDBOX_LANDLOCK_FS) ? 0 : fs_rights(abi)};
     size_t attr_size = sizeof(uint64_t);
-    if (abi >= 4) {
+    if (skip & EMEND_SANDBOX_LANDLOCK_NET) {
+        attr_size = 2 * sizeof(uint64_t);
+    } else if (abi >= 4) {
         attr.handled_access_net = LL_NET_BIND_TCP | (policy->network ? 0 : LL_NET_CONNECT_TCP);
         attr_size = 2 * sizeof(uint64_t);
     } else {
         refuse(report, EMEND_SANDBOX_LANDLOCK_NET, "needs Landlock ABI 4");
     }
-    if (abi >= 6) {
+    if (skip & EMEND_SANDBOX_LANDLOCK_SCOPE) {
+    } else if (abi >= 6) {
         attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
         attr_size = sizeof attr;
     } else {
@@ -497,12 +518,16 @@ int emend_sandbox_enter(const emend_sandbox_policy *policy, emend_sandbox_report
     report->applied = report->wanted;
     report->landlock_abi = landlock_abi();
     const pid_t editor = getppid();
+    const unsigned skip = skipped_layers();
+    for (int i = 0; i < EMEND_SANDBOX_LAYER_COUNT; i++)
+        if ((skip & report->wanted) & (1u << i)) refuse(report, 1u << i, "skipped (EMEND_SANDBOX_SKIP)");
 
-    close_other_fds(policy->keep_fds, policy->keep_count, report);
-    if (policy->environment_names) clean_environment(policy->environment_names, policy->environment_count);
-    apply_limits(policy, report);
+    if (!(skip & EMEND_SANDBOX_FDS)) close_other_fds(policy->keep_fds, policy->keep_count, report);
+    if (policy->environment_names && !(skip & EMEND_SANDBOX_ENVIRONMENT))
+        clean_environment(policy->environment_names, policy->environment_count);
+    if (!(skip & EMEND_SANDBOX_LIMITS)) apply_limits(policy, report);
     make_runtime_dir();
-    enter_namespaces(policy->network, report);
+    enter_namespaces(policy->network, skip, report);
 
     /* The supervisor stays outside; with a pid namespace its child is the namespace's init
      * and the sandboxed process is the init's child. */
@@ -520,9 +545,9 @@ int emend_sandbox_enter(const emend_sandbox_policy *policy, emend_sandbox_report
         if (pid_namespace) close(status_pipe[1]);
         supervise(child, pid_namespace ? status_pipe[0] : -1);
     }
-    die_with_parent(pid_namespace ? 0 : supervisor);
+    if (!(skip & EMEND_SANDBOX_LIMITS)) die_with_parent(pid_namespace ? 0 : supervisor);
     /* Not in the supervisor: a process group leader (as the host is) cannot call setsid. */
-    if (setsid() < 0) refuse_errno(report, EMEND_SANDBOX_SESSION, "setsid", errno);
+    if (!(skip & EMEND_SANDBOX_SESSION) && setsid() < 0) refuse_errno(report, EMEND_SANDBOX_SESSION, "setsid", errno);
     if (pid_namespace) {
         close(status_pipe[0]);
         pid_t init = getpid();
@@ -537,14 +562,17 @@ int emend_sandbox_enter(const emend_sandbox_policy *policy, emend_sandbox_report
         close(status_pipe[1]);
         die_with_parent(init);
     }
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    if (skip & EMEND_SANDBOX_NO_NEW_PRIVS) {
+    } else if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         refuse_errno(report, EMEND_SANDBOX_NO_NEW_PRIVS, "prctl", errno);
         refuse(report, EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_LANDLOCK_NET | EMEND_SANDBOX_LANDLOCK_SCOPE
                            | EMEND_SANDBOX_SECCOMP, "needs no-new-privs");
         return 0;
     }
-    apply_landlock(policy, report->landlock_abi, report);
-    apply_seccomp(policy, editor, supervisor, report);
+    if ((skip & (EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_LANDLOCK_NET | EMEND_SANDBOX_LANDLOCK_SCOPE))
+        != (EMEND_SANDBOX_LANDLOCK_FS | EMEND_SANDBOX_LANDLOCK_NET | EMEND_SANDBOX_LANDLOCK_SCOPE))
+        apply_landlock(policy, report->landlock_abi, skip, report);
+    if (!(skip & EMEND_SANDBOX_SECCOMP)) apply_seccomp(policy, editor, supervisor, report);
     (void)unused_signal;
     return 0;
 }

@@ -21,6 +21,10 @@ server="${HARPER_SERVER:-$here/harper_server.py}"
 command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${HARPER_DEPS:-$repo/.deps/python}")"
 # The command as a C string literal.
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+# What the command reads, declared for the plugin sandbox: the server, its packages, Python.
+read_paths=$(printf '%s\\n%s\\n%s\\n%s' "$server" "${HARPER_DEPS:-$repo/.deps/python}" \
+    "$("$python" -c 'import sys; print(sys.prefix)')" "$("$python" -c 'import sys; print(sys.base_prefix)')" \
+    | sed 's/"/\\"/g')
 
 plugin_shared harper.so \
     -DPROVIDER_ID='"org.emend.harper"' \
@@ -32,4 +36,5 @@ plugin_shared harper.so \
     -DPROVIDER_FLAGS=0 \
     -DPROVIDER_PRIORITY=20 \
     -DDEFAULT_COMMAND="\"$c_string\"" \
+    -DPROVIDER_READ_PATHS="\"$read_paths\"" \
     "$repo/providers/process/process.c" "$repo/providers/process/json.c"

@@ -19,6 +19,10 @@ quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 server="${LINGOTWEAKER_SERVER:-$here/lingotweaker_server.py}"
 command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "${LINGOTWEAKER_DEPS:-$repo/.deps/lingotweaker}")"
 c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+# What the command reads, declared for the plugin sandbox: the server, its packages, Python.
+read_paths=$(printf '%s\\n%s\\n%s\\n%s' "$server" "${LINGOTWEAKER_DEPS:-$repo/.deps/lingotweaker}" \
+    "$("$python" -c 'import sys; print(sys.prefix)')" "$("$python" -c 'import sys; print(sys.base_prefix)')" \
+    | sed 's/"/\\"/g')
 
 plugin_shared lingotweaker.so \
     -DPROVIDER_ID='"org.emend.lingotweaker"' \
@@ -31,4 +35,5 @@ plugin_shared lingotweaker.so \
     -DPROVIDER_PRIORITY=30 \
     -DDEFAULT_TIMEOUT_MS=120000 \
     -DDEFAULT_COMMAND="\"$c_string\"" \
+    -DPROVIDER_READ_PATHS="\"$read_paths\"" \
     "$repo/providers/process/process.c" "$repo/providers/process/json.c"

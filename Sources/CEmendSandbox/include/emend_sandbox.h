@@ -94,6 +94,6 @@ int emend_sandbox_enter(const emend_sandbox_policy *policy, emend_sandbox_report
  * it from a process that may fork (the CLI's doctor, a test). */
 int emend_sandbox_probe(emend_sandbox_report *report);
 
-/* "full", "partial" or "none" for a report (none: neither namespaces, Landlock nor seccomp). */
+/* "full", "partial" or "none" for a report (none: no namespace, no Landlock, no seccomp). */
 const char *emend_sandbox_level(const emend_sandbox_report *report);
 #endif

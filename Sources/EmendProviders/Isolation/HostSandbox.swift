@@ -6,8 +6,9 @@ import Glibc
 ///
 /// A plugin may read the system's libraries and data, its own file and directory, emend's
 /// data and cache directories (models), the paths its settings name, the paths it declares
-/// next to its file (`PLUGIN.paths`, below) and the user's `sandbox_paths`; it may write only
-/// a private runtime directory (`TMPDIR`); it may connect over TCP only when it declares
+/// (its `emend_provider_read_paths` symbol, which the scanner reads) and the user's
+/// `sandbox_paths`; it may write only a private runtime directory (`TMPDIR`) and the user's
+/// `sandbox_write_paths`; it may connect over TCP only when it declares
 /// EMEND_PROVIDER_USES_NETWORK (the registry runs such a plugin only with `network = true`).
 public struct HostSandbox: Sendable, Equatable {
     /// false: `sandbox = "off"` for this provider (the user trusts it).
@@ -25,10 +26,6 @@ public struct HostSandbox: Sendable, Equatable {
         self.writePaths = writePaths
     }
 
-    /// The suffix of the file a plugin ships next to itself to declare the paths it reads
-    /// (`harper.so.paths`): one absolute path a line, `#` starts a comment.
-    public static let declarationSuffix = ".paths"
-
     /// The sandbox of the plugin at `record`, with its `settings` and the user's own extra
     /// `userPaths` (`sandbox_paths`) and `userWritePaths` (`sandbox_write_paths`).
     static func policy(record: ProviderRecord, settings: TOMLTable, enabled: Bool, userPaths: [String],
@@ -44,7 +41,7 @@ public struct HostSandbox: Sendable, Equatable {
             guard let value = settings[key] else { continue }
             paths += namedPaths(in: value, home: home)
         }
-        for declared in declaredPaths(record.path) where acceptable(declared, home: home, allowed: emendDirectories) {
+        for declared in record.declaredPaths where acceptable(declared, home: home, allowed: emendDirectories) {
             paths.append(declared)
         }
         paths += userPaths.compactMap { expand($0, home: home) }
@@ -79,27 +76,35 @@ public struct HostSandbox: Sendable, Equatable {
         return nil
     }
 
-    /// The paths `PLUGIN.paths` declares (none when there is no such file).
-    static func declaredPaths(_ pluginPath: String) -> [String] {
-        guard case .success(let text) = TextFile.read(pluginPath + declarationSuffix) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let path = content.trimmingSpaces()
-            return path.hasPrefix("/") ? path : nil
+    /// The places in the home directory a plugin can never declare for itself: keys,
+    /// tokens, credentials, other programs' settings and histories. (The user can still grant
+    /// them with `sandbox_paths`.)
+    static let secretPlaces = [".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".config", ".netrc",
+                               ".password-store", ".pki", ".mozilla", ".git-credentials", ".gitconfig", ".npmrc",
+                               ".pypirc", ".cargo/credentials", ".cargo/credentials.toml", ".bash_history",
+                               ".zsh_history", ".python_history", ".lesshst", ".viminfo", ".local/share/keyrings",
+                               ".local/state", ".cache", ".local/share"]
+
+    /// Whether a plugin may declare `path` for itself (resolved: a symbolic link is judged by
+    /// where it leads): never `/`, the home directory or a directory above it, nor one of the
+    /// `secretPlaces` or anything in them — but emend's own data and cache directories.
+    static func acceptable(_ path: String, home: String?, allowed: [String]) -> Bool {
+        guard let resolved = resolve(path) else { return false }
+        if resolved == "/" { return false }
+        if allowed.compactMap(resolve).contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) { return true }
+        guard let home = home.flatMap(resolve) else { return true }
+        if resolved == home || home.hasPrefix(resolved + "/") { return false }
+        return !secretPlaces.contains { place in
+            let secret = home + "/" + place
+            return resolved == secret || resolved.hasPrefix(secret + "/")
         }
     }
 
-    /// Whether a plugin may declare `path` for itself: never `/`, the home directory or
-    /// anything in a hidden directory of it (~/.ssh, ~/.config, ~/.gnupg: the user's secrets),
-    /// but emend's own data and cache directories. The user grants more with `sandbox_paths`.
-    static func acceptable(_ path: String, home: String?, allowed: [String]) -> Bool {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        if trimmed == "/" || trimmed.split(separator: "/").contains("..") { return false }
-        if allowed.contains(where: { trimmed == $0 || trimmed.hasPrefix($0 + "/") }) { return true }
-        guard let home else { return true }
-        if trimmed == home { return false }
-        if trimmed.hasPrefix(home + "/") { return !trimmed.dropFirst(home.count + 1).hasPrefix(".") }
-        return true
+    /// The canonical form of an existing path (nil when it does not exist).
+    static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func directory(of path: String) -> String {
@@ -139,10 +144,4 @@ extension Substring {
         return String(text)
     }
 
-    fileprivate func trimmingSpaces() -> String {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-        return String(text)
-    }
 }
