@@ -49,13 +49,15 @@ final class SandboxTests: XCTestCase {
 
     /// The intruder's answer to `prompt`, run through discovery, the registry and its host
     /// with `config` as config.toml, the layers `skipping` left out. The host ends on return.
-    private func attempt(_ prompt: String, skipping layers: [String] = [], config: String = "") throws -> String {
+    private func attempt(_ prompt: String, skipping layers: [String] = [], config: String = "",
+                         logger: @escaping @Sendable (String) -> Void = { _ in }) throws -> String {
         if layers.isEmpty { unsetenv("EMEND_SANDBOX_SKIP") } else { setenv("EMEND_SANDBOX_SKIP", layers.joined(separator: ","), 1) }
         defer { unsetenv("EMEND_SANDBOX_SKIP") }
         let discovery = ProviderDiscovery(searchPath: [providers], cachePath: scratch.path + "/providers.cache",
                                           scannerPath: DiscoveryFixtures.scanner).run()
         XCTAssertNotNil(discovery.record(Self.id), "\(discovery.broken)")
-        let registry = ProviderRegistry(discovery: discovery, configuration: try ProviderConfiguration.parse(config), builtins: [])
+        let registry = ProviderRegistry(discovery: discovery, configuration: try ProviderConfiguration.parse(config), builtins: [],
+                                        logger: logger)
         let provider = try registry.provider(for: .compose, named: Self.id)
         let sink = PluginTestSink()
         let text = "x"
@@ -178,6 +180,28 @@ final class SandboxTests: XCTestCase {
         XCTAssertFalse(left.isEmpty, "without the pid namespace the daemon should outlive its host")
     }
 
+    /// A layer the kernel refuses (here: left out, as on a kernel without it) is logged once
+    /// per process, however many hosts start, and the plugin runs as before.
+    func testARefusedLayerIsReportedOnceAndThePluginStillRuns() throws {
+        let lines = LogLines()
+        for _ in 0..<2 {
+            XCTAssertEqual(try attempt("read:/etc/hostname-missing", skipping: ["ipc-ns"], logger: lines.add).prefix(7), "BLOCKED")
+        }
+        let notices = lines.all.filter { $0.hasPrefix("sandbox: ") }
+        XCTAssertEqual(notices, ["sandbox: partial (refused by this kernel: ipc-ns: skipped (EMEND_SANDBOX_SKIP))"])
+    }
+
+    /// `sandbox = "off"`: the user trusts the plugin; it runs unconfined (here: reads a file
+    /// outside its paths).
+    func testSandboxOffTrustsThePlugin() throws {
+        let note = home + "/note.txt"
+        try "the user's note".write(toFile: note, atomically: false, encoding: .utf8)
+        assertBlocked(try attempt("read:\(note)"), "a file outside its paths")
+        XCTAssertEqual(try attempt("read:\(note)", config: "[providers.\"\(Self.id)\"]\nsandbox = \"off\"\n"), "ESCAPED the user's note")
+        XCTAssertEqual(try attempt("read:\(note)", config: "[providers.\"\(Self.id)\"]\nsandbox_paths = [\"\(note)\"]\n"),
+                       "ESCAPED the user's note", "a path the user grants")
+    }
+
     private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
@@ -196,4 +220,12 @@ final class SandboxTests: XCTestCase {
             return String(decoding: first, as: UTF8.self) == name ? pid : nil
         }
     }
+}
+
+/// Log lines from several threads.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -172,7 +172,11 @@ final class HostConnection: @unchecked Sendable {
             case .edits(let run, let edits):
                 if let slot = try self.slot(run), try !slot.deliver(edits: edits) { refused.append(run) }
             case .log(let run, let line):
-                if run != 0, let slot = try self.slot(run) { slot.sink.log(line) } else { logger(line) }
+                if run != 0, let slot = try self.slot(run) {
+                    slot.sink.log(line)
+                } else if !line.hasPrefix(SandboxNotice.prefix) || SandboxNotice.isFirst(line) {
+                    logger(line)
+                }
             case .finished(let run, let outcome):
                 if let slot = try self.slot(run) {
                     slot.end(outcome)
