@@ -1,3 +1,4 @@
+import CEmendSystem
 import Glibc
 import EmendCore
 
@@ -8,6 +9,9 @@ struct HostProcess {
     let pid: pid_t
     /// libemend's end of the socketpair (close-on-exec, so other children never hold it).
     let channel: Int32
+    /// A pidfd of the host (-1 when the kernel has none): readable the moment it ends, so a
+    /// crash is a crash at once even when a child of the plugin still holds the socket.
+    let pidfd: Int32
 
     /// Starts `executable`; the failure names it and why.
     static func spawn(_ executable: String, create: HostCreate? = nil) -> Result<HostProcess, HostSpawnError> {
@@ -54,7 +58,9 @@ struct HostProcess {
             close(ends[0])
             return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(status))))
         }
-        return .success(HostProcess(pid: pid, channel: ends[0]))
+        let pidfd = emendsys_pidfd_open(pid)
+        if pidfd >= 0 { _ = fcntl(pidfd, F_SETFD, FD_CLOEXEC) }
+        return .success(HostProcess(pid: pid, channel: ends[0], pidfd: pidfd))
     }
 
     /// SIGKILL to the host's process group (a plugin's own children go too) and the host.

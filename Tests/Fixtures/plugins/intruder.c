@@ -12,6 +12,12 @@
  *   "env:NAME"              looks for NAME in its environment and in /proc/self/environ
  *   "fd:N"                  writes a line to descriptor N (one it never opened)
  *   "daemon:TOKEN"          forks a child that calls setsid and runs sleep as argv[0] TOKEN
+ *   "frame:N"               writes, on the host's channel (descriptor 3), the start of an EDITS
+ *                           frame announcing N bytes, then zeros until the channel refuses them
+ *   "fork-crash"            forks a child that keeps the channel open for 5 s, then crashes
+ *   "spin"                  emits "spinning", then spins, never looking at is_cancelled
+ *   "wait:MS"               sleeps MS milliseconds, then answers "ESCAPED waited"
+ * Settings: sleep_in_create_ms and sleep_in_destroy_ms make create and destroy sleep.
  * The result is one text: "ESCAPED <what it got>" when the attempt worked, "BLOCKED <errno
  * text>" when it did not.
  */
@@ -33,14 +39,20 @@
 #include "emend_provider.h"
 
 static const emend_host *host;
+static long sleep_in_destroy_ms;
 
 static emend_status intruder_create(const emend_host *h, const emend_provider_setting *settings, size_t count, void **out) {
-    (void)settings;
-    (void)count;
     host = h;
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(settings[i].key, "sleep_in_create_ms") == 0) usleep((useconds_t)atol(settings[i].value) * 1000);
+        if (strcmp(settings[i].key, "sleep_in_destroy_ms") == 0) sleep_in_destroy_ms = atol(settings[i].value);
+    }
     *out = NULL;
     return EMEND_OK;
 }
+
+/* A NULL the compiler cannot see through. */
+static volatile int *volatile nowhere;
 
 static void answer(emend_run *run, int worked, const char *detail) {
     char text[600];
@@ -156,6 +168,31 @@ static void attempt(emend_run *run, const char *prompt) {
         }
         waitpid(child, NULL, 0);
         answer(run, 1, "started");
+    } else if (IS("frame")) {
+        unsigned long length = strtoul(arguments, NULL, 10);
+        unsigned char header[5] = {(unsigned char)length, (unsigned char)(length >> 8), (unsigned char)(length >> 16),
+                                   (unsigned char)(length >> 24), 67};
+        static unsigned char zeros[1 << 16];
+        if (write(3, header, sizeof header) != (ssize_t)sizeof header) return blocked(run);
+        for (unsigned long sent = 0; sent < length;) {
+            ssize_t put = write(3, zeros, sizeof zeros);
+            if (put <= 0) return blocked(run);
+            sent += (unsigned long)put;
+        }
+        answer(run, 1, "sent");
+    } else if (IS("fork-crash")) {
+        if (fork() == 0) {
+            sleep(5);
+            _exit(0);
+        }
+        *nowhere = 1;
+    } else if (IS("wait")) {
+        usleep((useconds_t)atol(arguments) * 1000);
+        answer(run, 1, "waited");
+    } else if (IS("spin")) {
+        host->emit_text(run, "spinning", 8);
+        for (volatile unsigned long i = 0;; i++) {
+        }
     } else {
         answer(run, 0, "unknown attempt");
     }
@@ -173,7 +210,10 @@ static void intruder_cancel(void *self, emend_run *run) {
     (void)run;
 }
 
-static void intruder_destroy(void *self) { (void)self; }
+static void intruder_destroy(void *self) {
+    (void)self;
+    if (sleep_in_destroy_ms > 0) usleep((useconds_t)sleep_in_destroy_ms * 1000);
+}
 
 static const emend_provider_descriptor descriptor = {
     .struct_size = sizeof(emend_provider_descriptor),
