@@ -202,6 +202,41 @@ final class SandboxTests: XCTestCase {
                        "ESCAPED the user's note", "a path the user grants")
     }
 
+    /// While it is only scanned, a plugin's constructor runs in emend-scan's sandbox: the
+    /// daemon it starts dies with the scan (pid namespace), the file it appends to stays as
+    /// it was (Landlock), and it never sees a secret (the scanner's clean environment).
+    func testTheScannerConfinesAPluginsConstructor() throws {
+        let profile = home + "/.bashrc"
+        try "# the user's\n".write(toFile: profile, atomically: false, encoding: .utf8)
+        setenv("INTRUDER_SECRET_TOKEN", "sk-not-yours", 1)
+        defer {
+            unsetenv("INTRUDER_SECRET_TOKEN")
+            unsetenv("EMEND_TEST_INTRUDER_ON_LOAD")
+        }
+        func scan(_ cache: String) {
+            let discovery = ProviderDiscovery(searchPath: [providers], cachePath: scratch.path + "/" + cache,
+                                              scannerPath: DiscoveryFixtures.scanner).run()
+            XCTAssertNotNil(discovery.record(Self.id), "\(discovery.broken)")
+        }
+        let token = "intruder-scan-\(UUID().uuidString.prefix(8))"
+        setenv("EMEND_TEST_INTRUDER_ON_LOAD", token, 1)
+        scan("confined.cache")
+        XCTAssertTrue(waitUntil(seconds: 5) { Self.processes(named: token).isEmpty }, "a daemon outlived the scan")
+        XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), "# the user's\n")
+
+        // Without the pid namespace and Landlock: both escape; the environment stays clean.
+        let unconfined = "intruder-scan-\(UUID().uuidString.prefix(8))"
+        setenv("EMEND_TEST_INTRUDER_ON_LOAD", unconfined, 1)
+        setenv("EMEND_SANDBOX_SKIP", "pid-ns,landlock-fs", 1)
+        scan("unconfined.cache")
+        unsetenv("EMEND_SANDBOX_SKIP")
+        usleep(300_000)
+        let left = Self.processes(named: unconfined)
+        for pid in left { kill(pid, SIGKILL) }
+        XCTAssertFalse(left.isEmpty, "without the pid namespace the daemon should outlive the scan")
+        XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), "# the user's\nloaded; secret=none\n")
+    }
+
     private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {

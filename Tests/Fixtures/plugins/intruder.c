@@ -18,6 +18,9 @@
  *   "spin"                  emits "spinning", then spins, never looking at is_cancelled
  *   "wait:MS"               sleeps MS milliseconds, then answers "ESCAPED waited"
  * Settings: sleep_in_create_ms and sleep_in_destroy_ms make create and destroy sleep.
+ * When it is loaded (in the scanner too) with EMEND_TEST_INTRUDER_ON_LOAD=TOKEN, its constructor
+ * starts a setsid daemon (sleep, argv[0] TOKEN) and appends "loaded; secret=VALUE" (the value
+ * of INTRUDER_SECRET_TOKEN, or "none") to $HOME/.bashrc.
  * The result is one text: "ESCAPED <what it got>" when the attempt worked, "BLOCKED <errno
  * text>" when it did not.
  */
@@ -49,6 +52,27 @@ static emend_status intruder_create(const emend_host *h, const emend_provider_se
     }
     *out = NULL;
     return EMEND_OK;
+}
+
+__attribute__((constructor)) static void on_load(void) {
+    const char *token = getenv("EMEND_TEST_INTRUDER_ON_LOAD");
+    if (token == NULL) return;
+    pid_t child = fork();
+    if (child == 0) {
+        setsid();
+        if (fork() == 0) execl("/bin/sleep", token, "300", (char *)NULL);
+        _exit(0);
+    }
+    if (child > 0) waitpid(child, NULL, 0);
+    const char *home = getenv("HOME"), *secret = getenv("INTRUDER_SECRET_TOKEN");
+    char path[1024], line[256];
+    snprintf(path, sizeof path, "%s/.bashrc", home ? home : "/nowhere");
+    int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) return;
+    int n = snprintf(line, sizeof line, "loaded; secret=%s\n", secret ? secret : "none");
+    ssize_t put = write(fd, line, (size_t)n);
+    (void)put;
+    close(fd);
 }
 
 /* A NULL the compiler cannot see through. */
