@@ -41,8 +41,14 @@ public struct HostSandbox: Sendable, Equatable {
             guard let value = settings[key] else { continue }
             paths += namedPaths(in: value, home: home)
         }
-        for declared in record.declaredPaths where acceptable(declared, home: home, allowed: emendDirectories) {
-            paths.append(declared)
+        var declared = record.declaredPaths
+        // A simple-form manifest names the library its host loads: declared like the rest.
+        if record.kind == .simple, let manifest = try? SimpleManifest.load(path: record.path),
+           manifest.libraryPath.hasPrefix("/") {
+            declared += [manifest.libraryPath, directory(of: manifest.libraryPath)]
+        }
+        for path in declared where acceptable(path, home: home, allowed: emendDirectories) {
+            paths.append(path)
         }
         paths += userPaths.compactMap { expand($0, home: home) }
         var seen = Set<String>()
