@@ -237,6 +237,36 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), "# the user's\nloaded; secret=none\n")
     }
 
+    /// The openai plugin declares network use: in its sandboxed host it reaches a local
+    /// server (no network namespace, no connect rule, AF_INET allowed); the same host
+    /// without the network (as for a plugin that does not declare it) cannot.
+    func testANetworkPluginReachesTheNetworkInItsSandbox() throws {
+        let server = try FaultServer(script: "200")
+        defer { server.stop() }
+        let record = try PluginLibrary.load(path: try OpenAIPluginBuild.path()).record
+        XCTAssertTrue(record.usesNetwork)
+        var settings = TOMLTable()
+        settings["base_url"] = .string(server.baseURL)
+        settings["retry_delay_ms"] = .integer(10)
+        settings["retries"] = .integer(0)
+        let host = try XCTUnwrap(ProviderHostLocator.locate(environment: [:], libraryDirectory: nil))
+        let text = "hello cafe world"
+        for network in [true, false] {
+            var sandbox = HostSandbox.policy(record: record, settings: settings, enabled: true, userPaths: [])
+            sandbox.network = network
+            let provider = IsolatedProvider(record: record, settings: settings, limits: ProviderLimits(), executable: host,
+                                            writesMarkdown: false, sandbox: sandbox)
+            let sink = PluginTestSink()
+            let outcome = provider.run(ProviderRequest(tool: .rewriteFriendly, text: text, selection: 0..<text.utf8.count), sink: sink)
+            if network {
+                XCTAssertEqual(outcome, .finished)
+                XCTAssertEqual(sink.text, "Hello, café 😀 world.")
+            } else {
+                XCTAssertNotEqual(outcome, .finished, "reached the network without it: \(sink.text)")
+            }
+        }
+    }
+
     private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
