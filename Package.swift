@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "CEmend", path: "Sources/CEmend", sources: ["shim.c"], publicHeadersPath: "include"),
         .target(name: "EmendText"),
         .target(name: "CEmendSystem"),
+        // The plugin sandbox (namespaces, Landlock, seccomp), linked only by the provider host
+        // and the CLI's doctor; scripts/build-scanner.sh compiles the same file into emend-scan.
+        .target(name: "CEmendSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "EmendMarkdown", dependencies: ["EmendText", "CCmarkGFM"]),
         .target(name: "EmendCore", dependencies: ["EmendText", "EmendMarkdown", "CEmendSystem"]),
@@ -49,13 +52,13 @@ let package = Package(
         .target(name: "EmendLSP", dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders"]),
         .executableTarget(
             name: "EmendProviderHost",
-            dependencies: ["EmendProviders"],
+            dependencies: ["EmendProviders", "CEmendSandbox"],
             exclude: ["PROTOCOL.md"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "EmendCLI",
-            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders", "EmendLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders", "EmendLSP", "CEmendSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProofreading", "EmendProviders"], path: "benchmarks/swift"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
@@ -63,7 +66,7 @@ let package = Package(
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
         .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
         .testTarget(name: "EmendProofreadingTests", dependencies: ["EmendProofreading", "EmendCore", "EmendText"]),
-        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend"]),
+        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend", "CEmendSandbox"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
         // Also EmendCLI: the client tests run the built `emend lsp`.
         .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders", "EmendCLI"]),

@@ -54,6 +54,32 @@ extern "C" {
 /* The name of the symbol every plugin exports. */
 #define EMEND_PROVIDER_ENTRY_SYMBOL "emend_provider_entry"
 
+/* The sandbox. A plugin runs in a provider host that libemend confines before the plugin is
+ * loaded (and so does the scanner, emend-scan, which runs its constructors). A plugin may:
+ *   - read the system's libraries and shared data (/usr, /lib, /bin, /opt, what programs
+ *     need of /etc, /proc, the CPU part of /sys), its own file and the directory it is in,
+ *     emend's data and cache directories ($XDG_DATA_HOME/emend, $XDG_CACHE_HOME/emend: models),
+ *     every absolute path its settings name (a whole value, or a word of a command line), the
+ *     paths it declares below and those the user adds with `sandbox_paths` in config.toml;
+ *   - write only a private directory, $TMPDIR (removed when its host ends), /dev/null, and the
+ *     paths the user grants with `sandbox_write_paths`;
+ *   - use the network (TCP) only when its descriptor says EMEND_PROVIDER_USES_NETWORK and the
+ *     user's configuration enables the network (`network = true`);
+ *   - see only a clean environment: PATH, HOME, the locale, XDG_* and EMEND_* variables, and
+ *     the variables its settings name in keys ending in `_env` (`api_key_env = "OPENAI_API_KEY"`);
+ *   - start processes (they share its sandbox, and all of them end with its host), but not
+ *     signal, trace or read the memory of any process outside it (the editor).
+ * The layers the kernel refuses are reported once (`emend doctor` prints the level); the user
+ * can turn the sandbox off for one provider with `sandbox = "off"`.
+ *
+ * A plugin that reads files outside its directory that its settings do not name (a server
+ * script, its Python packages) declares them by exporting this symbol: absolute paths
+ * separated by '\n', e.g.
+ *     __attribute__((visibility("default"))) const char emend_provider_read_paths[] = "/opt/x/a.py\n/opt/x/lib";
+ * The scanner reads it; `/`, the home directory and hidden directories in it (~/.ssh,
+ * ~/.config) are never granted this way (only the user's `sandbox_paths` can). */
+#define EMEND_PROVIDER_READ_PATHS_SYMBOL "emend_provider_read_paths"
+
 /* Tools a provider serves: bit (1 << t) for each emend_tool t. */
 #define EMEND_PROVIDES(tool) (1u << (unsigned)(tool))
 #define EMEND_PROVIDES_REWRITES                                                             \

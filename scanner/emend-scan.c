@@ -20,12 +20,21 @@
  *     flags=0
  *     priority=10
  *     abi=1
+ *     paths=/opt/x\n/opt/y  (only when the plugin exports emend_provider_read_paths)
  *
  * Values are escaped so that no value can break a line: `\\` for a backslash, `\n`, `\r`,
  * `\t`, and `\xHH` for any other byte below 0x20 or 0x7f. The exit status is 0 for either
  * report and 2 for a usage error; a crash or hang of the plugin shows as a signal or as no
  * exit at all, which the host turns into the reason. Plain C11 plus dlfcn/unistd; links
- * nothing of Emend. The descriptor's rules are in descriptor_verdict.h.
+ * nothing of Emend but the plugin sandbox (Sources/CEmendSandbox/sandbox.c, libseccomp). The
+ * descriptor's rules are in descriptor_verdict.h.
+ *
+ * A plugin's constructors run while it is scanned, so the scanner enters the same sandbox as
+ * a provider host before dlopen (include/emend_sandbox.h): only the report's descriptor kept,
+ * an allowlisted environment, new user/pid/net/ipc namespaces (no network at all: a scan
+ * needs none), Landlock (read: the system's libraries, the plugin's file and directory;
+ * write: a private runtime directory), seccomp. Whatever the plugin starts dies with the
+ * scan. EMEND_SCAN_SANDBOX=off (for a debugger) skips it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
@@ -38,6 +47,7 @@
 
 #include "descriptor_verdict.h"
 #include "emend_provider.h"
+#include "emend_sandbox.h"
 
 /* The version of the report's layout (format=N); Sources/EmendProviders/Discovery/ScanReport.swift
  * reads this one. 1 was the layout without the format line. */
@@ -124,6 +134,8 @@ static int scan_plugin(const char *path) {
     fprintf(report, "flags=%u\n", (unsigned)d->flags);
     fprintf(report, "priority=%d\n", (int)d->priority);
     fprintf(report, "abi=%u\n", (unsigned)d->abi_version);
+    const char *paths = dlsym(handle, EMEND_PROVIDER_READ_PATHS_SYMBOL);
+    if (paths != NULL && memchr(paths, '\0', 65536) != NULL) put_field("paths", paths);
     finish();
 }
 
@@ -149,8 +161,40 @@ static void set_report_aside(void) {
     else dup2(STDERR_FILENO, STDOUT_FILENO);
 }
 
+/* The variables a scan keeps (the same allowlist as a provider host's, HostEnvironment.swift). */
+static const char *const kept_variables[] = {
+    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_*", "TZ", "TERM", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR", "EMEND_*", "LD_LIBRARY_PATH", "SWIFT_BACKTRACE",
+};
+
+/* Enters the sandbox before anything of `path` is loaded; `path`'s file and directory stay
+ * readable. A refused layer goes to stderr (the host does not read it); the scan goes on. */
+static void confine(const char *path) {
+    const char *mode = getenv("EMEND_SCAN_SANDBOX");
+    if (mode && strcmp(mode, "off") == 0) return;
+    static char directory[4096];
+    snprintf(directory, sizeof directory, "%s", path);
+    char *slash = strrchr(directory, '/');
+    if (slash == directory) slash[1] = '\0';
+    else if (slash) *slash = '\0';
+    else snprintf(directory, sizeof directory, ".");
+    const char *read_paths[] = {path, directory};
+    int keep = fileno(report);
+    emend_sandbox_policy policy = {
+        .keep_fds = &keep, .keep_count = 1, .read_paths = read_paths, .read_count = 2,
+        .environment_names = kept_variables, .environment_count = sizeof kept_variables / sizeof kept_variables[0],
+    };
+    emend_sandbox_report outcome;
+    if (emend_sandbox_enter(&policy, &outcome) != 0) {
+        fprintf(stderr, "emend-scan: sandbox: none (no process could be made)\n");
+    } else if (outcome.applied != outcome.wanted) {
+        fprintf(stderr, "emend-scan: sandbox: %s (%s)\n", emend_sandbox_level(&outcome), outcome.refused);
+    }
+}
+
 int main(int argc, char **argv) {
     set_report_aside();
+    if (argc >= 3 && (strcmp(argv[1], "plugin") == 0 || strcmp(argv[1], "symbols") == 0)) confine(argv[2]);
     if (argc == 3 && strcmp(argv[1], "plugin") == 0) return scan_plugin(argv[2]);
     if (argc >= 3 && strcmp(argv[1], "symbols") == 0) return scan_symbols(argv[2], argc - 3, argv + 3);
     fprintf(stderr, "usage: emend-scan plugin PATH\n       emend-scan symbols LIBRARY SYMBOL...\n");

@@ -3,8 +3,8 @@
 #
 #   bash scripts/build-scanner.sh OUT_DIR
 #
-# Builds OUT_DIR/emend-scan with the system C compiler (${CC:-cc}); it needs only libc and
-# libdl, no Swift runtime. Discovery runs it in a child process to probe new or changed
+# Builds OUT_DIR/emend-scan with the system C compiler (${CC:-cc}); it needs only libc,
+# libdl and libseccomp (the plugin sandbox, Sources/CEmendSandbox/sandbox.c), no Swift runtime. Discovery runs it in a child process to probe new or changed
 # provider files. Quick when already up to date. Works from any directory.
 set -euo pipefail
 
@@ -18,10 +18,13 @@ fi
 mkdir -p "$1"
 out="$(cd "$1" && pwd)/emend-scan"
 src="$root/scanner/emend-scan.c"
+sandbox="$root/Sources/CEmendSandbox"
 
 if [ ! -x "$out" ] || [ "$src" -nt "$out" ] || [ "$root/scanner/descriptor_verdict.h" -nt "$out" ] \
-    || [ "$root/include/emend_provider.h" -nt "$out" ] || [ "$root/include/emend.h" -nt "$out" ]; then
-    "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -I "$root/include" "$src" -ldl -o "$out.tmp.$$"
+    || [ "$root/include/emend_provider.h" -nt "$out" ] || [ "$root/include/emend.h" -nt "$out" ] \
+    || [ "$sandbox/sandbox.c" -nt "$out" ] || [ "$sandbox/include/emend_sandbox.h" -nt "$out" ]; then
+    "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -I "$root/include" -I "$sandbox/include" "$src" "$sandbox/sandbox.c" \
+        -ldl -lseccomp -o "$out.tmp.$$"
     mv -f "$out.tmp.$$" "$out"
 fi
 echo "$out"

@@ -62,6 +62,7 @@ if [ "$which" = isolation ] || [ "$which" = all ]; then
 [providers."org.emend.test.hostile"]
 scenario = "crash-once"
 marker = "$out/xdg-isolation/crashed-once"
+sandbox_write_paths = ["$out/xdg-isolation"]
 TOML
   cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/isolation.c" \
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/isolation-engine"

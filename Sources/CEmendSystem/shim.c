@@ -2,7 +2,10 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "emend_system.h"
 
@@ -15,4 +18,14 @@ const char *emendsys_image_path(const void *address) {
 const void *emendsys_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     if (haystack == NULL || needle == NULL) return NULL;
     return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+int emendsys_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
 }

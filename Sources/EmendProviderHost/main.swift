@@ -1,7 +1,8 @@
 // emend-provider-host — runs one provider plugin for libemend, in a process of its own, so
-// that a plugin that crashes, hangs or eats memory takes down only this process. libemend
-// starts it with the channel on descriptor 3 (Sources/EmendProviderHost/PROTOCOL.md); it is not meant
-// to be run by hand.
+// that a plugin that crashes, hangs or eats memory takes down only this process, and in a
+// sandbox (Sources/CEmendSandbox), so that it cannot reach the editor, the user's files, the
+// network or the user's secrets. libemend starts it with the channel on descriptor 3
+// (Sources/EmendProviderHost/PROTOCOL.md); it is not meant to be run by hand.
 import EmendProviders
 
-ProviderHostServer.serve()
+ProviderHostServer.serve(confine: HostConfinement.enter)

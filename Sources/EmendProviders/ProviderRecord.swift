@@ -23,6 +23,9 @@ public struct ProviderRecord: Sendable, Equatable {
     public var streams: Bool
     public var usesNetwork: Bool
     public var priority: Int
+    /// The paths outside its directory the plugin declares it reads (its
+    /// `emend_provider_read_paths` symbol, include/emend_provider.h); its sandbox allows them.
+    public var declaredPaths: [String] = []
 
     public init(path: String, kind: Kind, id: String, name: String, version: String, tools: Set<WritingTool>,
                 languages: [String], outputs: UInt32, streams: Bool, usesNetwork: Bool, priority: Int) {

@@ -30,8 +30,10 @@ final class ABIIsolationTests: XCTestCase {
         chmod(providers.path, 0o755)
         for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
         let include = Self.repoRoot + "/include"
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, Self.repoRoot + "/scanner/emend-scan.c",
-                "-ldl", "-o", home.appendingPathComponent("emend-scan").path])
+        let sandbox = Self.repoRoot + "/Sources/CEmendSandbox"
+        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, "-I", sandbox + "/include",
+                Self.repoRoot + "/scanner/emend-scan.c", sandbox + "/sandbox.c", "-ldl", "-lseccomp",
+                "-o", home.appendingPathComponent("emend-scan").path])
         let plugin = providers.appendingPathComponent("hostile.so").path
         try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", include,
                 Self.repoRoot + "/Tests/Fixtures/plugins/hostile.c", "-o", plugin])
@@ -109,7 +111,9 @@ final class ABIIsolationTests: XCTestCase {
     func testAPluginThatCrashesOnItsFirstRunProofreadsOnTheSecond() throws {
         let marker = NSTemporaryDirectory() + "emend-abi-crash-once-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        try setUp(settings: "scenario = \"crash-once\"\nmarker = \"\(marker)\"")
+        // The marker is written outside the plugin's sandbox: the user grants its directory.
+        try setUp(settings: "scenario = \"crash-once\"\nmarker = \"\(marker)\"\n"
+                  + "sandbox_write_paths = [\"\(NSTemporaryDirectory())\"]")
         let original = "Helo world, again."
         let engine = CEngine(original)
         let coordinator = try engine.makeCoordinator()

@@ -27,13 +27,20 @@ final class ABIProviderShutdownTests: XCTestCase {
         chmod(providers.path, 0o755)
         for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
         let include = Self.repoRoot + "/include"
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, Self.repoRoot + "/scanner/emend-scan.c",
-                "-ldl", "-o", home.appendingPathComponent("emend-scan").path])
+        let sandbox = Self.repoRoot + "/Sources/CEmendSandbox"
+        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, "-I", sandbox + "/include",
+                Self.repoRoot + "/scanner/emend-scan.c", sandbox + "/sandbox.c", "-ldl", "-lseccomp",
+                "-o", home.appendingPathComponent("emend-scan").path])
         let plugin = providers.appendingPathComponent("stubborn.so").path
         try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", include,
                 Self.repoRoot + "/Tests/Fixtures/plugins/stubborn.c", "-o", plugin])
         chmod(plugin, 0o755)
         marker = home.appendingPathComponent("marker").path
+        // The plugin writes its marker outside its sandbox: the user grants that directory.
+        let config = home.appendingPathComponent("config/emend")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[providers.\"org.emend.test.stubborn\"]\nsandbox_write_paths = [\"\(home.path)\"]\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         setenv("EMEND_PROVIDER_PATH", providers.path, 1)
         setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
         setenv("EMEND_TEST_MARKER", marker, 1)

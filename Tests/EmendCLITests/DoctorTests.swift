@@ -34,6 +34,23 @@ final class DoctorTests: XCTestCase {
         XCTAssertNotNil(config["fix"] as? String)
     }
 
+    /// Doctor prints the level of the plugin sandbox on this machine, and names the layers
+    /// the kernel refused (here one is left out on purpose, as a kernel without it would).
+    func testTheSandboxLevelIsPrinted() throws {
+        let result = sandbox.run(["doctor", "--quick", "--json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let lines = try XCTUnwrap(object["lines"] as? [[String: Any]])
+        let line = try XCTUnwrap(lines.first { $0["check"] as? String == "sandbox" }, result.stdout)
+        let text = try XCTUnwrap(line["detail"] as? String, "\(line)")
+        print("doctor on this machine: sandbox \(text)")
+        XCTAssertTrue(["full", "partial", "none"].contains { text.hasPrefix($0) }, text)
+
+        sandbox.environment["EMEND_SANDBOX_SKIP"] = "seccomp"
+        let partial = sandbox.run(["doctor", "--quick"])
+        XCTAssertTrue(partial.stdout.contains("sandbox       partial"), partial.stdout)
+        XCTAssertTrue(partial.stdout.contains("refused: seccomp"), partial.stdout)
+    }
+
     func testHelpNamesEveryCheck() {
         let help = sandbox.run(["doctor", "--help"])
         XCTAssertEqual(help.status, 0)

@@ -21,7 +21,8 @@ enum DiscoveryFixtures {
     static let scanner: String = {
         let out = buildDirectory + "/emend-scan"
         let status = cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", repoRoot + "/include",
-                         repoRoot + "/scanner/emend-scan.c", "-ldl", "-o", out])
+                         "-I", repoRoot + "/Sources/CEmendSandbox/include", repoRoot + "/scanner/emend-scan.c",
+                         repoRoot + "/Sources/CEmendSandbox/sandbox.c", "-ldl", "-lseccomp", "-o", out])
         precondition(status == 0, "cannot compile the scanner")
         return out
     }()

@@ -15,14 +15,17 @@ final class IsolationTests: XCTestCase {
                       "emend-provider-host is built next to the test bundle")
     }
 
+    /// The hostile plugin in its host; `writable`: paths its sandbox may write (sandbox_write_paths).
     private func provider(_ defines: [String] = [], settings: TOMLTable = TOMLTable(),
-                          limits: ProviderLimits = ProviderLimits(), logs: PluginLogCollector = PluginLogCollector()) throws -> IsolatedProvider {
+                          limits: ProviderLimits = ProviderLimits(), logs: PluginLogCollector = PluginLogCollector(),
+                          writable: [String] = []) throws -> IsolatedProvider {
         let path = try PluginBuilder.fixture("hostile", defines)
         let record = ProviderRecord(path: path, kind: .plugin, id: Self.id, name: "Hostile", version: "0.0.1",
                                     tools: Set(WritingTool.allCases), languages: ["*"], outputs: 0, streams: true,
                                     usesNetwork: false, priority: 0)
+        let sandbox = HostSandbox.policy(record: record, settings: settings, enabled: true, userPaths: [], userWritePaths: writable)
         return IsolatedProvider(record: record, settings: settings, limits: limits, executable: try host(),
-                                writesMarkdown: false, logger: logs.logger)
+                                writesMarkdown: false, sandbox: sandbox, logger: logs.logger)
     }
 
     private func compose(_ scenario: String, text: String = "Some text here.") -> ProviderRequest {
@@ -180,7 +183,7 @@ final class IsolationTests: XCTestCase {
         var settings = TOMLTable()
         settings["scenario"] = .string("crash-once")
         settings["marker"] = .string(marker)
-        let provider = try self.provider(settings: settings)
+        let provider = try self.provider(settings: settings, writable: [NSTemporaryDirectory()])
         let text = "Helo world"
         let request = ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count)
         assertFails(provider.run(request, sink: PluginTestSink()), containing: "crashed (SIGSEGV)")

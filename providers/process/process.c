@@ -36,7 +36,8 @@
  * SDK, linked with cJSON (Debian libcjson-dev), which reads the child's lines and writes the
  * requests; optional -D overrides: PROVIDER_ID, PROVIDER_NAME, PROVIDER_VERSION, PROVIDER_TOOLS,
  * PROVIDER_LANGUAGES, PROVIDER_OUTPUTS, PROVIDER_FLAGS, PROVIDER_PRIORITY, DEFAULT_COMMAND and DEFAULT_TIMEOUT_MS
- * (the command when the settings name none; providers/harper/build.sh uses these).
+ * (the command when the settings name none; providers/harper/build.sh uses these), and
+ * PROVIDER_READ_PATHS (the paths that command reads, '\n'-separated, for the sandbox).
  */
 #define _GNU_SOURCE
 
@@ -1030,3 +1031,9 @@ EMEND_PLUGIN_DESCRIPTOR(.id = PROVIDER_ID, .name = PROVIDER_NAME, .version = PRO
                         .languages = PROVIDER_LANGUAGES, .outputs = PROVIDER_OUTPUTS, .flags = PROVIDER_FLAGS,
                         .priority = PROVIDER_PRIORITY, .create = process_create, .run = process_run,
                         .cancel = process_cancel, .destroy = process_destroy)
+
+#ifdef PROVIDER_READ_PATHS
+/* What the built-in command reads outside the plugin's directory (the server script, its
+ * packages, the Python installation): the sandbox lets it (include/emend_provider.h). */
+__attribute__((visibility("default"))) const char emend_provider_read_paths[] = PROVIDER_READ_PATHS;
+#endif

@@ -57,7 +57,17 @@ plugin_python_checker() {
     command="$(quote "$python") -u -I -B $(quote "$server") --deps $(quote "$deps")"
     # The command as a C string literal.
     c_string=$(printf '%s' "$command" | sed 's/\\/\\\\/g; s/"/\\"/g')
+    # What the command reads, declared for the plugin sandbox: the server's directory (it
+    # imports checker_loop.py from beside it, or from providers/process in a clone), its
+    # packages, and Python itself.
+    server_dir=$(cd "$(dirname "$server")" && pwd)
+    loop_dir="$server_dir"
+    [ -f "$server_dir/checker_loop.py" ] || loop_dir=$(cd "$server_dir/../process" 2>/dev/null && pwd || echo "$server_dir")
+    read_paths=$(printf '%s\\n%s\\n%s\\n%s\\n%s' "$server_dir" "$loop_dir" "$deps" \
+        "$("$python" -c 'import sys; print(sys.prefix)')" "$("$python" -c 'import sys; print(sys.base_prefix)')" \
+        | sed 's/"/\\"/g')
     plugin_need_cjson
     # shellcheck disable=SC2086
-    plugin_shared "$name" "$@" -DDEFAULT_COMMAND="\"$c_string\"" "$repo/providers/process/process.c" $cjson_flags
+    plugin_shared "$name" "$@" -DDEFAULT_COMMAND="\"$c_string\"" -DPROVIDER_READ_PATHS="\"$read_paths\"" \
+        "$repo/providers/process/process.c" $cjson_flags
 }

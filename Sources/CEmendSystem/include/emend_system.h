@@ -13,4 +13,8 @@ const char *emendsys_image_path(const void *address);
 /* memmem (a GNU extension the Glibc module does not declare): where `needle` first occurs in
  * `haystack`, or NULL. Byte counts; neither needs a terminating NUL. */
 const void *emendsys_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+/* pidfd_open(2): a descriptor that becomes readable when process `pid` ends (-1 with errno
+ * when the kernel has none: before 5.3). Close-on-exec. */
+int emendsys_pidfd_open(int pid);
 #endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CEmendSandbox
 import Glibc
 import EmendCore
 import EmendProviders
@@ -28,6 +29,7 @@ struct Doctor: ParsableCommand {
         checkLibrary(environment, &report)
         checkScanner(environment, &report)
         checkProviderHost(environment, &report)
+        checkSandbox(&report)
         let registry: ProviderRegistry
         do {
             registry = try environment.registry()
@@ -38,6 +40,10 @@ struct Doctor: ParsableCommand {
             return finish(report)
         }
         checkProviders(registry, &report)
+        for id in registry.configuration.unsandboxed.sorted() {
+            report.add(.warning, "sandbox", "\(id) runs unconfined (sandbox = \"off\" in config.toml): it can read and write "
+                       + "every file you can, use the network and see your environment")
+        }
         checkDictionaries(environment, &report)
         checkModel(registry, environment, &report)
         if !quick { tryProviders(registry, &report) }
@@ -123,6 +129,28 @@ struct Doctor: ParsableCommand {
                               fix: "reinstall (bash scripts/install.sh PREFIX), or set EMEND_PROVIDER_HOST to its path")
         }
         report.add(.ok, "provider host", host)
+    }
+
+    /// The sandbox provider hosts and the scanner enter on this machine: a child process
+    /// enters it and reports which layers the kernel allowed (include/emend_sandbox.h).
+    private func checkSandbox(_ report: inout DoctorReport) {
+        var probe = emend_sandbox_report()
+        guard emend_sandbox_probe(&probe) == 0 else {
+            return report.add(.warning, "sandbox", "none: the probe could not run (plugins still run, unconfined)")
+        }
+        let level = String(cString: emend_sandbox_level(&probe))
+        let refused = withUnsafeBytes(of: &probe.refused) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let layers = (0..<Int(EMEND_SANDBOX_LAYER_COUNT)).compactMap { bit -> String? in
+            probe.applied & (1 << UInt32(bit)) != 0 ? String(cString: emend_sandbox_layer_name(1 << UInt32(bit))) : nil
+        }
+        let text = "\(level) (Landlock ABI \(probe.landlock_abi); \(layers.joined(separator: ", ")))"
+        if level == "full" {
+            report.add(.ok, "sandbox", text)
+        } else {
+            report.add(.warning, "sandbox", "\(text); refused: \(refused)",
+                       fix: "plugins still run, with the layers this kernel allows; a newer kernel (Landlock ABI 6+, "
+                            + "unprivileged user namespaces) confines them fully")
+        }
     }
 
     private func checkProviders(_ registry: ProviderRegistry, _ report: inout DoctorReport) {

@@ -13,6 +13,9 @@ import EmendProofreading
 /// isolation = "none"               # trust it in process (default "process": a provider host)
 /// memory_mb = 8192                 # a limit for this provider (see [limits])
 /// timeout_ms = 60000               # its proofreading time limit per 256 KB (MemberTimeLimit)
+/// sandbox = "off"                  # trust its host unconfined (default "on"; see HostSandbox)
+/// sandbox_paths = ["~/corpora"]    # more paths its sandbox may read
+/// sandbox_write_paths = ["~/notes/.checker"]   # paths it may also write
 /// [limits]                         # every provider host (ProviderLimits has the defaults)
 /// memory_mb = 4096
 /// max_result_bytes = 16777216
@@ -34,6 +37,12 @@ public struct ProviderConfiguration: Sendable, Equatable {
     public var disabled: Set<String> = []
     /// Providers with an `isolation` of their own (the default is `.process`).
     public var isolation: [String: ProviderIsolation] = [:]
+    /// Providers with `sandbox = "off"`: their host runs unconfined, with libemend's environment.
+    public var unsandboxed: Set<String> = []
+    /// `sandbox_paths` per provider: more paths its sandbox may read.
+    public var sandboxPaths: [String: [String]] = [:]
+    /// `sandbox_write_paths` per provider: paths its sandbox may also write.
+    public var sandboxWritePaths: [String: [String]] = [:]
     /// The limits of every provider host ([limits] over the defaults).
     public var limits = ProviderLimits()
     /// `timeout_ms` of a provider's table: its time limit in a combined proofread, per
@@ -102,6 +111,18 @@ public struct ProviderConfiguration: Sendable, Equatable {
                                 throw fail(["providers", id, name], "[providers.\"\(id)\"] isolation must be \"process\" or \"none\"")
                             }
                             configuration.isolation[id] = mode
+                        } else if name == "sandbox" {
+                            guard let text = setting.string, text == "on" || text == "off" else {
+                                throw fail(["providers", id, name], "[providers.\"\(id)\"] sandbox must be \"on\" or \"off\"")
+                            }
+                            if text == "off" { configuration.unsandboxed.insert(id) }
+                        } else if name == "sandbox_paths" || name == "sandbox_write_paths" {
+                            guard let items = setting.array, let paths = Optional(items.compactMap(\.string)), paths.count == items.count,
+                                  paths.allSatisfy({ $0.hasPrefix("/") || $0.hasPrefix("~/") }) else {
+                                throw fail(["providers", id, name], "[providers.\"\(id)\"] \(name) must be an array of absolute paths "
+                                           + "(or ~/...), e.g. [\"/srv/corpora\"]")
+                            }
+                            if name == "sandbox_paths" { configuration.sandboxPaths[id] = paths } else { configuration.sandboxWritePaths[id] = paths }
                         } else if ProviderLimits.isKey(name) {
                             let value = try limit(setting, name: "[providers.\"\(id)\"] \(name)", path: ["providers", id, name], fail: fail)
                             configuration.providerLimits[id, default: [:]][name] = value
@@ -187,6 +208,12 @@ public struct ProviderConfiguration: Sendable, Equatable {
 
     /// Where provider `id` runs.
     public func isolation(for id: String) -> ProviderIsolation { isolation[id] ?? .process }
+
+    /// What the sandbox of `record`'s host allows (`sandbox`, `sandbox_paths`, `network`).
+    public func sandbox(for record: ProviderRecord) -> HostSandbox {
+        HostSandbox.policy(record: record, settings: settings(for: record.id), enabled: !unsandboxed.contains(record.id),
+                           userPaths: sandboxPaths[record.id] ?? [], userWritePaths: sandboxWritePaths[record.id] ?? [])
+    }
 
     /// The limits of provider `id`'s host: [limits], then its own table.
     public func limits(for id: String) -> ProviderLimits {

@@ -89,7 +89,7 @@ struct DiscoveryCache: Equatable {
                            ("version", r.version), ("tools", String(ScanReport.bits(of: r.tools))),
                            ("languages", r.languages.joined(separator: ",")), ("outputs", String(r.outputs)),
                            ("streams", String(r.streams)), ("network", String(r.usesNetwork)),
-                           ("priority", String(r.priority))]
+                           ("priority", String(r.priority)), ("paths", r.declaredPaths.joined(separator: "\n"))]
             }
             for (key, value) in fields { out += key + "=" + LineEscaping.escape(value) + "\n" }
         }
@@ -116,9 +116,10 @@ struct DiscoveryCache: Equatable {
                   let outputs = f["outputs"].flatMap({ UInt32($0) }),
                   let streams = f["streams"].flatMap({ Bool($0) }), let network = f["network"].flatMap({ Bool($0) }),
                   let priority = f["priority"].flatMap({ Int($0) }) else { return nil }
-            let record = ProviderRecord(path: path, kind: kind, id: id, name: name, version: version,
+            var record = ProviderRecord(path: path, kind: kind, id: id, name: name, version: version,
                                         tools: ScanReport.tools(bits: tools), languages: ScanReport.languages(languages),
                                         outputs: outputs, streams: streams, usesNetwork: network, priority: priority)
+            record.declaredPaths = ScanReport.paths(f["paths"])
             return Entry(key: key, dependency: dependency, verdict: .record(record))
         default:
             return nil

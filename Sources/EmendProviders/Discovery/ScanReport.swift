@@ -37,10 +37,12 @@ enum ScanReport: Equatable {
               let outputs = fields["outputs"].flatMap({ UInt32($0) }),
               let flags = fields["flags"].flatMap({ UInt32($0) }),
               let priority = fields["priority"].flatMap({ Int32($0) }) else { return nil }
-        return ProviderRecord(
+        var record = ProviderRecord(
             path: path, kind: .plugin, id: id, name: name, version: version,
             tools: tools(bits: toolBits), languages: languages(fields["languages"] ?? "*"),
             outputs: outputs, streams: flags & 1 != 0, usesNetwork: flags & 2 != 0, priority: Int(priority))
+        record.declaredPaths = paths(fields["paths"])
+        return record
     }
 
     /// EMEND_PROVIDES bits as tools (unknown bits dropped).
@@ -51,6 +53,11 @@ enum ScanReport: Equatable {
     /// The bits of `tools`, as EMEND_PROVIDES spells them.
     static func bits(of tools: Set<WritingTool>) -> UInt32 {
         tools.reduce(0) { $0 | (1 << UInt32($1.rawValue)) }
+    }
+
+    /// The declared read paths ("/a\n/b"): the absolute ones.
+    static func paths(_ list: String?) -> [String] {
+        (list ?? "").split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
     }
 
     /// "en, de" -> ["en", "de"]; empty -> ["*"].

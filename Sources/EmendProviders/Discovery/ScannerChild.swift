@@ -40,9 +40,15 @@ struct ScannerChild {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
+        // A plugin's constructors run in the scan: it gets the sandbox's clean environment,
+        // never libemend's (made here: variables the scanner removed would stay in its memory).
+        let environment = HostEnvironment.entries(keeping: HostEnvironment.allowlist)
+        defer {
+            for arg in argv { free(arg) }
+            for entry in environment { free(entry) }
+        }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         close(ends[1])
         guard status == 0 else {
             close(ends[0])

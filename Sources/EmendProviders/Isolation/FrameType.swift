@@ -18,3 +18,15 @@ enum FrameType: UInt8 {
 /// for the largest result cap, small enough that a bad length cannot make the reader
 /// allocate the machine away.
 let maximumFrameBytes = 1 << 30
+
+/// The largest frame libemend reads from a host running under `limits`: one result (or one
+/// edit) and its framing, or a merged frame (HostOutbox.mergeLimit). The length is checked
+/// before the payload is read, so a host announcing 1 GiB costs libemend nothing: it is a
+/// protocol violation, and the host is killed.
+enum FrameLimit {
+    static let framing = 64 << 10
+
+    static func forHost(_ limits: ProviderLimits) -> Int {
+        min(maximumFrameBytes, max(limits.resultBytes, limits.editBytes, HostOutbox.mergeLimit) + framing)
+    }
+}

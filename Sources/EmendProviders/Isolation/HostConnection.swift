@@ -29,16 +29,19 @@ final class HostConnection: @unchecked Sendable {
     private(set) var finishedRuns = 0
 
     private let process: HostProcess
+    /// When the host was started (monotonic ms): the load limit counts from here.
+    private let startedAt = MonotonicClock.nowMilliseconds()
     private let channel: FrameChannel
     private let writeLock = Lock()
     private let logger: @Sendable (String) -> Void
     private let onEnd: @Sendable (HostConnection, HostEnd) -> Void
 
-    private init(providerID: String, process: HostProcess, logger: @escaping @Sendable (String) -> Void,
+    private init(providerID: String, process: HostProcess, limits: ProviderLimits, logger: @escaping @Sendable (String) -> Void,
                  onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
         self.providerID = providerID
         self.process = process
-        self.channel = FrameChannel(fd: process.channel)
+        // Frames over the limits are refused at their length, before a byte of them is kept.
+        self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
         self.logger = logger
         self.onEnd = onEnd
     }
@@ -47,14 +50,14 @@ final class HostConnection: @unchecked Sendable {
     static func start(executable: String, create: HostCreate, logger: @escaping @Sendable (String) -> Void,
                       onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
         let process: HostProcess
-        switch HostProcess.spawn(executable) {
+        switch HostProcess.spawn(executable, create: create) {
         case .success(let started): process = started
         case .failure(let error):
             return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
                                        + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
                                        + "with isolation = \"none\" in config.toml)"))
         }
-        let connection = HostConnection(providerID: create.id, process: process, logger: logger, onEnd: onEnd)
+        let connection = HostConnection(providerID: create.id, process: process, limits: create.limits, logger: logger, onEnd: onEnd)
         _ = connection.send(.create(create))
         do {
             try RuntimeThread.start { connection.readLoop() }
@@ -62,6 +65,7 @@ final class HostConnection: @unchecked Sendable {
             process.kill()
             _ = process.reap(milliseconds: 0)
             Glibc.close(process.channel)
+            if process.pidfd >= 0 { Glibc.close(process.pidfd) }
             return .failure(error)
         }
         return .success(connection)
@@ -89,7 +93,8 @@ final class HostConnection: @unchecked Sendable {
     /// Registers a run and sends it; nil when the host already ended.
     func begin(_ request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) -> HostRunSlot? {
         let slot: HostRunSlot? = monitor.withLock {
-            guard case .ready = phase else { return nil }
+            // A host being killed or closed takes no new run: it goes to a fresh host.
+            guard case .ready = phase, chosenEnd == nil else { return nil }
             let slot = HostRunSlot(id: nextRun, request: request, sink: sink, limits: limits)
             nextRun += 1
             slots[slot.id] = slot
@@ -105,10 +110,36 @@ final class HostConnection: @unchecked Sendable {
         process.kill()
     }
 
-    /// Closes the channel: the host destroys the plugin's instance and exits.
+    /// Whether the host is on its way out (killed, closed, or gone): it takes no new run.
+    var isEnding: Bool {
+        monitor.withLock {
+            if case .ended = phase { return true }
+            return chosenEnd != nil
+        }
+    }
+
+    /// How long a closed host may take to destroy the plugin's instance and exit.
+    static let closeGraceMilliseconds = 2000
+
+    /// Closes the channel: the host destroys the plugin's instance and exits. A reaper
+    /// thread kills it if it is still there after the grace (a plugin sleeping in destroy
+    /// keeps neither its host nor libemend's descriptor); the caller never waits.
     func close() {
         monitor.withLock { if chosenEnd == nil { chosenEnd = .closed } }
         _ = shutdown(channel.fd, Int32(SHUT_WR))
+        try? RuntimeThread.start { [self] in
+            let deadline = MonotonicClock.nowMilliseconds() + Int64(Self.closeGraceMilliseconds)
+            monitor.withLock {
+                while true {
+                    if case .ended = phase { return }
+                    let left = deadline - MonotonicClock.nowMilliseconds()
+                    if left <= 0 { break }
+                    monitor.wait(milliseconds: Int(min(left, 50)))
+                }
+            }
+            if case .ended = monitor.withLock({ phase }) { return }
+            process.kill()
+        }
     }
 
     // MARK: the reader thread
@@ -132,6 +163,7 @@ final class HostConnection: @unchecked Sendable {
         // moment to be reapable, then kill it.
         let exit = process.reap(milliseconds: closing ? 2000 : 500)
         Glibc.close(channel.fd)
+        if process.pidfd >= 0 { Glibc.close(process.pidfd) }
         let end: HostEnd = monitor.withLock {
             chosenEnd ?? {
                 switch exit {
@@ -148,7 +180,7 @@ final class HostConnection: @unchecked Sendable {
         monitor.withLock {
             phase = .ended(end)
             let message = end.message(provider: providerID)
-            for slot in slots.values { slot.end(.failed(message)) }
+            for slot in slots.values { slot.end(by: end, message: message) }
             slots = [:]
             monitor.broadcast()
         }
@@ -172,7 +204,11 @@ final class HostConnection: @unchecked Sendable {
             case .edits(let run, let edits):
                 if let slot = try self.slot(run), try !slot.deliver(edits: edits) { refused.append(run) }
             case .log(let run, let line):
-                if run != 0, let slot = try self.slot(run) { slot.sink.log(line) } else { logger(line) }
+                if run != 0, let slot = try self.slot(run) {
+                    slot.sink.log(line)
+                } else if !line.hasPrefix(SandboxNotice.prefix) || SandboxNotice.isFirst(line) {
+                    logger(line)
+                }
             case .finished(let run, let outcome):
                 if let slot = try self.slot(run) {
                     slot.end(outcome)
@@ -238,13 +274,23 @@ final class HostConnection: @unchecked Sendable {
         return outcome
     }
 
-    /// Waits for the host to load the plugin, watching `sink` (nil when it was cancelled).
-    func waitUntilLoaded(sink: ProviderSink) -> Phase? {
-        monitor.withLock {
+    /// Waits for the host to load the plugin, watching `sink` (nil when it was cancelled);
+    /// a host that has not answered CREATE `loadTimeout` ms after it started is killed.
+    func waitUntilLoaded(sink: ProviderSink, loadTimeout: Int) -> Phase? {
+        let overdue: Bool = monitor.withLock {
             while case .loading = phase {
-                if sink.isCancelled { return nil }
+                if sink.isCancelled { return false }
+                if MonotonicClock.nowMilliseconds() - startedAt >= Int64(loadTimeout) { return true }
                 monitor.wait(milliseconds: 5)
             }
+            return false
+        }
+        if overdue {
+            kill(.notReady(milliseconds: loadTimeout))
+            monitor.withLock { while case .loading = phase { monitor.wait(milliseconds: 5) } }
+        }
+        return monitor.withLock {
+            if case .loading = phase { return nil }
             return phase
         }
     }

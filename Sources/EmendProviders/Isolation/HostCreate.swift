@@ -4,7 +4,7 @@ struct HostCreate {
     /// The version of this file's protocol (PROTOCOL.md), the first field of CREATE: a host
     /// installed by another build refuses a CREATE of another version with a message that
     /// says so, rather than misreading it.
-    static let protocolVersion: UInt32 = 1
+    static let protocolVersion: UInt32 = 2
 
     enum Kind: UInt8 {
         /// A shared object exporting emend_provider_entry.
@@ -20,6 +20,8 @@ struct HostCreate {
     /// The provider's table of config.toml (without the host's own keys).
     var settings: TOMLTable
     var limits: ProviderLimits
+    /// The sandbox the host enters before it loads the plugin.
+    var sandbox = HostSandbox(enabled: false, network: false, readPaths: [])
 
     func encode(into encoder: inout FrameEncoder, version: UInt32 = protocolVersion) {
         encoder.u32(version)
@@ -28,6 +30,7 @@ struct HostCreate {
         encoder.string(id)
         TOMLCoding.encode(.table(settings), into: &encoder)
         limits.encode(into: &encoder)
+        sandbox.encode(into: &encoder)
     }
 
     static func decode(_ decoder: inout FrameDecoder) throws(ProtocolViolation) -> HostCreate {
@@ -42,6 +45,8 @@ struct HostCreate {
         guard case .table(let settings) = try TOMLCoding.decode(&decoder, depth: 0) else {
             throw ProtocolViolation("settings that are not a table")
         }
-        return HostCreate(kind: kind, path: path, id: id, settings: settings, limits: try ProviderLimits.decode(&decoder))
+        let limits = try ProviderLimits.decode(&decoder)
+        return HostCreate(kind: kind, path: path, id: id, settings: settings, limits: limits,
+                          sandbox: try HostSandbox.decode(&decoder))
     }
 }

@@ -11,12 +11,14 @@ enum HostEnd: Equatable {
     case violated(String)
     /// A cancelled run went on past the grace; libemend killed it.
     case killedAfterCancel(milliseconds: Int)
+    /// It did not answer CREATE (READY or CREATE_FAILED) within the load limit; libemend killed it.
+    case notReady(milliseconds: Int)
     /// libemend closed the channel.
     case closed
 
     var countsAsCrash: Bool {
         switch self {
-        case .crashed, .exited, .vanished, .violated: return true
+        case .crashed, .exited, .vanished, .violated, .notReady: return true
         case .killedAfterCancel, .closed: return false
         }
     }
@@ -30,6 +32,8 @@ enum HostEnd: Equatable {
         case .violated(let reason): return "provider '\(id)' broke the host protocol (\(reason)); its host was stopped"
         case .killedAfterCancel(let milliseconds):
             return "provider '\(id)' did not stop within \(milliseconds) ms of cancel; its host was killed"
+        case .notReady(let milliseconds):
+            return "provider '\(id)' did not finish loading within \(milliseconds) ms (load_timeout_ms); its host was killed"
         case .closed: return "provider '\(id)' was closed"
         }
     }

@@ -1,3 +1,4 @@
+import CEmendSystem
 import Glibc
 import EmendCore
 
@@ -8,9 +9,12 @@ struct HostProcess {
     let pid: pid_t
     /// libemend's end of the socketpair (close-on-exec, so other children never hold it).
     let channel: Int32
+    /// A pidfd of the host (-1 when the kernel has none): readable the moment it ends, so a
+    /// crash is a crash at once even when a child of the plugin still holds the socket.
+    let pidfd: Int32
 
     /// Starts `executable`; the failure names it and why.
-    static func spawn(_ executable: String) -> Result<HostProcess, HostSpawnError> {
+    static func spawn(_ executable: String, create: HostCreate? = nil) -> Result<HostProcess, HostSpawnError> {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(errno))))
@@ -42,7 +46,7 @@ struct HostProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
-        let environment = HostEnvironment.make()
+        let environment = HostEnvironment.make(for: create)
         defer {
             for arg in argv { free(arg) }
             for entry in environment { free(entry) }
@@ -54,7 +58,9 @@ struct HostProcess {
             close(ends[0])
             return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(status))))
         }
-        return .success(HostProcess(pid: pid, channel: ends[0]))
+        let pidfd = emendsys_pidfd_open(pid)
+        if pidfd >= 0 { _ = fcntl(pidfd, F_SETFD, FD_CLOEXEC) }
+        return .success(HostProcess(pid: pid, channel: ends[0], pidfd: pidfd))
     }
 
     /// SIGKILL to the host's process group (a plugin's own children go too) and the host.

@@ -19,6 +19,11 @@ final class HostRunSlot {
     private(set) var hostDone = false
     /// Whether CANCEL was sent.
     var cancelSent = false
+    /// Whether any output reached the sink.
+    private(set) var delivered = false
+    /// The host was killed for another run that ignored its cancel before this one
+    /// delivered anything: it goes to a fresh host instead of failing.
+    private(set) var shouldRetry = false
 
     init(id: UInt64, request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) {
         self.id = id
@@ -38,6 +43,7 @@ final class HostRunSlot {
             outcome = .failed(meter.refusal!)
             return false
         }
+        delivered = true
         sink.emitText(chunk)
         return true
     }
@@ -54,6 +60,7 @@ final class HostRunSlot {
                 return false
             }
             edits.accept(edit.range)
+            delivered = true
             sink.emitEdit(edit)
         }
         return true
@@ -65,5 +72,12 @@ final class HostRunSlot {
     func end(_ result: ProviderOutcome) {
         if outcome == nil { outcome = result }
         hostDone = true
+    }
+
+    /// The host ended with `end`, which says `message`: a bystander of a kill after another
+    /// run's cancel, with nothing delivered yet, is to be run again on a fresh host.
+    func end(by end: HostEnd, message: String) {
+        if case .killedAfterCancel = end, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
+        self.end(.failed(message))
     }
 }

@@ -39,9 +39,10 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     private var canRetryValue = true
 
     /// `executable` is the emend-provider-host to start (nil: not found, every run fails
-    /// saying so); `settings` the provider's table of config.toml.
+    /// saying so); `settings` the provider's table of config.toml; `sandbox` what its host
+    /// lets it do (nil: the default sandbox for its record and settings).
     public init(record: ProviderRecord, settings: TOMLTable, limits: ProviderLimits, executable: String?,
-                writesMarkdown: Bool, logger: @escaping @Sendable (String) -> Void = { _ in },
+                writesMarkdown: Bool, sandbox: HostSandbox? = nil, logger: @escaping @Sendable (String) -> Void = { _ in },
                 onBroken: @escaping @Sendable (String) -> Void = { _ in }) {
         self.record = record
         self.onBroken = onBroken
@@ -50,7 +51,9 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
         self.writesMarkdown = writesMarkdown
         self.logger = logger
         self.create = HostCreate(kind: record.kind == .plugin ? .plugin : .simple, path: record.path, id: record.id,
-                                 settings: settings, limits: limits)
+                                 settings: settings, limits: limits,
+                                 sandbox: sandbox ?? HostSandbox.policy(record: record, settings: settings, enabled: true,
+                                                                        userPaths: []))
     }
 
     deinit {
@@ -78,9 +81,15 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
             }
             guard let slot = connection.begin(request, sink: sink, limits: limits) else {
                 if attempt == 2 { return .failed(connection.endMessage ?? "\(id): its host ended") }
+                // A host being killed (a run ignored its cancel) takes no run: the next
+                // attempt starts a fresh one instead of waiting for it to go.
+                retire(connection)
                 continue
             }
-            return connection.wait(for: slot, grace: limits.cancelGraceMilliseconds)
+            let outcome = connection.wait(for: slot, grace: limits.cancelGraceMilliseconds)
+            // Its host was killed for another run that ignored its cancel: a fresh host.
+            if slot.shouldRetry && attempt < 2 { continue }
+            return outcome
         }
         return .failed("\(id): its host ended")
     }
@@ -115,7 +124,7 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
                 if sink.isCancelled { return .failure(Failure("\(id): cancelled")) }
                 monitor.withLock { monitor.wait(milliseconds: Int(milliseconds)) }
             case .use(let connection):
-                switch connection.waitUntilLoaded(sink: sink) {
+                switch connection.waitUntilLoaded(sink: sink, loadTimeout: limits.loadTimeoutMilliseconds) {
                 case nil: return .failure(Failure("\(id): cancelled"))
                 case .ready(let canRetry)?:
                     monitor.withLock { canRetryValue = canRetry }
@@ -130,6 +139,16 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
                 case .loading?:
                     continue
                 }
+            }
+        }
+    }
+
+    /// Forgets `connection` if it is the live one and on its way out, keeping the crash count.
+    private func retire(_ connection: HostConnection) {
+        guard connection.isEnding else { return }
+        monitor.withLock {
+            if case .live(let current, let crashes) = state, current === connection {
+                state = .none(crashes: crashes, notBefore: 0)
             }
         }
     }

@@ -12,6 +12,9 @@ public struct ProviderLimits: Sendable, Equatable {
     public var editBytes: Int = 64 << 10
     /// How long a cancelled run may keep going before its host is killed.
     public var cancelGraceMilliseconds: Int = 2000
+    /// How long loading (the plugin's create) may take before its host is killed; a model
+    /// of a few GiB loads in seconds, so a minute is generous. (Not sent to the host.)
+    public var loadTimeoutMilliseconds: Int = 60_000
 
     public init() {}
 
@@ -21,6 +24,7 @@ public struct ProviderLimits: Sendable, Equatable {
         ("max_result_bytes", { $0.resultBytes = $1 }),
         ("max_edit_bytes", { $0.editBytes = $1 }),
         ("cancel_grace_ms", { $0.cancelGraceMilliseconds = $1 }),
+        ("load_timeout_ms", { $0.loadTimeoutMilliseconds = $1 }),
     ]
 
     static func isKey(_ name: String) -> Bool { keys.contains { $0.name == name } }

@@ -52,7 +52,11 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         do {
             let descriptor = try PluginDescriptorCheck.copy(pointer)
-            let record = try PluginDescriptorCheck.record(of: descriptor, path: path)
+            var record = try PluginDescriptorCheck.record(of: descriptor, path: path)
+            if let paths = dlsym(handle, EMEND_PROVIDER_READ_PATHS_SYMBOL) {
+                let text = paths.assumingMemoryBound(to: CChar.self)
+                if memchr(text, 0, 65536) != nil { record.declaredPaths = ScanReport.paths(String(cString: text)) }
+            }
             return PluginLibrary(record: record, descriptor: descriptor)
         } catch {
             throw EmendError(error.status, "\(path): \(error.message)")

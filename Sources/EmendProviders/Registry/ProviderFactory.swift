@@ -24,14 +24,16 @@ struct ProviderFactory: Sendable {
             case (.process, .plugin):
                 return IsolatedProvider(record: record, settings: configuration.settings(for: record.id),
                                         limits: configuration.limits(for: record.id), executable: hostPath,
-                                        writesMarkdown: record.outputs & UInt32(EMEND_OUTPUT_MARKDOWN) != 0, logger: logger,
+                                        writesMarkdown: record.outputs & UInt32(EMEND_OUTPUT_MARKDOWN) != 0,
+                                        sandbox: configuration.sandbox(for: record), logger: logger,
                                         onBroken: remember)
             case (.process, .simple):
                 // Parsed here too, so that a bad manifest or setting fails as it does in process.
                 _ = try SimpleFormProvider(manifestPath: record.path, settings: configuration.settings(for: record.id))
                 return IsolatedProvider(record: record, settings: configuration.settings(for: record.id),
                                         limits: configuration.limits(for: record.id), executable: hostPath,
-                                        writesMarkdown: false, logger: logger, onBroken: remember)
+                                        writesMarkdown: false, sandbox: configuration.sandbox(for: record), logger: logger,
+                                        onBroken: remember)
             }
         }
     }

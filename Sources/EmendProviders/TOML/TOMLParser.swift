@@ -3,14 +3,26 @@ import EmendCore
 /// Parses the TOML subset Emend uses: comments, `[table]` and `[a."b.c"]` headers, and
 /// `key = value` lines with basic and literal strings, integers, floats, booleans and
 /// (possibly multi-line) arrays. Inline tables, dates, multi-line strings and arrays of
-/// tables are refused with a clear error naming the line.
+/// tables are refused with a clear error naming the line. A file is at most `maximumBytes`,
+/// arrays nest at most `maximumDepth` deep and a dotted key has at most `maximumDepth` parts:
+/// a hostile or broken file is an error, never a stack overflow or a long stall.
 public struct TOMLParser {
+    /// The largest file (a real config.toml is a few KiB).
+    public static let maximumBytes = 4 << 20
+    /// How deep arrays nest, and how many parts a dotted key or table header has.
+    public static let maximumDepth = 32
+
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
+    private var depth = 0
     private let source: String
 
     public static func parse(_ text: String, source: String = "TOML") throws(EmendError) -> TOMLTable {
+        guard text.utf8.count <= maximumBytes else {
+            throw EmendError(.invalidArgument, "\(source): \(text.utf8.count) bytes, more than the \(maximumBytes) a TOML "
+                             + "file may have here")
+        }
         var parser = TOMLParser(text, source: source)
         return try parser.document()
     }
@@ -84,7 +96,11 @@ public struct TOMLParser {
             skipSpaces()
             keys.append(try key())
             skipSpaces()
-            if current == "." { advance(); continue }
+            if current == "." {
+                guard keys.count < Self.maximumDepth else { throw fail("a key of more than \(Self.maximumDepth) parts") }
+                advance()
+                continue
+            }
             guard current == terminator else { throw fail("expected \"\(terminator)\" after the key") }
             return keys
         }
@@ -168,6 +184,9 @@ public struct TOMLParser {
     }
 
     private mutating func array() throws(EmendError) -> TOMLValue {
+        guard depth < Self.maximumDepth else { throw fail("arrays nested more than \(Self.maximumDepth) deep") }
+        depth += 1
+        defer { depth -= 1 }
         advance()
         var items: [TOMLValue] = []
         while true {
@@ -212,32 +231,32 @@ public struct TOMLParser {
     }
 
     private static func ensureTable(_ table: inout TOMLTable, _ path: [String], fail: EmendError) throws(EmendError) {
+        try ensureTable(&table, path[...], fail: fail)
+    }
+
+    private static func ensureTable(_ table: inout TOMLTable, _ path: ArraySlice<String>, fail: EmendError) throws(EmendError) {
         guard let first = path.first else { return }
-        var child: TOMLTable
-        switch table[first] {
-        case nil: child = TOMLTable()
-        case .table(let existing)?: child = existing
-        default: throw fail
+        let done: Void? = try table.updateTable(first) { (child: inout TOMLTable) throws(EmendError) in
+            try ensureTable(&child, path.dropFirst(), fail: fail)
         }
-        try ensureTable(&child, Array(path.dropFirst()), fail: fail)
-        table[first] = .table(child)
+        if done == nil { throw fail }
     }
 
     private static func insert(_ table: inout TOMLTable, _ path: [String], _ value: TOMLValue, fail: EmendError) throws(EmendError) {
+        try insert(&table, path[...], value, fail: fail)
+    }
+
+    private static func insert(_ table: inout TOMLTable, _ path: ArraySlice<String>, _ value: TOMLValue, fail: EmendError) throws(EmendError) {
         guard let first = path.first else { return }
         if path.count == 1 {
             guard table[first] == nil else { throw fail }
             table[first] = value
             return
         }
-        var child: TOMLTable
-        switch table[first] {
-        case nil: child = TOMLTable()
-        case .table(let existing)?: child = existing
-        default: throw fail
+        let done: Void? = try table.updateTable(first) { (child: inout TOMLTable) throws(EmendError) in
+            try insert(&child, path.dropFirst(), value, fail: fail)
         }
-        try insert(&child, Array(path.dropFirst()), value, fail: fail)
-        table[first] = .table(child)
+        if done == nil { throw fail }
     }
 }
 

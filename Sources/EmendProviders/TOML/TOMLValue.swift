@@ -1,3 +1,5 @@
+import EmendCore
+
 /// A value of the TOML subset Emend reads (config.toml, simple-form manifests).
 public indirect enum TOMLValue: Equatable, Sendable {
     case string(String)
@@ -59,6 +61,25 @@ public struct TOMLTable: Equatable, Sendable {
             if newValue == nil { keys.removeAll { $0 == key } }
             values[key] = newValue
         }
+    }
+
+    /// Runs `body` on the table at `key`, made when missing, in place: the child is taken
+    /// out while `body` changes it, so it is never copied (a file of 20,000 tables parses in
+    /// linear time). Nil, and `body` not run, when `key` holds another kind of value.
+    mutating func updateTable<R>(_ key: String, _ body: (inout TOMLTable) throws(EmendError) -> R) throws(EmendError) -> R? {
+        var child: TOMLTable
+        switch values[key] {
+        case nil:
+            child = TOMLTable()
+            keys.append(key)
+        case .table(let existing)?:
+            child = existing
+        default:
+            return nil
+        }
+        values[key] = .boolean(false) // drops the table's second reference
+        defer { values[key] = .table(child) }
+        return try body(&child)
     }
 
     /// The table at a dotted path of keys, if every step is a table.

@@ -44,12 +44,18 @@ final class HostOutbox: @unchecked Sendable {
         }
     }
 
+    /// The size up to which neighbouring events are merged into one frame: libemend accepts
+    /// frames up to max_result_bytes (or max_edit_bytes) plus `FrameLimit.framing`, so a
+    /// merged frame must stay below what one event may be (many tiny edits would not).
+    static let mergeLimit = 1 << 20
+
     /// `events` with neighbouring edits (and texts) of the same run joined, each group
-    /// gathered in place (appending to a copy per event would be quadratic in a burst).
+    /// gathered in place (appending to a copy per event would be quadratic in a burst), and
+    /// a group closed at `mergeLimit` bytes.
     static func merged(_ events: [HostEvent]) -> [HostEvent] {
         var out: [HostEvent] = []
-        var edits: (run: UInt64, list: [ProviderEdit])?
-        var text: (run: UInt64, chunk: String)?
+        var edits: (run: UInt64, list: [ProviderEdit], bytes: Int)?
+        var text: (run: UInt64, chunk: String, bytes: Int)?
         func flush() {
             if let group = edits { out.append(.edits(run: group.run, group.list)) }
             if let group = text { out.append(.text(run: group.run, group.chunk)) }
@@ -59,18 +65,22 @@ final class HostOutbox: @unchecked Sendable {
         for event in events {
             switch event {
             case .edits(let run, let more):
-                if edits?.run == run {
+                let bytes = more.reduce(0) { $0 + encodedSize($1) }
+                if let group = edits, group.run == run, group.bytes + bytes <= mergeLimit {
                     edits!.list.append(contentsOf: more)
+                    edits!.bytes += bytes
                 } else {
                     flush()
-                    edits = (run, more)
+                    edits = (run, more, bytes)
                 }
             case .text(let run, let more):
-                if text?.run == run {
+                let bytes = more.utf8.count
+                if let group = text, group.run == run, group.bytes + bytes <= mergeLimit {
                     text!.chunk += more
+                    text!.bytes += bytes
                 } else {
                     flush()
-                    text = (run, more)
+                    text = (run, more, bytes)
                 }
             default:
                 flush()
@@ -79,5 +89,10 @@ final class HostOutbox: @unchecked Sendable {
         }
         flush()
         return out
+    }
+
+    /// The bytes one edit takes in an EDITS frame.
+    static func encodedSize(_ edit: ProviderEdit) -> Int {
+        32 + edit.replacement.utf8.count + edit.explanation.utf8.count + edit.category.utf8.count + edit.ruleID.utf8.count
     }
 }

@@ -10,15 +10,19 @@ public enum ProviderHostServer {
     /// The channel's descriptor in the host (set up by libemend with posix_spawn).
     public static let channelDescriptor: Int32 = 3
 
-    /// Serves the channel on `fd` and never returns.
-    public static func serve(fd: Int32 = channelDescriptor) -> Never {
-        let channel = FrameChannel(fd: fd)
-        let outbox = HostOutbox(channel: channel, onClosed: { _exit(0) })
-        do { try outbox.start() } catch { _exit(70) }
+    /// Enters the sandbox a CREATE asks for and says how it went: nil when every layer
+    /// held, else a line naming the refused ones. The executable passes the C sandbox
+    /// (CEmendSandbox); libemend itself does not link it.
+    public typealias Confine = @Sendable (HostSandbox) -> String?
 
-        let create: HostCreate
+    /// Serves the channel on `fd` and never returns. CREATE is read on the only thread there
+    /// is, so that `confine` (namespaces, Landlock, seccomp) covers every thread the host and
+    /// the plugin start afterwards.
+    public static func serve(fd: Int32 = channelDescriptor, confine: Confine? = nil) -> Never {
+        let channel = FrameChannel(fd: fd)
+        let received: Result<HostCreate, ProtocolViolation>
         do {
-            create = try channel.next({ (type, payload) throws(ProtocolViolation) -> Result<HostCreate, ProtocolViolation> in
+            received = try channel.next({ (type, payload) throws(ProtocolViolation) -> Result<HostCreate, ProtocolViolation> in
                 var decoder = FrameDecoder(payload)
                 do throws(ProtocolViolation) {
                     guard case .create(let create) = try HostRequest.decode(type: type, &decoder) else {
@@ -28,16 +32,31 @@ public enum ProviderHostServer {
                 } catch {
                     return .failure(error)
                 }
-            }).get()
-        } catch let violation as ProtocolViolation {
-            // A CREATE this host cannot read (another build's, another version): say why, as
-            // CREATE_FAILED allows, and leave when libemend closes the channel.
-            outbox.send(.createFailed("emend-provider-host: \(violation.reason)"))
-            _ = try? channel.next { (_, _) throws(ProtocolViolation) in }
-            _exit(65)
+            })
+        } catch .violation(let violation) {
+            received = .failure(violation)
         } catch {
             _exit(65)
         }
+        var notice: String?
+        if case .success(let create) = received, create.sandbox.enabled, let confine {
+            notice = confine(create.sandbox)
+        }
+        let outbox = HostOutbox(channel: channel, onClosed: { _exit(0) })
+        do { try outbox.start() } catch { _exit(70) }
+
+        let create: HostCreate
+        switch received {
+        case .success(let made): create = made
+        case .failure(let violation):
+            // A CREATE this host cannot read (another build's, another version): say why, as
+            // CREATE_FAILED allows, and leave when libemend closes the channel. (A closed
+            // channel has no one to tell.)
+            outbox.send(.createFailed("emend-provider-host: \(violation.reason)"))
+            _ = try? channel.next { (_, _) throws(ProtocolViolation) in }
+            _exit(65)
+        }
+        if let notice { outbox.send(.log(run: 0, notice)) }
 
         if create.limits.memoryBytes > 0 {
             var limit = rlimit(rlim_cur: rlim_t(create.limits.memoryBytes), rlim_max: rlim_t(create.limits.memoryBytes))
