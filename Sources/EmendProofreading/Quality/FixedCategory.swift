@@ -37,6 +37,8 @@ public enum FixedCategory: String, Sendable, Equatable, CaseIterable {
         "TOO_LONG_PARAGRAPH", "PASSIVE_VOICE", "READABILITY_RULE_SIMPLE", "READABILITY_RULE_DIFFICULT",
         "EN_REPEATEDWORDS_GOOD", "EN_REPEATEDWORDS_NICE", "EN_REPEATEDWORDS_IMPORTANT", "WORD_REPEAT_BEGINNING_RULE",
         "STYLE_REPEATED_WORD_RULE", "EN_PLAIN_ENGLISH_REPLACE", "EN_WORDINESS_PREMIUM",
+        // Harper's comma after "However" at a sentence start, as SENT_START_CONJUNCTIVE_LINKING_ADVERB_COMMA.
+        "DiscourseMarkers",
     ]
 
     /// Dictionary spellers (`MORFOLOGIK_RULE_EN_US`, `HUNSPELL`, Harper's `SpellCheck`) and

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// The shipped checkers (Hunspell, Harper, LingoTweaker) built as discovered plugins for the
+/// `emend` command, with the provider scanner, once per test process. Their Python checkers
+/// come from each one's setup.sh (it does nothing when they are installed in .deps); the
+/// tests that use them skip when a part cannot be had here (no libhunspell-dev, no wheels).
+enum RealCheckers {
+    /// The plugin directory and the scanner, or why they cannot be built.
+    static let built: Result<(providers: String, scanner: String), Error> = Result {
+        let root = CLISandbox.repoRoot
+        let directory = NSTemporaryDirectory() + "emend-cli-real-checkers-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
+        for setup in ["harper", "lingotweaker"] {
+            try shell("/bin/sh '\(root)/providers/\(setup)/setup.sh'")
+        }
+        for plugin in ["hunspell", "harper", "lingotweaker"] {
+            try shell("/bin/sh '\(root)/providers/\(plugin)/build.sh' '\(directory)/providers'")
+        }
+        try shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        return (directory + "/providers", directory + "/emend-scan")
+    }
+
+    /// A sandbox whose `emend` discovers the three checkers (and the built-in fixture, ranked below them).
+    static func sandbox() throws -> CLISandbox {
+        let parts: (providers: String, scanner: String)
+        do { parts = try built.get() } catch { throw XCTSkip("the shipped checkers cannot be built here: \(error)") }
+        let sandbox = CLISandbox()
+        sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
+        sandbox.environment["EMEND_SCANNER"] = parts.scanner
+        return sandbox
+    }
+
+    struct ShellError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    @discardableResult
+    static func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ShellError(description: "\(command): \(output)") }
+        return output
+    }
+}

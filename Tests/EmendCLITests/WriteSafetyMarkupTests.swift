@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// `--write` and `--diff` never damage a document: LaTeX's markup is protected (by the file's
+/// name or --latex), and the edits testers saw damage files are refused with the real checkers.
+final class WriteSafetyMarkupTests: XCTestCase {
+    /// A LaTeX file whose every markup part holds a word the fixture corrects ("teh",
+    /// "tomorow"); only the two in prose may change.
+    private let latex = """
+        \\documentclass{article}
+        \\newcommand{\\teh}{x}
+        % teh comment
+        \\begin{document}
+        We recieve $teh + x$ and \\teh{} here, \\emph{tomorow}.
+        \\begin{equation}
+        teh = 1
+        \\end{equation}
+        See \\ref{teh} and \\cite{tomorow}.
+        \\end{document}
+
+        """
+
+    private var corrected: String {
+        latex.replacingOccurrences(of: "We recieve", with: "We receive")
+            .replacingOccurrences(of: "\\emph{tomorow}", with: "\\emph{tomorrow}")
+    }
+
+    func testATeXFileIsWrittenWithItsMarkupUntouched() {
+        let sandbox = CLISandbox()
+        sandbox.write("paper.tex", latex)
+        let result = sandbox.run(["proofread", "--write", "paper.tex"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(sandbox.read("paper.tex"), corrected)
+    }
+
+    func testLatexFlagProtectsAnyFileAndStandardInput() {
+        let sandbox = CLISandbox()
+        sandbox.write("paper.txt", latex)
+        let diff = sandbox.run(["proofread", "--latex", "--diff", "paper.txt"])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        XCTAssertEqual(diff.stdout.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") },
+                       ["+We receive $teh + x$ and \\teh{} here, \\emph{tomorrow}."])
+        let piped = sandbox.run(["proofread", "--latex", "--write", "-"], stdin: latex)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, corrected)
+        // Without --latex the math and the comment are prose to the fixture; a command's name
+        // never is (the filter every front end shares).
+        let plain = sandbox.run(["proofread", "--diff", "paper.txt"])
+        XCTAssertTrue(plain.stdout.contains("+% the comment"), plain.stdout)
+        XCTAssertFalse(plain.stdout.contains("\\the"), plain.stdout)
+        XCTAssertEqual(sandbox.run(["proofread", "--latex", "--markdown", "paper.txt"]).status, 2)
+    }
+
+    /// The damaging edits testers saw, with Hunspell, Harper and LingoTweaker as discovered.
+    func testTheRealCheckersDamageNothing() throws {
+        let sandbox = try RealCheckers.sandbox()
+        let tex = """
+            \\documentclass{article}
+            \\begin{document}
+            We take $\\frac{a}{b}$ and $\\nabla f = u$ here.
+            You could of done it.
+            \\end{document}
+
+            """
+        sandbox.write("paper.tex", tex)
+        let written = sandbox.run(["proofread", "--write", "paper.tex"], timeout: 300)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(sandbox.read("paper.tex"), tex.replacingOccurrences(of: "could of", with: "could have"))
+
+        // The same markup read as plain text: the filter still refuses edits of markup.
+        sandbox.write("paper.txt", tex)
+        let plain = sandbox.run(["proofread", "--diff", "paper.txt"], timeout: 300)
+        XCTAssertEqual(plain.status, 1, plain.stderr)
+        for damage in ["\\franc", "\\nail", "= up"] {
+            XCTAssertFalse(plain.stdout.contains(damage), "\(damage) in \(plain.stdout)")
+        }
+
+        let readme = """
+            It needs libgcc_s and libc, libm at run time, and each plugin is a shared object.
+            See the GNU General Public Licenses for details.
+
+            """
+        sandbox.write("README.txt", readme)
+        let diff = sandbox.run(["proofread", "--diff", "README.txt"], timeout: 300)
+        for damage in ["libgcc_sand", "LBC", "limb", "plug in", "the GNU Public"] {
+            XCTAssertFalse(diff.stdout.contains(damage), "\(damage) in \(diff.stdout)")
+        }
+        let readmeWritten = sandbox.run(["proofread", "--write", "README.txt"], timeout: 300)
+        XCTAssertNotEqual(readmeWritten.status, 1, readmeWritten.stderr)
+        XCTAssertEqual(sandbox.read("README.txt"), readme)
+    }
+
+    /// Messages are plain text from every checker: no `<suggestion>` markup, no backticks, in
+    /// the human report and in --json.
+    func testMessagesCarryNoMarkup() throws {
+        let sandbox = try RealCheckers.sandbox()
+        sandbox.write("notes.txt", """
+            You could of done it. Its a nice day, isnt it? This is a example of an error.
+            Their going too the party tomorow, and they has brought there own snacks.
+            I dont know why we went to Köln. The the cat sat.
+
+            """)
+        let json = sandbox.run(["proofread", "--json", "notes.txt"], timeout: 300)
+        XCTAssertEqual(json.status, 1, json.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let matches = try XCTUnwrap(report["matches"] as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(matches.count, 4, json.stdout)
+        var rules: Set<String> = []
+        for match in matches {
+            let message = try XCTUnwrap(match["message"] as? String)
+            XCTAssertFalse(message.contains("<") || message.contains(">") || message.contains("`"), message)
+            if let rule = match["rule"] as? [String: Any], let id = rule["id"] as? String { rules.insert(id) }
+        }
+        XCTAssertTrue(rules.contains("MODAL_OF") || rules.contains("ModalOf"), "\(rules)")
+        let human = sandbox.run(["proofread", "notes.txt"], timeout: 300)
+        XCTAssertFalse(human.stdout.contains("<suggestion>"), human.stdout)
+        XCTAssertTrue(human.stdout.contains("“could have”") || human.stdout.contains("could have"), human.stdout)
+    }
+}
