@@ -112,6 +112,12 @@ final class WriteSafetyMarkupTests: XCTestCase {
             if let rule = match["rule"] as? [String: Any], let id = rule["id"] as? String { rules.insert(id) }
         }
         XCTAssertTrue(rules.contains("MODAL_OF") || rules.contains("ModalOf"), "\(rules)")
+        // Every replacement a message proposes is in the list (LanguageTool's "could've").
+        for match in matches {
+            let message = match["message"] as? String ?? ""
+            let values = (match["replacements"] as? [[String: Any]] ?? []).compactMap { $0["value"] as? String }
+            if message.contains("“could've”") { XCTAssertTrue(values.contains("could've"), "\(values)") }
+        }
         let human = sandbox.run(["proofread", "notes.txt"], timeout: 300)
         XCTAssertFalse(human.stdout.contains("<suggestion>"), human.stdout)
         XCTAssertTrue(human.stdout.contains("“could have”") || human.stdout.contains("could have"), human.stdout)

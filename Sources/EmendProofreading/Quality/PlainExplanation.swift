@@ -69,6 +69,12 @@ public enum PlainExplanation {
         return result
     }
 
+    /// The further replacements an explanation lists ("Other suggestions: “a”, “b”."), in order.
+    public static func otherSuggestions(in explanation: String) -> [String] {
+        var seen: Set<String> = []
+        return listed(in: explanation).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
     /// The items of an "Other suggestions: “a”, “b”." list already in `text`.
     static func listed(in text: String) -> [String] {
         guard let marker = text.firstRange(of: othersMarker) else { return [] }
