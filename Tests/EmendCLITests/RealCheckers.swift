@@ -50,3 +50,41 @@ enum RealCheckers {
         return output
     }
 }
+
+/// The process provider (providers/process) running Tests/Fixtures/process/replay_checker.py:
+/// a real plugin that proposes exactly the edits a test gives it.
+enum ReplayChecker {
+    static let plugin: Result<(providers: String, scanner: String), Error> = Result {
+        let root = CLISandbox.repoRoot
+        let directory = NSTemporaryDirectory() + "emend-cli-replay-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
+        try RealCheckers.shell("/bin/sh '\(root)/providers/process/build.sh' '\(directory)/providers'")
+        try RealCheckers.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        return (directory + "/providers", directory + "/emend-scan")
+    }
+
+    /// A sandbox whose `emend` proofreads with the replay checker alone, proposing `edits`
+    /// (original, replacement, category, rule id, explanation).
+    static func sandbox(_ edits: [(String, String, String, String, String)]) throws -> CLISandbox {
+        let parts: (providers: String, scanner: String)
+        do { parts = try plugin.get() } catch { throw XCTSkip("the process provider cannot be built here: \(error)") }
+        let sandbox = CLISandbox()
+        sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
+        sandbox.environment["EMEND_SCANNER"] = parts.scanner
+        let table = edits.map { ["original": $0.0, "replacement": $0.1, "category": $0.2, "rule": $0.3, "explanation": $0.4] }
+        let tablePath = sandbox.root + "/edits.json"
+        try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
+        let script = CLISandbox.repoRoot + "/Tests/Fixtures/process/replay_checker.py"
+        let config = sandbox.root + "/config/emend"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try """
+            [tools]
+            proofread = ["org.emend.process"]
+
+            [providers."org.emend.process"]
+            command = "python3 -u '\(script)' '\(tablePath)'"
+
+            """.write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        return sandbox
+    }
+}

@@ -123,3 +123,58 @@ final class WriteSafetyMarkupTests: XCTestCase {
         XCTAssertTrue(human.stdout.contains("“could have”") || human.stdout.contains("could have"), human.stdout)
     }
 }
+
+/// Each damaging edit testers saw, proposed by a real plugin (the process provider replaying
+/// it), is refused: not shown, or shown and never applied by --write or --diff.
+final class WriteSafetyReplayTests: XCTestCase {
+    private static let damaging: [(String, String, String, String, String)] = [
+        ("frac", "franc", "spelling", "MORFOLOGIK_RULE_EN_US", "Possible spelling mistake found."),
+        ("nabla", "nail", "spelling", "MORFOLOGIK_RULE_EN_US", "Possible spelling mistake found."),
+        ("u$", "up", "spelling", "MORFOLOGIK_RULE_EN_US", "Possible spelling mistake found."),
+        ("libgcc_s and", "libgcc_sand", "grammar", "JOINED", "Did you mean <suggestion>libgcc_sand</suggestion>?"),
+        ("libc", "LBC", "spelling", "MORFOLOGIK_RULE_EN_US", "Possible spelling mistake found."),
+        ("libm", "limb", "spelling", "MORFOLOGIK_RULE_EN_US", "Possible spelling mistake found."),
+        ("plugin", "plug in", "grammar", "SPLIT", "Use `plug in` as a verb."),
+        ("General Public Licenses", "Public", "grammar", "GENERAL_XX", "Consider using only <suggestion>Public</suggestion>."),
+        ("tomorow", "tomorrow", "spelling", "HUNSPELL", "Possible spelling mistake found."),
+    ]
+
+    private let text = """
+        We take $\\frac{a}{b}$ and $\\nabla f = u$ here.
+        It needs libgcc_s and libc, libm at run time; each plugin is a shared object.
+        See the GNU General Public Licenses for details. Until tomorow.
+
+        """
+
+    func testEveryDamagingEditIsRefusedAndTheRealSlipIsApplied() throws {
+        let sandbox = try ReplayChecker.sandbox(Self.damaging)
+        sandbox.write("notes.txt", text)
+        let written = sandbox.run(["proofread", "--write", "notes.txt"], timeout: 120)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(sandbox.read("notes.txt"), text.replacingOccurrences(of: "tomorow", with: "tomorrow"), written.stderr)
+        // "plugin" -> "plug in" is shown (a person may want it) but held back from --write.
+        XCTAssertTrue(written.stderr.contains("1 suggestion not applied"), written.stderr)
+
+        sandbox.write("notes.txt", text)
+        let json = sandbox.run(["proofread", "--json", "notes.txt"], timeout: 120)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let matches = try XCTUnwrap(report["matches"] as? [[String: Any]])
+        let shown = matches.compactMap { ($0["replacements"] as? [[String: Any]])?.first?["value"] as? String }
+        XCTAssertEqual(Set(shown), ["plug in", "tomorrow"], json.stdout)
+        for match in matches {
+            let message = match["message"] as? String ?? ""
+            XCTAssertFalse(message.contains("`") || message.contains("<"), message)
+        }
+        let diff = sandbox.run(["proofread", "--diff", "notes.txt"], timeout: 120)
+        XCTAssertFalse(diff.stdout.contains("plug in"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+See the GNU General Public Licenses for details. Until tomorrow."), diff.stdout)
+    }
+
+    func testInLaTeXTheMarkupIsNeverOffered() throws {
+        let sandbox = try ReplayChecker.sandbox(Self.damaging)
+        sandbox.write("paper.tex", text)
+        let written = sandbox.run(["proofread", "--write", "paper.tex"], timeout: 120)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(sandbox.read("paper.tex"), text.replacingOccurrences(of: "tomorow", with: "tomorrow"))
+    }
+}
