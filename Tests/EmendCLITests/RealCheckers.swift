@@ -65,7 +65,7 @@ enum ReplayChecker {
 
     /// A sandbox whose `emend` proofreads with the replay checker alone, proposing `edits`
     /// (original, replacement, category, rule id, explanation).
-    static func sandbox(_ edits: [(String, String, String, String, String)]) throws -> CLISandbox {
+    static func sandbox(_ edits: [(String, String, String, String, String)], config extra: String = "") throws -> CLISandbox {
         let parts: (providers: String, scanner: String)
         do { parts = try plugin.get() } catch { throw XCTSkip("the process provider cannot be built here: \(error)") }
         let sandbox = CLISandbox()
@@ -83,6 +83,7 @@ enum ReplayChecker {
 
             [providers."org.emend.process"]
             command = "python3 -u '\(script)' '\(tablePath)'"
+            \(extra)
 
             """.write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
         return sandbox

@@ -177,4 +177,30 @@ final class WriteSafetyReplayTests: XCTestCase {
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertEqual(sandbox.read("paper.tex"), text.replacingOccurrences(of: "tomorow", with: "tomorrow"))
     }
+
+    /// The picky rules that are most of the false alarms on correct sentences are style, off
+    /// unless `[proofreading] style = true`; a repeated sentence start counts only in its paragraph.
+    func testPickyRulesAreStyleAndOffByDefault() throws {
+        let picky: [(String, String, String, String, String)] = [
+            ("However we", "However, we", "grammar", "SENT_START_CONJUNCTIVE_LINKING_ADVERB_COMMA", "A comma may be missing."),
+            ("left and we", "left, and we", "punctuation", "COMMA_COMPOUND_SENTENCE", "Use a comma before ‘and’."),
+            ("Then", "Next", "style", "ENGLISH_WORD_REPEAT_BEGINNING_RULE", "Three successive sentences begin with the same word."),
+            ("dont", "don't", "grammar", "EN_CONTRACTION_SPELLING", "Possible spelling mistake found."),
+        ]
+        let text = "Then we left and we came back.\n\nThen we ate.\n\nThen we slept. However we stayed. I dont know.\n"
+        func shown(_ sandbox: CLISandbox) throws -> [String] {
+            sandbox.write("notes.txt", text)
+            let json = sandbox.run(["proofread", "--json", "notes.txt"], timeout: 120)
+            let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stderr)
+            return (report["matches"] as? [[String: Any]] ?? []).compactMap { match in
+                guard let rule = match["rule"] as? [String: Any], let id = rule["id"] as? String,
+                      let category = rule["category"] as? [String: Any], let name = category["id"] as? String else { return nil }
+                return "\(id) \(name)"
+            }
+        }
+        XCTAssertEqual(try shown(try ReplayChecker.sandbox(picky)), ["EN_CONTRACTION_SPELLING TYPOS"])
+        let styled = try shown(try ReplayChecker.sandbox(picky, config: "\n[proofreading]\nstyle = true"))
+        XCTAssertEqual(Set(styled), ["COMMA_COMPOUND_SENTENCE STYLE", "SENT_START_CONJUNCTIVE_LINKING_ADVERB_COMMA STYLE",
+                                     "EN_CONTRACTION_SPELLING TYPOS"], "the third \"Then\" starts its own paragraph: \(styled)")
+    }
 }
