@@ -1018,12 +1018,21 @@ typedef struct emend_suggestion {
     const char *explanation;       /* why; NUL-terminated, may be "". Plain text for people,
                                       never markup: show it as text (escape it before putting
                                       it into markup: g_markup_escape_text, HTML escaping).
-                                      That is the target every provider is held to; today
-                                      some still carry their own markup in it (LanguageTool's
-                                      <suggestion>...</suggestion> around a proposed word,
-                                      Harper's `backticks` around words), which an engine that
-                                      escapes shows as those characters, safely */
-    const char *category;          /* "spelling", "grammar", "style", ... may be "" */
+                                      Every provider's message is cleaned on its way here,
+                                      whatever the provider wrote: LanguageTool's
+                                      <suggestion>could have</suggestion> and Harper's
+                                      `could have` become “could have” (curly quotes), other
+                                      tags are removed. Every further replacement the
+                                      provider proposes is listed at the end as
+                                      Other suggestions: “a”, “b”. (each in curly quotes,
+                                      separated by ", ", ending with "."), so an engine can
+                                      offer them beside `replacement` */
+    const char *category;          /* one of "spelling" (a word not in the dictionary or
+                                      written for another), "grammar", "punctuation",
+                                      "style" (wordiness, repetition, matters of taste; off
+                                      unless [proofreading] style = true), "typography" (off
+                                      unless [proofreading] typography = true); "" only from
+                                      a provider outside the proofreading filter */
     const char *rule_id;           /* the provider's rule, may be "" */
     emend_suggestion_state state;
 } emend_suggestion;

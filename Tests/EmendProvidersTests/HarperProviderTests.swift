@@ -58,7 +58,7 @@ final class HarperProviderTests: XCTestCase {
         ("The the cat sat.", "The cat sat.",
          [Found(original: "The the", replacement: "The", category: "grammar", rule: "RepeatedWords")]),
         ("Its a nice day, isnt it?", "It's a nice day, isn't it?",
-         [Found(original: "Its", replacement: "It's", category: "grammar", rule: "ItsContraction"),
+         [Found(original: "Its", replacement: "It's", category: "punctuation", rule: "ItsContraction"),
           Found(original: "isnt", replacement: "isn't", category: "spelling", rule: "SpellCheck")]),
     ]
 

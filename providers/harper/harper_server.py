@@ -6,8 +6,9 @@ it. Each request's text is linted whole (the context helps Harper); only lints i
 selection and clear of protected text are sent, as edits in UTF-8 byte offsets (Harper's
 spans count code points). The first suggestion is the replacement; lints without one, or
 whose replacement is the original text, are left out. The rule's message is the explanation,
-the rule's name the rule id, and Harper's lint kind gives the category (spelling, grammar or
-style). See providers/process/PROTOCOL.md.
+the rule's name the rule id, and Harper's lint kind gives the category (spelling, grammar,
+punctuation or style); further replacements are listed in the explanation ("Other
+suggestions: “a”, “b”."). See providers/process/PROTOCOL.md.
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
 
@@ -45,7 +46,33 @@ def category(lint_kind):
         return "spelling"
     if lint_kind in STYLE_KINDS:
         return "style"
+    if lint_kind == "Punctuation":
+        return "punctuation"
     return "grammar"
+
+
+# How many further replacements an explanation lists.
+MAX_OTHER_SUGGESTIONS = 4
+
+
+def explanation(lint, replacement, original):
+    """The lint's message, and its other replacements as "Other suggestions:" (the list Emend's
+    front ends offer as further replacements; Emend turns the message's `backticks` into quotes)."""
+    others = []
+    for suggestion in lint.suggestions[1:]:
+        if int(suggestion.kind) != SUGGESTION_REPLACE:
+            continue
+        text = suggestion.replacement_text
+        if text and text not in (replacement, original) and text not in others:
+            others.append(text)
+        if len(others) == MAX_OTHER_SUGGESTIONS:
+            break
+    message = lint.message
+    if not others:
+        return message
+    listed = ", ".join(f"\u201c{other}\u201d" for other in others)
+    spacer = " " if message.endswith((".", "?", "!")) else ". " if message else ""
+    return f"{message}{spacer}Other suggestions: {listed}."
 
 
 def byte_offsets(text, code_points):
@@ -94,7 +121,7 @@ def edits(text, organized, selection, protected):
             "start": byte_start,
             "end": byte_end,
             "replacement": replacement,
-            "explanation": lint.message,
+            "explanation": explanation(lint, replacement, original),
             "category": category(lint.lint_kind),
             "rule": rule,
         }

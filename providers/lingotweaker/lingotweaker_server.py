@@ -15,7 +15,10 @@ offsets are UTF-8 bytes already): its first suggestion is the replacement (match
 one are left out), its message the explanation, its rule id the rule, and the category is
 "spelling" for the dictionary speller's flags, "typography" for LanguageTool's TYPOGRAPHY category (Emend keeps
 those off unless [proofreading] typography = true), "style" for style, redundancy and plain
-English, "grammar" for the rest. See providers/process/PROTOCOL.md.
+English, "punctuation" for LanguageTool's PUNCTUATION category, "grammar" for the rest; the
+suggestions after the first are listed in the explanation ("Other suggestions: “a”, “b”.").
+Emend maps every category to its fixed ones and cleans the message's markup (EmendProofreading's
+FixedCategory and PlainExplanation). See providers/process/PROTOCOL.md.
 
     python3 -u -I lingotweaker_server.py [--deps DIR]
 
@@ -46,6 +49,8 @@ KNOWN_VARIANTS = {
     "de": {"DE", "AT", "CH"},
     "pt": {"PT", "BR", "AO", "MZ"},
 }
+# How many further suggestions an explanation lists (a speller's list can run to hundreds).
+MAX_OTHER_SUGGESTIONS = 4
 STYLE_CATEGORIES = {"STYLE", "REDUNDANCY", "PLAIN_ENGLISH", "COLLOQUIALISMS", "REGISTER", "REPETITIONS_STYLE", "GENDER_NEUTRALITY"}
 
 
@@ -78,7 +83,27 @@ def category(match):
         return "typography"
     if category_id in STYLE_CATEGORIES or match.get("issue_type") == "style":
         return "style"
+    if category_id == "PUNCTUATION":
+        return "punctuation"
     return "grammar"
+
+
+def explanation(match, original, suggestions):
+    """The match's message, and the suggestions after the first as "Other suggestions:" (the
+    list Emend's front ends offer as further replacements). Emend turns the message's
+    <suggestion> markup into quotes itself, for every checker."""
+    message = match.get("message") or match.get("short_message") or ""
+    others = []
+    for suggestion in suggestions[1:]:
+        if suggestion != original and suggestion not in others:
+            others.append(suggestion)
+        if len(others) == MAX_OTHER_SUGGESTIONS:
+            break
+    if not others:
+        return message
+    listed = ", ".join(f"\u201c{other}\u201d" for other in others)
+    spacer = " " if message.endswith((".", "?", "!")) else ". " if message else ""
+    return f"{message}{spacer}Other suggestions: {listed}."
 
 
 def edits(data, matches, selection, protected):
@@ -101,7 +126,7 @@ def edits(data, matches, selection, protected):
             "start": start,
             "end": end,
             "replacement": suggestions[0],
-            "explanation": match.get("message") or match.get("short_message") or "",
+            "explanation": explanation(match, original, suggestions),
             "category": category(match),
             "rule": match.get("rule_id") or "",
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import EmendCore
 import EmendText
+import EmendProofreading
 
 struct Proofread: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Print the corrections as a unified diff (for git apply or patch -p1).")
     var diff = false
 
-    @Flag(help: "Apply every suggestion to the file, atomically (for standard input: print the corrected text).")
+    @Flag(help: "Apply the suggestions that are safe to apply unseen to the file, atomically (for standard input: print the corrected text). Never one that joins or splits words unless the word is in no dictionary.")
     var write = false
 
     @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit. Needs a terminal.")
@@ -64,10 +65,17 @@ struct Proofread: ParsableCommand {
             return try InteractiveReview(proofread: run).run()
         }
 
+        // What --write applies and --diff shows: the rest is left for a person to review.
+        let (writable, held) = partitionForWriting(findings, setup: setup)
+        if write || diff, !held.isEmpty {
+            Terminal.err("emend: \(setup.name): \(held.count) \(held.count == 1 ? "suggestion" : "suggestions") not applied "
+                         + "(they join or split words, or their category is off); review them with --interactive\n")
+        }
         if write && setup.input.isStandardInput {
+            for finding in held { try run.reject(finding) }
             try run.acceptAll()
             Terminal.out(String(decoding: run.resultBytes, as: UTF8.self))
-            Terminal.err("emend: \(summary(findings, verb: "applied"))\n")
+            Terminal.err("emend: \(summary(writable, verb: "applied"))\n")
             return .ok
         }
 
@@ -80,7 +88,7 @@ struct Proofread: ParsableCommand {
             }
             Terminal.out(report.json())
         } else if diff {
-            let edits = findings.map { TextEdit(range: $0.range, replacement: $0.replacement) }
+            let edits = writable.map { TextEdit(range: $0.range, replacement: $0.replacement) }
             Terminal.out(UnifiedDiff(oldName: setup.name, newName: setup.name, bytes: setup.bytes, palette: palette).render(edits))
         } else {
             let report = HumanReport(fileName: setup.name, bytes: setup.bytes, encoding: options.encoding.encoding,
@@ -89,11 +97,12 @@ struct Proofread: ParsableCommand {
         }
 
         if write {
+            for finding in held { try run.reject(finding) }
             try run.acceptAll()
-            if !findings.isEmpty, let path = setup.input.path {
+            if !writable.isEmpty, let path = setup.input.path {
                 try AtomicFile.write(run.resultBytes, to: path, expected: setup.input.status)
             }
-            Terminal.err("emend: \(summary(findings, verb: "applied"))\n")
+            Terminal.err("emend: \(summary(writable, verb: "applied"))\n")
             return .ok
         }
         if findings.isEmpty {
@@ -105,6 +114,27 @@ struct Proofread: ParsableCommand {
             Terminal.err("emend: \(summary(findings, verb: "found"))\(hint)\n")
         }
         return .suggestionsFound
+    }
+
+    /// The findings `WriteSafety` lets --write apply, and those it holds back.
+    private func partitionForWriting(_ findings: [Finding], setup: ToolSetup) -> (writable: [Finding], held: [Finding]) {
+        guard write || diff else { return (findings, []) }
+        let registry = setup.registry
+        // The dictionaries are read only when some finding moves a word boundary.
+        let safety = !findings.contains(where: { WordBoundaries.joinsOrSplits($0.original, $0.replacement) })
+            ? WriteSafety(preferences: registry.configuration.proofreading, words: [])
+            : WriteSafety.loading(language: options.language ?? "en-US", preferences: registry.configuration.proofreading,
+                                         personal: PersonalDictionary.load(directory: registry.dictionaryDirectory))
+        var writable: [Finding] = [], held: [Finding] = []
+        for finding in findings {
+            if safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
+                              ruleID: finding.ruleID) == nil {
+                writable.append(finding)
+            } else {
+                held.append(finding)
+            }
+        }
+        return (writable, held)
     }
 
     private func summary(_ findings: [Finding], verb: String) -> String {

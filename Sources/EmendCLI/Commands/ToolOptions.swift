@@ -30,11 +30,14 @@ struct ToolOptions: ParsableArguments {
     @Flag(help: "Apply (and print) a result even when it is poor or changes a fact of the text; the reason is printed as a warning.")
     var force = false
 
-    @Flag(name: .customLong("no-protect"), help: "Let tools change Markdown code, quotes and front matter (protected by default).")
+    @Flag(name: .customLong("no-protect"), help: "Let tools change Markdown code, quotes and front matter, or LaTeX markup (protected by default).")
     var noProtect = false
 
     @Flag(help: "Read the input as Markdown (the default for .md files).")
     var markdown = false
+
+    @Flag(help: "Read the input as LaTeX: commands, math, comments and non-prose environments are never changed (the default for .tex, .ltx, .sty and .cls files).")
+    var latex = false
 
     @Option(help: ArgumentHelp("Give up on the provider after this many seconds.", valueName: "seconds"))
     var timeout: Double = 600
@@ -44,6 +47,7 @@ struct ToolOptions: ParsableArguments {
             throw ValidationError("--selection \(selection): write START:END with whole numbers, e.g. --selection 0:120")
         }
         if let resultOptions { _ = try ToolOptions.parseResultOptions(resultOptions) }
+        if markdown && latex { throw ValidationError("--markdown and --latex cannot be combined; choose the input's format") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         if let language, language.isEmpty || language.contains(where: { $0 == " " || $0 == "/" }) {
             throw ValidationError("--language \(language): give a BCP 47 tag such as en-US or de")
@@ -112,8 +116,12 @@ struct ToolSetup {
         } else {
             selection = caretAtEnd ? bytes.count..<bytes.count : 0..<0
         }
-        let markdown = options.markdown || input.looksLikeMarkdown
-        let protected = markdown && !options.noProtect ? MarkdownProtection.protectedRanges(in: bytes) : []
+        let protected: [Range<Int>]
+        switch options.noProtect ? .plainText : InputFormat.of(input, options: options) {
+        case .plainText: protected = []
+        case .markdown: protected = MarkdownProtection.protectedRanges(in: bytes)
+        case .latex: protected = LaTeXProtection.protectedRanges(in: bytes)
+        }
         let environment = ProviderEnvironment()
         let registry = try environment.registry()
         return ToolSetup(input: input, bytes: bytes, selection: selection, protected: protected, environment: environment,

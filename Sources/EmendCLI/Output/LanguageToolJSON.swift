@@ -1,5 +1,6 @@
 import Foundation
 import EmendText
+import EmendProofreading
 
 /// Proofreading findings in the shape of LanguageTool's HTTP API (`/v2/check`), so tools
 /// that read LanguageTool's matches read these too. Offsets and lengths count units of the
@@ -78,7 +79,10 @@ struct LanguageToolReport: Encodable {
             let category = LanguageToolReport.category(finding.category)
             return Match(
                 message: finding.message, shortMessage: LanguageToolReport.shortMessage(finding.category),
-                replacements: [Replacement(value: finding.replacement)],
+                // The replacement first, then those the explanation lists ("Other suggestions").
+                replacements: ([finding.replacement]
+                    + PlainExplanation.otherSuggestions(in: finding.explanation).filter { $0 != finding.replacement })
+                    .map { Replacement(value: $0) },
                 offset: position.offset, length: positions.length(of: finding.range),
                 context: context,
                 sentence: String(decoding: bytes[position.lineStart..<max(lineEnd, position.lineStart)], as: UTF8.self),

@@ -8,18 +8,20 @@ public enum CheckUnits {
         switch kind {
         case .plainText: return paragraphs(of: bytes, protected: [])
         case .markdown: return paragraphs(of: bytes, protected: MarkdownProtection.protectedRanges(in: bytes))
+        case .latex: return paragraphs(of: bytes, protected: LaTeXProtection.protectedRanges(in: bytes))
         case .source(let syntax): return SourceProse.units(of: bytes, syntax: syntax)
         case .unchecked: return []
         }
     }
 
     /// What a selection tool may not change: Markdown's code, quotes, links and front
-    /// matter; in source files everything but the prose of comments and strings (and their
+    /// matter; LaTeX's commands, math, comments and non-prose environments; in source files everything but the prose of comments and strings (and their
     /// markers), so a rewrite over a function changes its comments and nothing else.
     public static func protectedRanges(of bytes: [UInt8], kind: DocumentKind) -> [Range<Int>] {
         switch kind {
         case .plainText, .unchecked: return []
         case .markdown: return MarkdownProtection.protectedRanges(in: bytes)
+        case .latex: return LaTeXProtection.protectedRanges(in: bytes)
         case .source(let syntax):
             var ranges: [Range<Int>] = []
             var end = 0

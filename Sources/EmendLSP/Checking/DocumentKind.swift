@@ -1,11 +1,13 @@
 /// What part of a document is prose, by the client's `languageId`: all of it (plain text),
-/// all but code, links and front matter (Markdown, in every flavour), or only comments and
+/// all but code, links and front matter (Markdown, in every flavour), all but commands, math,
+/// comments and non-prose environments (LaTeX, `LaTeXProtection`), or only comments and
 /// string literals (source code, as harper-ls does). Data formats (JSON, CSV) are not
 /// checked: a spelling mark on every key helps nobody. A languageId the server does not
 /// know is checked as plain text (`DocumentLanguage` says so in the client's log).
 public enum DocumentKind: Sendable, Equatable {
     case plainText
     case markdown
+    case latex
     case source(CommentSyntax)
     case unchecked
 
@@ -18,8 +20,10 @@ public enum DocumentKind: Sendable, Equatable {
         let id = id.lowercased()
         switch id {
         case "", "plaintext", "text", "txt", "gitcommit", "git-commit", "mail", "rst", "restructuredtext",
-             "asciidoc", "org", "tex", "latex", "help", "changelog", "typst", "context", "bibtex":
+             "asciidoc", "org", "help", "changelog", "typst", "context", "bibtex":
             return .plainText
+        case "latex", "tex", "plaintex", "context-tex", "latex-expl3", "doctex":
+            return .latex
         case "markdown", "md", "mkd", "gfm", "commonmark", "mdx", "quarto", "qmd", "rmd", "rmarkdown", "pandoc",
              "multimarkdown", "vimwiki", "telekasten", "obsidian":
             return .markdown

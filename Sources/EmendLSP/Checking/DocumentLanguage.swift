@@ -48,6 +48,7 @@ public struct DocumentLanguage: Sendable, Equatable {
         case "mdx": return "mdx"
         case "rmd": return "rmd"
         case "qmd": return "quarto"
+        case "tex", "ltx", "sty", "cls": return "latex"
         case "py", "pyi": return "python"
         case "rs": return "rust"
         case "c": return "c"

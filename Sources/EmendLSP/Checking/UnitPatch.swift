@@ -38,7 +38,8 @@ enum UnitPatch {
             guard lineKeepsItsKind(old: old, new: text, at: local.lowerBound, insertedCount: inserted.count, removedCount: local.count),
                   MarkdownProtection.protectedRanges(in: old) == unit.key.protected else { return nil }
             protected = MarkdownProtection.protectedRanges(in: text)
-        case .source, .unchecked:
+        case .latex, .source, .unchecked:
+            // A LaTeX edit can open math or an environment that runs across paragraphs.
             return nil
         }
         return CheckUnits.make(bytes: text, range: 0..<text.count, protected: protected)

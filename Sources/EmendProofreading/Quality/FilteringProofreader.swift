@@ -36,7 +36,8 @@ public final class FilteringProofreader: WrappingProvider, @unchecked Sendable {
         var isCancelled: Bool { base.isCancelled }
         func emitText(_ chunk: String) { base.emitText(chunk) }
         func emitEdit(_ edit: ProviderEdit) {
-            if case .keep = filter.filter.verdict(for: edit) { base.emitEdit(edit) }
+            let filter = filter.filter
+            if case .keep = filter.verdict(for: edit) { base.emitEdit(filter.prepared(edit)) }
         }
         func log(_ message: String) { base.log(message) }
         func beginWorkOutlivingRun() -> @Sendable () -> Void { base.beginWorkOutlivingRun() }

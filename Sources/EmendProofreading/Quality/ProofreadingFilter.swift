@@ -33,6 +33,12 @@ public struct ProofreadingFilter: Sendable {
         case articleBeforeCode
         /// A spelling suggestion on a capitalised word inside a sentence (`ProperName`).
         case properName(String)
+        /// An edit that can damage the document (`EditHazard`): markup punctuation, a
+        /// command's name, a name joined, cut or turned into an acronym.
+        case hazard(EditHazard)
+        /// A rule that looks across sentences counted sentences of another paragraph
+        /// (`ParagraphScope`).
+        case crossesParagraph(String)
         /// A spelling suggestion that cuts letters off a lower-case name built on a word
         /// (`AffixedName`): `zlib` → "lib".
         case affixedName(String)
@@ -51,7 +57,7 @@ public struct ProofreadingFilter: Sendable {
 
     public let dictionary: PersonalDictionary
     public let preferences: ProofreadingPreferences
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private let shielded: ShieldedText
     /// How often each compound occurs in the text (case-sensitive), for `recurringWords`.
     private let counts: [ArraySlice<UInt8>: Int]
@@ -97,11 +103,14 @@ public struct ProofreadingFilter: Sendable {
     /// Whether `edit` (request-relative UTF-8 bytes) is shown.
     public func verdict(for edit: ProviderEdit) -> Verdict {
         if !edit.ruleID.isEmpty, dictionary.ignores(rule: edit.ruleID) { return .drop(.ignoredRule(edit.ruleID)) }
+        let edit = prepared(edit)
         if let family = RuleFamily.of(ruleID: edit.ruleID, category: edit.category), !preferences.families.contains(family) {
             return .drop(.familyOff(family))
         }
         let range = edit.range.clamped(to: 0..<bytes.count)
         if let kind = shielded.kind(touching: range) { return .drop(.shielded(kind)) }
+        if let hazard = EditHazard.of(edit, in: bytes) { return .drop(.hazard(hazard)) }
+        if ParagraphScope.crossesParagraph(edit, in: bytes) { return .drop(.crossesParagraph(edit.ruleID)) }
         // The rest is about one word: an edit spanning several words ("a example") is not.
         guard bytes[range].contains(where: ShieldedText.isWordByte), bytes[range].allSatisfy({ ShieldedText.isWordByte($0) || "-.'".utf8.contains($0) }) else {
             return .keep
@@ -145,6 +154,7 @@ public struct ProofreadingFilter: Sendable {
            !EditDistance.withinOne(word.lowercased(), edit.replacement.lowercased()) {
             return .drop(.recurringWord(word))
         }
+        if let hazard = EditHazard.ofWord(edit, in: bytes) { return .drop(.hazard(hazard)) }
         return .keep
     }
 }

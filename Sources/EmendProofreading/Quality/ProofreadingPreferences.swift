@@ -4,6 +4,7 @@
 /// [proofreading]
 /// typography = true       # ellipsis, dashes, quotes, Oxford comma (default false)
 /// abbreviations = true    # "config" -> "configuration" (default false)
+/// style = true            # wordiness, repetition, commas of taste (default false)
 /// recurring_words = 3     # a word written this often in the text is not a misspelling (0: off)
 /// ```
 public struct ProofreadingPreferences: Sendable, Equatable {

@@ -8,6 +8,9 @@ public enum RuleFamily: String, Sendable, Equatable, CaseIterable {
     case typography
     /// Writing out short forms ("config" → "configuration", "dir" → "directory").
     case abbreviations
+    /// Style and the "picky" rules (`FixedCategory.style`): wordiness, repetition, commas
+    /// that are a matter of taste. Most of the false alarms on correct sentences.
+    case style
 
     /// The family of a suggestion, from its rule id and category; nil for any other rule.
     public static func of(ruleID: String, category: String) -> RuleFamily? {
@@ -15,6 +18,7 @@ public enum RuleFamily: String, Sendable, Equatable, CaseIterable {
         if ruleID.hasPrefix("Expand"), ruleID.count > 6, ruleID.dropFirst(6).first?.isUppercase == true {
             return .abbreviations   // Harper's ExpandConfiguration, ExpandDirectory, ...
         }
+        if category == FixedCategory.style.rawValue || FixedCategory.pickyRules.contains(ruleID) { return .style }
         return nil
     }
 

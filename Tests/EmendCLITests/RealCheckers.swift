@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// The shipped checkers (Hunspell, Harper, LingoTweaker) built as discovered plugins for the
+/// `emend` command, with the provider scanner, once per test process. Their Python checkers
+/// come from each one's setup.sh (it does nothing when they are installed in .deps); the
+/// tests that use them skip when a part cannot be had here (no libhunspell-dev, no wheels).
+enum RealCheckers {
+    /// The plugin directory and the scanner, or why they cannot be built.
+    static let built: Result<(providers: String, scanner: String), Error> = Result {
+        let root = CLISandbox.repoRoot
+        let directory = NSTemporaryDirectory() + "emend-cli-real-checkers-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
+        for setup in ["harper", "lingotweaker"] {
+            try shell("/bin/sh '\(root)/providers/\(setup)/setup.sh'")
+        }
+        for plugin in ["hunspell", "harper", "lingotweaker"] {
+            try shell("/bin/sh '\(root)/providers/\(plugin)/build.sh' '\(directory)/providers'")
+        }
+        try shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        return (directory + "/providers", directory + "/emend-scan")
+    }
+
+    /// A sandbox whose `emend` discovers the three checkers (and the built-in fixture, ranked below them).
+    static func sandbox() throws -> CLISandbox {
+        let parts: (providers: String, scanner: String)
+        do { parts = try built.get() } catch { throw XCTSkip("the shipped checkers cannot be built here: \(error)") }
+        let sandbox = CLISandbox()
+        sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
+        sandbox.environment["EMEND_SCANNER"] = parts.scanner
+        return sandbox
+    }
+
+    struct ShellError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    @discardableResult
+    static func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ShellError(description: "\(command): \(output)") }
+        return output
+    }
+}
+
+/// The process provider (providers/process) running Tests/Fixtures/process/replay_checker.py:
+/// a real plugin that proposes exactly the edits a test gives it.
+enum ReplayChecker {
+    static let plugin: Result<(providers: String, scanner: String), Error> = Result {
+        let root = CLISandbox.repoRoot
+        let directory = NSTemporaryDirectory() + "emend-cli-replay-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
+        try RealCheckers.shell("/bin/sh '\(root)/providers/process/build.sh' '\(directory)/providers'")
+        try RealCheckers.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        return (directory + "/providers", directory + "/emend-scan")
+    }
+
+    /// A sandbox whose `emend` proofreads with the replay checker alone, proposing `edits`
+    /// (original, replacement, category, rule id, explanation).
+    static func sandbox(_ edits: [(String, String, String, String, String)], config extra: String = "") throws -> CLISandbox {
+        let parts: (providers: String, scanner: String)
+        do { parts = try plugin.get() } catch { throw XCTSkip("the process provider cannot be built here: \(error)") }
+        let sandbox = CLISandbox()
+        sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
+        sandbox.environment["EMEND_SCANNER"] = parts.scanner
+        let table = edits.map { ["original": $0.0, "replacement": $0.1, "category": $0.2, "rule": $0.3, "explanation": $0.4] }
+        let tablePath = sandbox.root + "/edits.json"
+        try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
+        let script = CLISandbox.repoRoot + "/Tests/Fixtures/process/replay_checker.py"
+        let config = sandbox.root + "/config/emend"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try """
+            [tools]
+            proofread = ["org.emend.process"]
+
+            [providers."org.emend.process"]
+            command = "python3 -u '\(script)' '\(tablePath)'"
+            \(extra)
+
+            """.write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        return sandbox
+    }
+}
