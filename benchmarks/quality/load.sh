@@ -52,8 +52,8 @@ run loaded
 for pid in "${hogs[@]}"; do kill "$pid" 2>/dev/null || true; done
 hogs=()
 
-quiet=$(grep -c '"offset"' "$work/quiet.json" || true)
-loaded=$(grep -c '"offset"' "$work/loaded.json" || true)
+quiet=$(grep -c '"replacements"' "$work/quiet.json" || true)
+loaded=$(grep -c '"replacements"' "$work/loaded.json" || true)
 echo "load: $file: $quiet suggestions quiet, $loaded beside two CPU hogs"
 if diff -u "$work/quiet.json" "$work/loaded.json"; then
     echo "load: identical"
