@@ -2,7 +2,7 @@
 # Installs the Debian packages Emend builds with, when they are missing (needs root or sudo).
 # Usage: bash scripts/install-deps.sh
 set -euo pipefail
-packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us
+packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us hunspell-en-gb iso-codes
           libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libcjson-dev cmake ninja-build
           curl python3 python3-pip unzip man-db zsh fish tmux emacs-nox elpa-eglot elpa-lsp-mode libseccomp-dev)
 missing=()

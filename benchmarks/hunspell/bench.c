@@ -9,7 +9,7 @@
  *             request first, not timed), best of `cold-runs` (default 3) instances;
  *       warm  the same request again on that instance, suggestions cached, best of
  *             `warm-runs` (default 5).
- *       suggest_budget_ms is raised to 600000 so that every misspelling is reported; the run
+ *       every misspelling is reported (the plugin has no time budget); the run
  *       prints FAIL and exits 1 unless every inserted misspelling (and nothing else) comes back
  *       as an edit at the right place.
  *
@@ -310,7 +310,7 @@ static int benchmark(const emend_provider_descriptor *d, int cold_runs, int warm
     }
     printf("text: %zu bytes, %zu words, %zu misspellings (%zu distinct)\n", doc.length, doc.words, doc.planted_count, distinct);
 
-    const emend_provider_setting settings[] = {{"suggest_budget_ms", "600000"}};
+    const emend_provider_setting settings[] = {{"max_suggestions", "5"}};
     bench_run r = {0};
     double best_load = 1e30, best_cold = 1e30, best_warm = 1e30;
     size_t intended = 0;

@@ -31,10 +31,9 @@ typedef struct job {
     size_t skip_cursor;
     int prefer_curly;         /* the selection writes ’ more often than ' */
     struct timespec started;
-    int budget_spent;
-    double lookup_ms;         /* time spent in Hunspell_suggest by this request */
+    double lookup_ms;         /* time spent in Hunspell_suggest by this request (for the log only) */
     /* counts for the log */
-    size_t words, misspelled, reported, budget_skipped, without_suggestion, suggest_calls, other_script;
+    size_t words, misspelled, reported, without_suggestion, suggest_calls, other_script;
 } job;
 
 static double elapsed_ms(const struct timespec *since) {
@@ -176,13 +175,10 @@ static emend_status check(job *j, const token *t) {
         suggestions = entry->suggestions;
         count = entry->count;
     } else {
-        /* Once over budget, stay over: later words would otherwise get the time one slow word
-         * left unused, and the log's count would not say what was left out. */
-        if (!j->budget_spent && j->lookup_ms >= (double)p->budget_ms * (double)(j->suggest_calls + 1)) j->budget_spent = 1;
-        if (j->budget_spent) {
-            j->budget_skipped++;
-            return EMEND_OK;
-        }
+        /* Every misspelled word gets its suggestions, however long they take: a time budget
+         * made the result depend on the machine's load (0, 12 or 18 suggestions for the same
+         * file). A request that takes too long is the host's to stop (cancel, checked here),
+         * and then it is reported as partial, never silently cut. */
         if (stopping(j)) return EMEND_E_CANCELLED;
         struct timespec before;
         clock_gettime(CLOCK_MONOTONIC, &before);
@@ -326,11 +322,6 @@ emend_status hunspell_proofread(void *instance, const emend_provider_request *re
         snprintf(message, message_size, "the Hunspell provider failed (out of memory)");
         return status;
     }
-    if (j.budget_skipped > 0)
-        emend_plugin_log(p->base.host, run, EMEND_LOG_INFO,
-              "the suggestion time budget (suggest_budget_ms = %ld) was used up: %zu misspelled word%s without a cached "
-              "suggestion not reported",
-              p->budget_ms, j.budget_skipped, j.budget_skipped == 1 ? "" : "s");
     if (j.other_script > 0)
         emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%zu word%s in a script the %s dictionary does not use not checked", j.other_script,
               j.other_script == 1 ? "" : "s", d->name);
@@ -338,8 +329,8 @@ emend_status hunspell_proofread(void *instance, const emend_provider_request *re
         emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%zu misspelled word%s without any suggestion not reported", j.without_suggestion,
               j.without_suggestion == 1 ? "" : "s");
     emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG,
-          "%s: %zu words checked, %zu misspelled, %zu reported, Hunspell asked for suggestions %zu time%s, %.1f ms",
+          "%s: %zu words checked, %zu misspelled, %zu reported, Hunspell asked for suggestions %zu time%s, %.1f ms (%.1f ms of it suggesting)",
           d->name, j.words, j.misspelled, j.reported, j.suggest_calls, j.suggest_calls == 1 ? "" : "s",
-          elapsed_ms(&j.started));
+          elapsed_ms(&j.started), j.lookup_ms);
     return EMEND_OK;
 }

@@ -2,7 +2,7 @@
  * check.h — one proofreading request of the Hunspell provider: the selection (widened to whole
  * space-separated chunks) split into words, code, URLs, paths and protected text left alone,
  * each word checked, and one edit per misspelled word emitted, with suggestions from the
- * cache or, within the time budget, from Hunspell.
+ * cache or from Hunspell (always: no time budget, so the result does not depend on load).
  */
 #ifndef EMEND_HUNSPELL_CHECK_H
 #define EMEND_HUNSPELL_CHECK_H

@@ -87,6 +87,28 @@ static int same_letters(const char *a, const char *b, int fold) {
  * without duplicates or the word itself; suggestions that only add or move apostrophes
  * ("dont" → "don't", where Hunspell's first is "font") come first, then those that only differ
  * in accents ("naïve" → "naive", where Hunspell's first is "nave"), the rest in Hunspell's order. */
+/* Whether `s` cuts the word in two: a space or a hyphen that `word` does not have. */
+static int splits_word(const char *s, const char *word) {
+    return (strchr(s, ' ') != NULL && strchr(word, ' ') == NULL) || (strchr(s, '-') != NULL && strchr(word, '-') == NULL);
+}
+
+/* Whether `a` and `b` (bytes) are one edit apart: a byte added, dropped or changed, or two
+ * neighbours swapped. */
+static int one_edit_apart(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la < lb) {
+        const char *t = a; a = b; b = t;
+        size_t tl = la; la = lb; lb = tl;
+    }
+    if (la - lb > 1) return 0;
+    size_t i = 0;
+    while (i < lb && a[i] == b[i]) i++;
+    if (i == lb) return la != lb;
+    if (la > lb) return strcmp(a + i + 1, b + i) == 0;                   /* one added */
+    if (strcmp(a + i + 1, b + i + 1) == 0) return 1;                      /* one changed */
+    return i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0; /* swapped */
+}
+
 emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, char ***out, size_t *count) {
     *out = NULL;
     *count = 0;
@@ -123,6 +145,19 @@ emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, 
             char *s = result[i];
             memmove(result + front + 1, result + front, (i - front) * sizeof *result);
             result[front++] = s;
+        }
+    }
+    /* A word cut in two first ("Relase" → "Re lase") while one word is a keystroke away
+     * ("Release"): the slip's fix goes first. Why: a missed or swapped letter is the common
+     * slip, and a cut replacement reads as a joined name to Emend's filters, which then
+     * dropped the flag altogether. */
+    if (front == 0 && m > 1 && splits_word(result[0], word)) {
+        for (size_t i = 1; i < m; i++) {
+            if (splits_word(result[i], word) || !one_edit_apart(result[i], word)) continue;
+            char *s = result[i];
+            memmove(result + 1, result, i * sizeof *result);
+            result[0] = s;
+            break;
         }
     }
     *out = result;

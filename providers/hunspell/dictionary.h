@@ -51,8 +51,9 @@ int dictionary_spell(dictionary *d, const char *word, size_t length);
 
 /* Hunspell's suggestions for `word` (UTF-8, apostrophes straight) into *out (malloc'd, UTF-8,
  * free with free_suggestions) and *count: without duplicates or the word itself; those that
- * only add or move apostrophes first, then those that only differ in accents. EMEND_OK, or
- * EMEND_E_INTERNAL out of memory. */
+ * only add or move apostrophes first, then those that only differ in accents; otherwise a
+ * word one keystroke away before a first suggestion that cuts the word in two ("Relase":
+ * "Release", not "Re lase"). EMEND_OK, or EMEND_E_INTERNAL out of memory. */
 emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, char ***out, size_t *count);
 
 /* Whether the dictionary's words use letters of `cp`'s script (script_of). */

@@ -10,18 +10,17 @@
  * /usr/share/myspell/dicts. Checking a word is fast (millions a second); asking Hunspell for
  * suggestions is slow (tens of ms a word), so suggestions are cached per instance (bounded,
  * least recently used out, kept across requests), each misspelled word is asked about once,
- * and the time for new suggestions is budgeted per word: a request whose lookups so far took
- * more than suggest_budget_ms for each word looked up (this one included) reports further
- * misspellings only when their suggestions are already cached, and logs how many it left
- * out. Why per word and not per request: a document with a hundred misspellings then keeps
- * every suggestion, while one pathological word cannot stall a request for long. See README.md.
+ * and every misspelled word gets its suggestions. There is no time budget: one made the result
+ * depend on the machine's load (the same file gave 0, 12 or 18 suggestions), and a budget once
+ * spent stayed spent for the rest of the run. A request that takes too long is stopped by the
+ * host's time limit (cancel), which reports the result as partial. See README.md.
  *
  * The work happens inside run (the host calls it on a thread of its own); cancel sets a flag
  * that the run checks before every suggestion and every few hundred words.
  *
  *   hunspell.c    the descriptor, the settings, create and destroy
  *   provider.h    the instance the files share
- *   check.c       one request: words, what is skipped, the budget, the edits
+ *   check.c       one request: words, what is skipped, the suggestions, the edits
  *   dictionary.c  the loaded dictionaries: loading, encodings, scripts, spell and suggest
  *   locate.c      which .aff/.dic files serve a language
  *   cache.c       the suggestion cache (bounded, least recently used out)
@@ -48,8 +47,6 @@
 #define TOOLS EMEND_PROVIDES(EMEND_TOOL_PROOFREAD)
 
 /* Defaults and limits of the settings. */
-#define DEFAULT_BUDGET_MS 250L /* per word looked up */
-#define MAX_BUDGET_MS 600000L
 #define DEFAULT_MAX_SUGGESTIONS 5L
 #define MAX_MAX_SUGGESTIONS 20L
 #define DEFAULT_CACHE_SIZE 10000L
@@ -84,7 +81,6 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
     emend_status status;
     provider *p = emend_plugin_instance_new(host, instance, sizeof *p, &status);
     if (p == NULL) return status;
-    p->budget_ms = DEFAULT_BUDGET_MS;
     p->max_suggestions = DEFAULT_MAX_SUGGESTIONS;
     p->region_fallback = 1;
     long cache_size = DEFAULT_CACHE_SIZE;
@@ -104,8 +100,10 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
         } else if (strcmp(key, "region_fallback") == 0) {
             status = emend_plugin_setting_bool(host, setting, &p->region_fallback);
         } else if (strcmp(key, "suggest_budget_ms") == 0) {
-            if ((status = emend_plugin_setting_number(host, setting, 0, MAX_BUDGET_MS, &number)) == EMEND_OK)
-                p->budget_ms = number;
+            /* Once a time budget for suggestions; gone, as it made results depend on load. */
+            emend_plugin_log(host, NULL, EMEND_LOG_WARNING,
+                             "setting \"suggest_budget_ms\" ignored: every misspelled word gets its suggestions, so "
+                             "that the result does not depend on the machine's load");
         } else if (strcmp(key, "max_suggestions") == 0) {
             if ((status = emend_plugin_setting_number(host, setting, 1, MAX_MAX_SUGGESTIONS, &number)) == EMEND_OK)
                 p->max_suggestions = (size_t)number;

@@ -21,7 +21,6 @@ typedef struct provider {
     size_t directory_count;
     int check_all_caps;
     int region_fallback;
-    long budget_ms;
     size_t max_suggestions;
     locale_t ctype;      /* C.UTF-8 for letter classes, or (locale_t)0 */
     dictionary *dictionaries;

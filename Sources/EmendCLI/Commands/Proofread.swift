@@ -45,6 +45,13 @@ struct Proofread: ParsableCommand {
 
     func run() throws {
         let setup = try ToolSetup.prepare(file: file, options: options)
+        if let language = options.language {
+            // Checked against what is installed before any work: an unknown tag is an error, and a
+            // checker that cannot serve it is named rather than skipped without a word.
+            for note in try LanguageSupport(registry: setup.registry, providerID: options.provider).check(language) {
+                Terminal.err("emend: note: \(note)\n")
+            }
+        }
         let run = ProofreadRun(setup: setup)
         try run.run()
         let status = try report(run, setup: setup)

@@ -10,7 +10,9 @@ import EmendCore
 ///    suggestion that is a plausible slip of the typed word (one or two edits, not a word cut
 ///    in two unless the typed word has no better reading) and the more reliable speller
 ///    (`EvidenceModel.spellingAuthority`); then the user's order of providers.
-/// 3. A cluster is kept only when the evidence says so: a spelling flag needs a majority of
+/// 3. A cluster is kept only when the evidence says so: a spelling flag on a word no English
+///    dictionary of the machine has, with a slip's fix (one keystroke, two in a long word), is
+///    kept whoever stays silent (`isUnknownWordWithASlipsFix`); any other spelling flag needs a majority of
 ///    the spellers that checked the text when three or more did; with two, a flag only one of
 ///    them raises needs a suggestion one keystroke away (a slip, not a name the other knows);
 ///    when two or more spellers flag a word, two of them must agree on its correction or one
@@ -20,9 +22,13 @@ import EmendCore
 ///    of each flag (a spelling flag and a grammar flag can be the same fix: "teached" → "taught").
 public struct ProofreadingCombiner: Sendable {
     public var evidence: EvidenceModel
+    /// The machine's English dictionaries: a spelling flag on a word none of them has needs no
+    /// majority of the spellers (`isUnknownWordWithASlipsFix`).
+    public var lexicon: Lexicon
 
-    public init(evidence: EvidenceModel = .standard) {
+    public init(evidence: EvidenceModel = .standard, lexicon: Lexicon = .installed) {
         self.evidence = evidence
+        self.lexicon = lexicon
     }
 
     /// One proposal: a span and a replacement, and who made it.
@@ -115,6 +121,10 @@ public struct ProofreadingCombiner: Sendable {
         if Self.supportersAgreeOnTheCluster(chosen.supporters.map(\.id), items: items, bytes: bytes) { return true }
         // Spellers that flag the word but each guess a different, farther word: a name.
         if chosen.edit.category == "spelling", Self.spellersSeeOnlyAName(items, spellers: voters, bytes: bytes) { return false }
+        // A word no dictionary has, with a fix a slip away, is misspelt whoever stays silent.
+        if chosen.edit.category == "spelling", Self.isUnknownWordWithASlipsFix(chosen.edit, lexicon: lexicon, bytes: bytes) {
+            return true
+        }
         // Spelling: the spellers vote; silence on the word is a vote against.
         if chosen.edit.category == "spelling", voters.count >= 3 {
             return Set(flaggedBy).intersection(voters).count * 2 > voters.count

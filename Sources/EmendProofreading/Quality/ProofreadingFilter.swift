@@ -48,6 +48,15 @@ public struct ProofreadingFilter: Sendable {
         /// A spelling suggestion on a lower-case word that ends the way no English word does
         /// (`EnglishCoda`): `systemd` → "system".
         case foreignCoda(String)
+        /// A word written as code is called or indexed: followed by `(` or `[` (`malloc()`,
+        /// `argv[0]`).
+        case codeName(String)
+        /// A spelling suggestion, or a capital at a sentence start, on a name this machine
+        /// knows and no English dictionary has (`SystemNames`): `pcre`, `gunzip`, `gzip`.
+        case systemName(String)
+        /// A spelling suggestion that only turns a British spelling into an American one or
+        /// back, on a word another English dictionary has (`SpellingVariant`).
+        case spellingVariant(String)
     }
 
     public enum Verdict: Sendable, Equatable {
@@ -57,15 +66,23 @@ public struct ProofreadingFilter: Sendable {
 
     public let dictionary: PersonalDictionary
     public let preferences: ProofreadingPreferences
+    /// The machine's names of packages and commands (`FilteringProofreader` passes
+    /// `.installed`; `.none` by default, so that tests do not depend on the machine).
+    public let systemNames: SystemNames
+    /// The machine's English dictionaries, for `SpellingVariant`.
+    public let lexicon: Lexicon
     let bytes: [UInt8]
     private let shielded: ShieldedText
     /// How often each compound occurs in the text (case-sensitive), for `recurringWords`.
     private let counts: [ArraySlice<UInt8>: Int]
 
     public init(text: String, protectedRanges: [Range<Int>] = [], dictionary: PersonalDictionary = PersonalDictionary(),
-                preferences: ProofreadingPreferences = ProofreadingPreferences()) {
+                preferences: ProofreadingPreferences = ProofreadingPreferences(), systemNames: SystemNames = .none,
+                lexicon: Lexicon = .none) {
         self.dictionary = dictionary
         self.preferences = preferences
+        self.systemNames = systemNames
+        self.lexicon = lexicon
         let bytes = Array(text.utf8)
         self.bytes = bytes
         let shielded = ShieldedText(text)
@@ -100,6 +117,14 @@ public struct ProofreadingFilter: Sendable {
         return compound.lowerBound..<(compound.upperBound - 2)
     }
 
+    /// Whether `replacement` is `word` (all lower case) with its first letter a capital: a
+    /// sentence-start rule's advice ("gzip compresses" → "Gzip").
+    static func onlyCapitalizes(_ word: String, to replacement: String) -> Bool {
+        guard let first = replacement.unicodeScalars.first, first.properties.isUppercase,
+              word.unicodeScalars.allSatisfy({ !$0.properties.isUppercase }) else { return false }
+        return replacement.lowercased() == word && replacement.dropFirst() == word.dropFirst()
+    }
+
     /// Whether `edit` (request-relative UTF-8 bytes) is shown.
     public func verdict(for edit: ProviderEdit) -> Verdict {
         if !edit.ruleID.isEmpty, dictionary.ignores(rule: edit.ruleID) { return .drop(.ignoredRule(edit.ruleID)) }
@@ -125,10 +150,21 @@ public struct ProofreadingFilter: Sendable {
         // A word shaped like code is left alone by every rule ("libjpeg" is no sentence start
         // to capitalise); a plain word only by spelling rules.
         if shape.isTechnical { return .drop(.technicalWord(shape)) }
+        // Called or indexed like code: `malloc()`, `argv[0]`.
+        if compound.upperBound < bytes.count, "([".utf8.contains(bytes[compound.upperBound]) { return .drop(.codeName(word)) }
         if ArticleBeforeCode.applies(to: range, replacement: edit.replacement, in: bytes) { return .drop(.articleBeforeCode) }
         // A possessive's "'s" is no part of the name: the rules below judge "esbuild" in
         // "esbuild's" as they would judge it alone.
         let named = Self.withoutPossessive(compound, in: bytes)
+        if named.lowerBound <= range.lowerBound, range.upperBound <= named.upperBound,
+           let name = String(validating: bytes[named], as: UTF8.self), systemNames.contains(name) {
+            // The word as the edit would leave it: a capital alone may be the whole edit ("g" → "G").
+            let corrected = String(decoding: bytes[named.lowerBound..<range.lowerBound] + Array(edit.replacement.utf8)
+                                   + bytes[range.upperBound..<named.upperBound], as: UTF8.self)
+            if (edit.category == "spelling" && range == named) || Self.onlyCapitalizes(name, to: corrected) {
+                return .drop(.systemName(name))
+            }
+        }
         if edit.category == "spelling", range == named, let name = String(validating: bytes[named], as: UTF8.self) {
             // Only the letter case changes, to two or more capitals ("pkg-config" →
             // "PKG-config"; "english" → "English" is a real error and stays).
@@ -148,6 +184,9 @@ public struct ProofreadingFilter: Sendable {
             if AffixedName.applies(word: name, replacement: edit.replacement) { return .drop(.affixedName(name)) }
             if EnglishOnset.applies(word: name, replacement: edit.replacement) { return .drop(.foreignOnset(name)) }
             if EnglishCoda.applies(word: name, replacement: edit.replacement) { return .drop(.foreignCoda(name)) }
+            if SpellingVariant.applies(word: name, replacement: edit.replacement, lexicon: lexicon) {
+                return .drop(.spellingVariant(name))
+            }
         }
         if edit.category == "spelling", preferences.recurringWords > 0,
            counts[bytes[compound], default: 0] >= preferences.recurringWords,

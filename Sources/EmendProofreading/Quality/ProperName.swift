@@ -21,12 +21,41 @@ public enum ProperName {
     /// before it (past spaces and opening quotes, brackets and emphasis) ends with a letter,
     /// a digit, a comma, a semicolon or a closing bracket — not a sentence's end, a colon, a
     /// line start or nothing.
+    ///
+    /// A non-ASCII character counts as a word's only when it is a letter, a mark or a digit:
+    /// an emoji or another symbol before the word (`# 🚀 Relase notes`, `- ✅ Improvd
+    /// startup`) is decoration at a line's start, and is passed over like the spaces. Why:
+    /// every byte of an emoji once counted as a letter, so the word after it looked like a
+    /// name inside a sentence and its misspelling was dropped for every checker.
     static func isInsideSentence(_ start: Int, in bytes: [UInt8]) -> Bool {
         var i = start
-        while i > 0, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 || "\"'([*_`".utf8.contains(bytes[i - 1]) { i -= 1 }
+        while i > 0 {
+            let c = bytes[i - 1]
+            if c == 0x20 || c == 0x09 || "\"'([*_`".utf8.contains(c) { i -= 1; continue }
+            guard c >= 0x80 else { break }
+            // The scalar that ends at i: back over continuation bytes to its lead byte.
+            var lead = i - 1
+            while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard let scalar = String(decoding: bytes[lead..<i], as: UTF8.self).unicodeScalars.first else { break }
+            if isWordScalar(scalar) { return true }
+            i = lead    // an emoji, a symbol, a variation selector or a joiner: decoration
+        }
         guard i > 0 else { return false }
         let c = bytes[i - 1]
-        return ShieldedText.isAlnum(c) || c >= 0x80 || ",;)]".utf8.contains(c)
+        return ShieldedText.isAlnum(c) || ",;)]".utf8.contains(c)
+    }
+
+    /// A letter, a combining mark or a digit: a scalar of a word.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return scalar.value != 0xFE0F && scalar.value != 0xFE0E && scalar.value != 0x20E3   // emoji presentation, keycap
+        default:
+            return false
+        }
     }
 
     /// Days and months, lower-cased.

@@ -1,0 +1,91 @@
+import Glibc
+
+/// Names this machine knows that no English dictionary has: its installed packages (dpkg's
+/// package lists), the executables on `PATH`, and the library functions of the manual's
+/// section 3 (`malloc`) — listed once per process, the first time a flag asks. Why: READMEs name the tools and libraries they use, and each
+/// checker takes them for misspellings (`pcre` → "pure", `gunzip` → "unzip", `passwd` →
+/// "passed", `malloc` → "mallow", `dbus` → "dubs", `readline` → "redline") or capitalises a
+/// command at a sentence start (`gzip` → "Gzip"). A word the system knows as a name is not a
+/// spelling error; a word of the American dictionary is never taken for a name (`make`, `less`
+/// and `which` are commands too, and "make" at a sentence start still needs its capital).
+public struct SystemNames: Sendable {
+    private let storage: LazyValue<Set<String>>
+    /// English words: never names (asked only about a word that is a name, so seldom read).
+    private let lexicon: Lexicon
+
+    /// Lower-case names, English words included (`contains` leaves those out).
+    public var names: Set<String> { storage.value }
+
+    public init(names: Set<String>, lexicon: Lexicon = .none) {
+        storage = LazyValue(names.filter { $0.count >= 3 })
+        self.lexicon = lexicon
+    }
+
+    init(loading load: @escaping @Sendable () -> Set<String>, lexicon: Lexicon) {
+        storage = LazyValue(load)
+        self.lexicon = lexicon
+    }
+
+    public static let none = SystemNames(names: [])
+
+    /// This machine's names, listed the first time a flag asks about one (directory listings
+    /// only: dpkg's package lists, `PATH`, the manual).
+    public static let installed = SystemNames(loading: {
+        SystemNames.listed(packageDirectory: "/var/lib/dpkg/info",
+                           path: getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
+                           manualDirectories: ["/usr/share/man/man3"])
+    }, lexicon: Lexicon.installed.primary)
+
+    /// Whether `word` (any case) is one of the names and no English word.
+    public func contains(_ word: String) -> Bool {
+        names.contains(word.lowercased()) && lexicon.knows(word) != true
+    }
+
+    /// The names of the packages dpkg has installed (`NAME.list` or `NAME:ARCH.list` in
+    /// `packageDirectory`), the executables of the directories of `path` (`:` separated) and
+    /// the manual pages in `manualDirectories`.
+    public static func listed(packageDirectory: String, path: String, manualDirectories: [String]) -> Set<String> {
+        var names: Set<String> = []
+        for file in SystemFiles.names(in: packageDirectory) where file.hasSuffix(".list") {
+            names.formUnion(packageWords(String(file.dropLast(5).prefix { $0 != ":" })))
+        }
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            for name in SystemFiles.names(in: String(directory)) where isName(name) {
+                if access("\(directory)/\(name)", X_OK) == 0 { names.insert(name) }
+            }
+        }
+        for directory in manualDirectories {
+            for file in SystemFiles.names(in: directory) {
+                // malloc.3.gz, readline.3readline.gz, passwd.1ssl.gz: the name before the first dot.
+                let name = String(file.prefix { $0 != "." })
+                if isName(name) { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    /// The words a package's name stands for: the name, each part between `-`, `.` and `+`, each
+    /// without its trailing digits (`libpcre2-8-0` → `pcre2`, `pcre`), and a library's name
+    /// without `lib` (`libreadline8` → `readline`).
+    static func packageWords(_ package: String) -> Set<String> {
+        var words: Set<String> = []
+        let lower = package.lowercased()
+        for part in [lower] + lower.split(whereSeparator: { "-.+".contains($0) }).map(String.init) {
+            var forms = [part]
+            if part.hasPrefix("lib"), part.count > 5 { forms.append(String(part.dropFirst(3))) }
+            for form in forms {
+                words.insert(form)
+                let bare = String(form.reversed().drop { $0.isNumber }.reversed())
+                words.insert(bare)
+            }
+        }
+        return words.filter(isName)
+    }
+
+    /// Lower-case ASCII letters and digits, starting with a letter, at least three long, with
+    /// one letter or more after the first: what a word in prose could be.
+    static func isName(_ name: String) -> Bool {
+        guard name.count >= 3, let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+        return name.utf8.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// `--language` is checked against the installed proofreaders before any work: a tag that is
+/// no language, or that no installed proofreader serves, is a usage error (exit 2) that lists
+/// what is installed; a checker that cannot serve a real language (Hunspell with no dictionary
+/// for it) is named on standard error, not skipped without a word.
+final class LanguageOptionTests: XCTestCase {
+    private var sandbox: CLISandbox!
+
+    override func setUp() { sandbox = CLISandbox() }
+    override func tearDown() { sandbox = nil }
+
+    func testAWordThatIsNoLanguageTagIsAnError() {
+        sandbox.write("t.txt", "I beleive it.\n")
+        let result = sandbox.run(["proofread", "--language", "german", "t.txt"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--language german: not a BCP 47 language tag"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("installed: any language (org.emend.fixture)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("no suggestions"), result.stderr)
+    }
+
+    func testAnUnknownLanguageCodeIsAnError() throws {
+        try XCTSkipUnless(FileManager.default.isReadableFile(atPath: "/usr/share/iso-codes/json/iso_639-3.json"),
+                          "iso-codes is not installed (bash scripts/install-deps.sh)")
+        sandbox.write("t.txt", "I beleive it.\n")
+        let result = sandbox.run(["proofread", "--language", "xx-YY", "t.txt"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--language xx-YY: \"xx\" is not a language code (ISO 639)"), result.stderr)
+        // A real language the fixture serves (it declares no list) still works.
+        let german = sandbox.run(["proofread", "--language", "de-DE", "t.txt"])
+        XCTAssertEqual(german.status, 1, german.stderr)
+    }
+
+    /// Hunspell built from providers/hunspell and found through EMEND_PROVIDER_PATH, with the
+    /// scanner discovery runs (scripts/build-scanner.sh).
+    private func installHunspell() throws {
+        guard (try? shell("pkg-config --exists hunspell")) != nil,
+              FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/en_US.dic") else {
+            throw XCTSkip("libhunspell-dev or hunspell-en-us is not installed (bash scripts/install-deps.sh)")
+        }
+        let plugins = sandbox.root + "/plugins"
+        try shell("/bin/sh '\(CLISandbox.repoRoot)/providers/hunspell/build.sh' '\(plugins)'")
+        try shell("bash '\(CLISandbox.repoRoot)/scripts/build-scanner.sh' '\(sandbox.root)'")
+        sandbox.environment["EMEND_PROVIDER_PATH"] = plugins
+        sandbox.environment["EMEND_SCANNER"] = sandbox.root + "/emend-scan"
+        let listing = sandbox.run(["providers"]).stdout
+        XCTAssertTrue(listing.contains("org.emend.hunspell — "), listing)
+    }
+
+    func testALanguageOnlyHunspellCouldServeWithoutItsDictionaryListsTheInstalledOnes() throws {
+        try installHunspell()
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/xh_ZA.dic"), "a Xhosa dictionary is installed")
+        sandbox.write("t.txt", "Molo, unjani?\n")
+        let result = sandbox.run(["proofread", "--language", "xh-ZA", "t.txt"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--language xh-ZA: no installed proofreader serves it (installed: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("en_US"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(org.emend.hunspell)"), result.stderr)
+    }
+
+    func testHunspellWithoutTheDictionaryIsNamedAndSkipped() throws {
+        try installHunspell()
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"), "a German dictionary is installed")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
+        try "[tools]\nproofread = [\"org.emend.hunspell\", \"org.emend.fixture\"]\n"
+            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        sandbox.write("t.txt", "Ich glaube es nicht.\n")
+        let result = sandbox.run(["proofread", "--language", "de-DE", "t.txt"])
+        XCTAssertNotEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: Hunspell spelling (org.emend.hunspell) has no dictionary for de-DE (installed: "),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("en_US"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("hunspell-de-de"), result.stderr)
+        // en-US is served by the same configuration without a note.
+        let english = sandbox.run(["proofread", "--language", "en-US", "t.txt"])
+        XCTAssertFalse(english.stderr.contains("note:"), english.stderr)
+    }
+
+    @discardableResult
+    private func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "shell", code: Int(process.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: String(decoding: data, as: UTF8.self)])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
