@@ -9,8 +9,21 @@ import EmendCore
 final class HunspellProviderTests: XCTestCase {
     private static let id = "org.emend.hunspell"
 
+    /// A cache directory of each test's own: suggestions kept on disk by one test (diskcache.c)
+    /// must not answer for another.
+    private var cacheDirectory = ""
+    private var savedCacheHome: String?
+
     override func setUpWithError() throws {
         if let reason = HunspellPluginBuild.missing { throw XCTSkip(reason) }
+        savedCacheHome = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
+        cacheDirectory = NSTemporaryDirectory() + "emend-hunspell-cache-\(UUID().uuidString)"
+        setenv("XDG_CACHE_HOME", cacheDirectory, 1)
+    }
+
+    override func tearDown() {
+        if let savedCacheHome { setenv("XDG_CACHE_HOME", savedCacheHome, 1) } else { unsetenv("XDG_CACHE_HOME") }
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
     }
 
     private func provider(_ settings: [(key: String, value: String)] = [],
@@ -333,8 +346,9 @@ final class HunspellProviderTests: XCTestCase {
         func render(_ sink: PluginTestSink) -> String {
             sink.edits.map { "\($0.range) \($0.replacement) \($0.explanation)" }.joined(separator: "\n")
         }
-        // A fresh instance each time: no suggestion comes from the other run's cache.
-        let (quietOutcome, quiet) = proofread(try provider(), text)
+        // A fresh instance each time, without the disk cache: no suggestion comes from the other run.
+        let noDisk = [(key: "suggestion_disk_cache", value: "false")]
+        let (quietOutcome, quiet) = proofread(try provider(noDisk), text)
         XCTAssertEqual(quietOutcome, .finished)
         let hogs = try (0..<2).map { _ -> Process in
             let hog = Process()
@@ -349,11 +363,34 @@ final class HunspellProviderTests: XCTestCase {
                 hog.waitUntilExit()
             }
         }
-        let (loadedOutcome, loaded) = proofread(try provider(), text)
+        let (loadedOutcome, loaded) = proofread(try provider(noDisk), text)
         XCTAssertEqual(loadedOutcome, .finished)
         XCTAssertTrue(hogs.allSatisfy(\.isRunning), "the hogs ran all along")
         XCTAssertGreaterThanOrEqual(quiet.edits.count, misspelt.count - 4, "nearly every misspelling has a suggestion")
         XCTAssertEqual(render(loaded), render(quiet))
+    }
+
+    func testAnotherInstanceReadsTheSuggestionsFromDisk() throws {
+        let text = "See you tomorow, recieve it, wierd."
+        let (_, first) = proofread(try provider(), text)
+        XCTAssertTrue(first.logs.contains { $0.contains("Hunspell asked for suggestions 3 times,") }, "\(first.logs)")
+        // Another instance (as another process would be) asks Hunspell nothing and says the same.
+        let (_, second) = proofread(try provider(), text)
+        XCTAssertTrue(second.logs.contains { $0.contains("3 words of suggestions read from \(cacheDirectory)/emend/hunspell/en_US-") },
+                      "\(second.logs)")
+        XCTAssertTrue(second.logs.contains { $0.contains("Hunspell asked for suggestions 0 times,") }, "\(second.logs)")
+        XCTAssertEqual(second.edits, first.edits)
+        // Turned off, it reads nothing.
+        let (_, off) = proofread(try provider([(key: "suggestion_disk_cache", value: "false")]), text)
+        XCTAssertTrue(off.logs.contains { $0.contains("Hunspell asked for suggestions 3 times,") }, "\(off.logs)")
+        // A torn line (a process stopped mid-write) is skipped, not misread.
+        let file = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cacheDirectory + "/emend/hunspell").first)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: cacheDirectory + "/emend/hunspell/" + file))
+        handle.seekToEndOfFile()
+        handle.write(Data("wierd\tXX".utf8))
+        handle.closeFile()
+        let (_, torn) = proofread(try provider(), "It is wierd.")
+        XCTAssertEqual(torn.edits.map(\.replacement), ["weird"])
     }
 
     func testAHundredMisspellingsKeepTheirSuggestions() throws {

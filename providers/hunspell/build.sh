@@ -10,5 +10,5 @@ if ! hunspell_flags=$(pkg-config --cflags --libs hunspell 2>/dev/null); then
 fi
 # shellcheck disable=SC2086
 plugin_shared hunspell.so \
-    "$here/hunspell.c" "$here/check.c" "$here/dictionary.c" "$here/locate.c" "$here/cache.c" "$here/personal.c" \
+    "$here/hunspell.c" "$here/check.c" "$here/dictionary.c" "$here/locate.c" "$here/cache.c" "$here/diskcache.c" "$here/personal.c" \
     "$here/chars.c" "$here/skips.c" $hunspell_flags

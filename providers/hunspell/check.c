@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "chars.h"
 #include "dictionary.h"
+#include "diskcache.h"
 #include "provider.h"
 #include "skips.h"
 
@@ -186,6 +187,7 @@ static emend_status check(job *j, const token *t) {
         j->lookup_ms += elapsed_ms(&before);
         if (status != EMEND_OK) return status;
         j->suggest_calls++;
+        if (j->d->disk_path != NULL && p->personal.count == 0) disk_cache_append(j->d->disk_path, word, suggestions, count);
         entry = cache_store(&p->cache, j->d, word, length, suggestions, count);
         if (entry == NULL) owned = suggestions;
     }
@@ -267,6 +269,14 @@ emend_status hunspell_proofread(void *instance, const emend_provider_request *re
     dictionary *d = dictionary_for(p, run, request->language, &status, message, message_size);
     if (d == NULL) return status;
     dictionary_add_personal_words(p, run, d);
+    /* Suggestions another process already asked for (only without the user's words, which
+     * change them). */
+    if (d->disk_path != NULL && !d->disk_loaded && p->personal.count == 0) {
+        d->disk_loaded = 1;
+        size_t loaded = disk_cache_load(d->disk_path, &p->cache, d);
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of suggestions read from %s", d->name, loaded,
+                         loaded == 1 ? "" : "s", d->disk_path);
+    }
 
     job j = {
         .p = p,

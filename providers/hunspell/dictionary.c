@@ -10,6 +10,7 @@
 
 #include "chars.h"
 #include "locate.h"
+#include "diskcache.h"
 #include "provider.h"
 
 /* At most this many dictionaries stay loaded per instance (least recently used out). */
@@ -232,6 +233,7 @@ void dictionary_unload(provider *p, dictionary *d) {
     }
     free(d->name);
     free(d->directory);
+    free(d->disk_path);
     free(d);
 }
 
@@ -293,6 +295,7 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
         }
     }
     read_scripts(d, dic, p->ctype);
+    if (p->disk_cache) d->disk_path = disk_cache_path(name, aff, dic);
     /* Room for it: the least recently used one goes. */
     while (p->dictionary_count >= MAX_LOADED_DICTIONARIES) {
         dictionary **oldest = &p->dictionaries;

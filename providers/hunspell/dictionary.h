@@ -31,6 +31,8 @@ typedef struct dictionary {
     uint32_t scripts[16];
     size_t script_count;
     unsigned personal_generation; /* the user's words added to it (personal_words.generation) */
+    char *disk_path;     /* its suggestions on disk (diskcache.h), or NULL */
+    int disk_loaded;     /* the file's words are in the suggestion cache */
 } dictionary;
 
 /* The loaded dictionary for `tag`, loading it when needed; NULL with `message` and *status

@@ -10,7 +10,8 @@
  * /usr/share/myspell/dicts. Checking a word is fast (millions a second); asking Hunspell for
  * suggestions is slow (tens of ms a word), so suggestions are cached per instance (bounded,
  * least recently used out, kept across requests), each misspelled word is asked about once,
- * and every misspelled word gets its suggestions. There is no time budget: one made the result
+ * and kept on disk for other processes (diskcache.h; suggestion_disk_cache = false turns that
+ * off), and every misspelled word gets its suggestions. There is no time budget: one made the result
  * depend on the machine's load (the same file gave 0, 12 or 18 suggestions), and a budget once
  * spent stayed spent for the rest of the run. A request that takes too long is stopped by the
  * host's time limit (cancel), which reports the result as partial. See README.md.
@@ -24,6 +25,7 @@
  *   dictionary.c  the loaded dictionaries: loading, encodings, scripts, spell and suggest
  *   locate.c      which .aff/.dic files serve a language
  *   cache.c       the suggestion cache (bounded, least recently used out)
+ *   diskcache.c   the suggestions on disk, shared by processes
  *   personal.c    the user's dictionary.txt
  *   chars.c       character classes, scripts and case
  *   skips.c       code, URLs, e-mail addresses and paths: never checked
@@ -83,6 +85,7 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
     if (p == NULL) return status;
     p->max_suggestions = DEFAULT_MAX_SUGGESTIONS;
     p->region_fallback = 1;
+    p->disk_cache = 1;
     long cache_size = DEFAULT_CACHE_SIZE;
 
     const char *dictionary_dir = NULL, *personal = NULL;
@@ -97,6 +100,8 @@ static emend_status hunspell_create(const emend_host *host, const emend_provider
             personal = value;
         } else if (strcmp(key, "check_all_caps") == 0) {
             status = emend_plugin_setting_bool(host, setting, &p->check_all_caps);
+        } else if (strcmp(key, "suggestion_disk_cache") == 0) {
+            status = emend_plugin_setting_bool(host, setting, &p->disk_cache);
         } else if (strcmp(key, "region_fallback") == 0) {
             status = emend_plugin_setting_bool(host, setting, &p->region_fallback);
         } else if (strcmp(key, "suggest_budget_ms") == 0) {

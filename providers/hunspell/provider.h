@@ -21,6 +21,7 @@ typedef struct provider {
     size_t directory_count;
     int check_all_caps;
     int region_fallback;
+    int disk_cache;      /* keep suggestions on disk for other processes (diskcache.h) */
     size_t max_suggestions;
     locale_t ctype;      /* C.UTF-8 for letter classes, or (locale_t)0 */
     dictionary *dictionaries;
