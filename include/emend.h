@@ -320,7 +320,8 @@ typedef enum emend_suggestion_state {
     EMEND_SUGGESTION_PENDING = 0,   /* in the text, underlined, awaiting the user */
     EMEND_SUGGESTION_ACCEPTED = 1,  /* kept */
     EMEND_SUGGESTION_REJECTED = 2,  /* the original text put back */
-    EMEND_SUGGESTION_INVALID = 3    /* an external edit overlapped it; it is gone */
+    EMEND_SUGGESTION_INVALID = 3    /* an engine edit inside it (see CHANGES: an insertion at
+                                       its edge is beside it, not in it); it is gone */
 } emend_suggestion_state;
 
 /* Kinds of block intent (Apple's presentation intents). */

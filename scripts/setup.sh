@@ -26,8 +26,14 @@ echo "== emend doctor"
 echo "== emend proofread examples/text/notes.md"
 status=0
 "$emend" proofread examples/text/notes.md || status=$?
-# 1 means "suggestions found", like a linter: that is the expected outcome here.
-[ "$status" -le 1 ] || exit "$status"
+# 1 means "suggestions found", like a linter: that is the expected outcome here. 4 is a
+# partial result (a checker did not finish in time, said on stderr above): the installation
+# works, so setup goes on with a warning.
+if [ "$status" -eq 4 ]; then
+    echo "setup: warning: the sample's proofread was partial (see the line above); the installation is done" >&2
+elif [ "$status" -gt 1 ]; then
+    exit "$status"
+fi
 echo "setup done: $emend (man emend; emend --help)"
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;

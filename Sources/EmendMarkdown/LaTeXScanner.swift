@@ -70,8 +70,8 @@ struct LaTeXScanner {
             return
         }
         guard Self.isLetter(next) else {
-            // A control symbol: `\\`, `\%`, `\&`, `\,`, `\$`.
-            i = min(end, i + 2)
+            // A control symbol: `\\`, `\%`, `\&`, `\,`, `\$` — or `\é`: the whole character.
+            i = scalarEnd(from: i + 1)
             ranges.append(start..<i)
             return
         }
@@ -120,12 +120,24 @@ struct LaTeXScanner {
     private mutating func verbatimArgument() {
         while option() {}
         guard i < end else { return }
-        let delimiter = bytes[i] == Self.open ? Self.close : bytes[i]
         let start = i
-        var j = i + 1
-        while j < end && bytes[j] != delimiter && bytes[j] != Self.newline { j += 1 }
-        i = min(end, j + 1)
+        // The delimiter is a whole character (`\verb|…|`, `\verb{…}`, `\verbé…é`), so that no
+        // bound splits one.
+        let delimiterEnd = scalarEnd(from: i)
+        let delimiter = bytes[i] == Self.open ? [Self.close] : Array(bytes[i..<delimiterEnd])
+        var j = delimiterEnd
+        while j < end && bytes[j] != Self.newline
+            && !(j + delimiter.count <= end && bytes[j..<(j + delimiter.count)].elementsEqual(delimiter)) { j += 1 }
+        i = j < end && bytes[j] != Self.newline ? j + delimiter.count : min(end, j + 1)
         ranges.append(start..<i)
+    }
+
+    /// The end of the character that starts at `index` (past its UTF-8 continuation bytes).
+    private func scalarEnd(from index: Int) -> Int {
+        guard index < end else { return end }
+        var k = index + 1
+        while k < end && bytes[k] & 0xC0 == 0x80 { k += 1 }
+        return k
     }
 
     /// A `[…]` argument at `i` (after spaces on the same line), protected; false when none.

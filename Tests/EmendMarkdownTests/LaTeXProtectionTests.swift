@@ -35,6 +35,20 @@ final class LaTeXProtectionTests: XCTestCase {
         XCTAssertEqual(prose("\\usepackage[utf8]{inputenc}\n\\includegraphics[width=2cm]{fig.png}"), "")
     }
 
+    /// No bound splits a character: a control symbol or a `\verb` delimiter that is not
+    /// ASCII is taken whole.
+    func testNoRangeSplitsACharacter() {
+        for text in ["Voil\\é done.", "Use \\verbéteh xé here.", "Use \\verb😀a b😀 and \\😀 end.", "Odd \\verbé never closed"] {
+            let bytes = Array(text.utf8)
+            for range in LaTeXProtection.protectedRanges(in: bytes) {
+                for bound in [range.lowerBound, range.upperBound] where bound < bytes.count {
+                    XCTAssertNotEqual(bytes[bound] & 0xC0, 0x80, "a bound inside a character in \(text): \(range)")
+                }
+            }
+        }
+        XCTAssertEqual(prose("Use \\verbéteh xé here."), "Use|here.")
+    }
+
     func testWhatDoesNotCloseIsProtectedToTheEnd() {
         XCTAssertEqual(prose("Good text $x + y and more"), "Good text")
         XCTAssertEqual(prose("Good \\begin{equation} x"), "Good")

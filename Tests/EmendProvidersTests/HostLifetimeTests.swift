@@ -94,7 +94,8 @@ final class HostLifetimeTests: XCTestCase {
             provider = nil
             registry = nil
         }
-        XCTAssertLessThan(released, 0.1, "letting go of a provider waits for nothing")
+        // Well under the 2 s close grace and the plugin's 20 s sleep, with room for a busy machine.
+        XCTAssertLessThan(released, 1.0, "letting go of a provider waits for nothing")
         let deadline = Date().addingTimeInterval(Double(HostConnection.closeGraceMilliseconds) / 1000 + 2)
         while !Self.hostChildren().isEmpty && Date() < deadline { usleep(20_000) }
         XCTAssertEqual(Self.hostChildren(), [], "the host outlived the close grace")

@@ -188,7 +188,10 @@ final class SandboxTests: XCTestCase {
             XCTAssertEqual(try attempt("read:/etc/hostname-missing", skipping: ["ipc-ns"], logger: lines.add).prefix(7), "BLOCKED")
         }
         let notices = lines.all.filter { $0.hasPrefix("sandbox: ") }
-        XCTAssertEqual(notices, ["sandbox: partial (refused by this kernel: ipc-ns: skipped (EMEND_SANDBOX_SKIP))"])
+        // Once, whatever else an older kernel refuses beside the layer left out here.
+        XCTAssertEqual(notices.count, 1, "\(notices)")
+        XCTAssertTrue(notices.first?.hasPrefix("sandbox: partial (refused by this kernel: ") ?? false, "\(notices)")
+        XCTAssertTrue(notices.first?.contains("ipc-ns: skipped (EMEND_SANDBOX_SKIP)") ?? false, "\(notices)")
     }
 
     /// `sandbox = "off"`: the user trusts the plugin; it runs unconfined (here: reads a file
