@@ -131,27 +131,10 @@ public struct PersonalDictionary: Sendable, Equatable {
     }
 
     private static func entries(in path: String) -> [String] {
-        guard let text = contents(of: path) else { return [] }
+        guard let text = SystemFiles.contents(of: path) else { return [] }
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .map { trimmed(String($0)) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    }
-
-    /// The bytes of `path` as UTF-8 text (invalid bytes repaired); nil when it cannot be read.
-    private static func contents(of path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { bytes += buffer[0..<count]; continue }
-            if count == 0 { break }
-            if errno == EINTR { continue }
-            return nil
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func trimmed(_ text: String) -> String {
