@@ -1,0 +1,489 @@
+/*
+ * emend-glue.c — the coordinator, its descriptor in the GLib main loop, the delegate and the
+ * session state, for any text view whose offsets are code points (see emend-glue.h).
+ */
+#include "emend-glue.h"
+
+#include <glib-unix.h>
+#include <string.h>
+
+/* A text animation in progress: the coordinator names it by (animation, range) in prepare,
+ * preview and finish, and the order of prepare and preview is not fixed, so the handle is
+ * made by whichever comes first and found again by the same key. */
+typedef struct {
+    emend_text_animation animation;
+    guint64 location;
+    guint64 length;
+    gpointer handle;
+    gboolean previewed;          /* handed out through emend_answer_preview */
+} Animation;
+
+/* The session: its phase and what that phase needs. */
+typedef struct {
+    EmendGluePhase phase;
+    emend_tool tool;
+    /* The selection taken when the tool was activated, moved with every edit until the
+     * coordinator asks for contexts (a dispatch or more later: SELECTION SNAPSHOT). */
+    guint64 selection_start;
+    guint64 selection_end;
+    /* PRESENTING: the request to answer, and the phase the coordinator is in meanwhile. */
+    emend_request_id presented_request;
+    EmendGluePhase phase_behind_panel;
+    gboolean showing_original;
+} Session;
+
+struct EmendGlue {
+    EmendGlueHost host;
+    gpointer host_data;
+    emend_coordinator *coordinator;
+    guint fd_source;
+    Session session;
+    GArray *suggestions;         /* EmendGlueSuggestion */
+    gboolean suggestions_dirty;  /* something may have changed them since the last sync */
+    gboolean phase_dirty;        /* the host has not been told of a change yet */
+    GArray *animations;          /* Animation */
+    GArray *runs;                /* scratch for contexts */
+};
+
+/* ---- suggestions ------------------------------------------------------------------------ */
+
+static void clear_suggestions(EmendGlue *glue) {
+    for (guint i = 0; i < glue->suggestions->len; i++) {
+        EmendGlueSuggestion *s = &g_array_index(glue->suggestions, EmendGlueSuggestion, i);
+        g_free(s->original);
+        g_free(s->replacement);
+        g_free(s->explanation);
+        g_free(s->category);
+        g_free(s->rule_id);
+    }
+    g_array_set_size(glue->suggestions, 0);
+}
+
+/* Reads every suggestion again. The one place that reads them: with a "suggestions changed"
+ * notification in the ABI it reads only the changed ones, and nothing else has to change.
+ * Today's getters cost O(n) each, so this is O(n²) for n suggestions; it runs only after a
+ * dispatch or call that may have changed them, and only for a proofread. */
+static void emend_glue_sync_suggestions(EmendGlue *glue) {
+    glue->suggestions_dirty = FALSE;
+    clear_suggestions(glue);
+    if (glue->session.phase == EMEND_GLUE_IDLE || glue->session.tool != EMEND_TOOL_PROOFREAD) return;
+    size_t count = 0;
+    if (emend_session_suggestion_count(glue->coordinator, &count) != EMEND_OK) return;
+    for (size_t i = 0; i < count; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        if (emend_session_get_suggestion(glue->coordinator, i, &s) != EMEND_OK) continue;
+        EmendGlueSuggestion copy = {
+            .index = i,
+            .start = s.range.location,
+            .length = s.range.length,
+            .state = s.state,
+            .original = g_strdup(s.original ? s.original : ""),
+            .replacement = g_strdup(s.replacement ? s.replacement : ""),
+            .explanation = g_strdup(s.explanation ? s.explanation : ""),
+            .category = g_strdup(s.category ? s.category : ""),
+            .rule_id = g_strdup(s.rule_id ? s.rule_id : ""),
+        };
+        g_array_append_val(glue->suggestions, copy);
+    }
+}
+
+/* After a dispatch or a call: bring the host up to date. */
+static void settle(EmendGlue *glue) {
+    if (glue->suggestions_dirty) {
+        emend_glue_sync_suggestions(glue);
+        if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
+    }
+    if (glue->phase_dirty) {
+        glue->phase_dirty = FALSE;
+        if (glue->host.phase_changed) glue->host.phase_changed(glue->host_data);
+    }
+}
+
+static void set_phase(EmendGlue *glue, EmendGluePhase phase) {
+    if (glue->session.phase == EMEND_GLUE_PRESENTING && phase != EMEND_GLUE_IDLE) {
+        glue->session.phase_behind_panel = phase;
+        return;
+    }
+    glue->session.phase = phase;
+    glue->phase_dirty = TRUE;
+}
+
+/* ---- the delegate ----------------------------------------------------------------------- */
+
+static void on_requests_contexts(void *user_data, emend_coordinator *c, emend_context_scope scope,
+                                 emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)scope; /* the whole text, with the snapshot as the selection, serves every scope */
+    gsize length = 0;
+    char *text = glue->host.copy_text(glue->host_data, &length);
+    guint64 characters = (guint64)g_utf8_strlen(text, (gssize)length);
+    guint64 start = MIN(glue->session.selection_start, characters);
+    guint64 end = CLAMP(glue->session.selection_end, start, characters);
+    g_array_set_size(glue->runs, 0);
+    if (glue->host.collect_runs) glue->host.collect_runs(glue->host_data, glue->runs);
+    emend_context_desc context = {0};
+    context.struct_size = sizeof context;
+    context.text = text;
+    context.text_length = length;
+    context.selection = (emend_range){start, end - start};
+    context.engine_context = glue;
+    context.attribute_runs = (const emend_attribute_run *)(void *)glue->runs->data;
+    context.attribute_run_count = glue->runs->len;
+    if (emend_answer_contexts(c, request, &context, 1) != EMEND_OK) {
+        /* Styling the runtime refuses must not cost the user the tool: try without it. */
+        context.attribute_runs = NULL;
+        context.attribute_run_count = 0;
+        if (emend_answer_contexts(c, request, &context, 1) != EMEND_OK)
+            emend_answer_failed(c, request, EMEND_E_INTERNAL, emend_last_error_message());
+    }
+    g_free(text);
+}
+
+static void on_replace(void *user_data, emend_coordinator *c, const emend_replace_request *replace,
+                       emend_request_id request) {
+    EmendGlue *glue = user_data;
+    gboolean applied = glue->host.replace(glue->host_data, replace);
+    emend_answer_replace(c, request, applied ? EMEND_REPLACE_APPLIED : EMEND_REPLACE_REFUSED, NULL, 0);
+    glue->suggestions_dirty = TRUE;
+    glue->phase_dirty = TRUE; /* can undo / redo may have changed */
+}
+
+static void on_select_ranges(void *user_data, emend_coordinator *c, uint64_t context_id, void *engine_context,
+                             const emend_range *ranges, size_t count, emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)context_id;
+    (void)engine_context;
+    if (count > 0 && glue->host.select) glue->host.select(glue->host_data, ranges[0].location, ranges[0].length);
+    emend_answer_done(c, request);
+}
+
+/* Answers a rectangle request. The one place that does: with batched rect requests in the
+ * ABI, it answers all visible suggestions in one call instead. */
+static void answer_rect_request(EmendGlue *glue, emend_coordinator *c, const emend_range *range,
+                                emend_request_id request) {
+    GArray *rects = g_array_new(FALSE, FALSE, sizeof(emend_rect));
+    if (glue->host.range_rects) glue->host.range_rects(glue->host_data, range->location, range->length, rects);
+    emend_answer_rects(c, request, (const emend_rect *)(void *)rects->data, rects->len);
+    g_array_free(rects, TRUE);
+}
+
+static void on_rects(void *user_data, emend_coordinator *c, uint64_t context_id, void *engine_context,
+                     const emend_range *range, emend_request_id request) {
+    (void)context_id;
+    (void)engine_context;
+    answer_rect_request(user_data, c, range, request);
+}
+
+static Animation *find_animation(EmendGlue *glue, emend_text_animation animation, const emend_range *range,
+                                 gboolean previewed, guint *position) {
+    for (guint i = 0; i < glue->animations->len; i++) {
+        Animation *a = &g_array_index(glue->animations, Animation, i);
+        if (a->animation == animation && a->location == range->location && a->length == range->length &&
+            a->previewed == previewed) {
+            if (position) *position = i;
+            return a;
+        }
+    }
+    return NULL;
+}
+
+static Animation *begin_animation(EmendGlue *glue, emend_text_animation animation, const emend_range *range) {
+    Animation a = {animation, range->location, range->length, NULL, FALSE};
+    if (glue->host.animation_begin)
+        a.handle = glue->host.animation_begin(glue->host_data, animation, range->location, range->length);
+    g_array_append_val(glue->animations, a);
+    return &g_array_index(glue->animations, Animation, glue->animations->len - 1);
+}
+
+static void on_prepare_animation(void *user_data, emend_coordinator *c, emend_text_animation animation,
+                                 uint64_t context_id, void *engine_context, const emend_range *range,
+                                 emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)context_id;
+    (void)engine_context;
+    if (!find_animation(glue, animation, range, TRUE, NULL) && !find_animation(glue, animation, range, FALSE, NULL))
+        begin_animation(glue, animation, range);
+    emend_answer_done(c, request);
+}
+
+static void on_requests_preview(void *user_data, emend_coordinator *c, emend_text_animation animation,
+                                uint64_t context_id, void *engine_context, const emend_range *range,
+                                emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)context_id;
+    (void)engine_context;
+    Animation *a = find_animation(glue, animation, range, FALSE, NULL);
+    if (!a) a = begin_animation(glue, animation, range);
+    a->previewed = TRUE;
+    emend_answer_preview(c, request, a->handle);
+}
+
+static void end_animation_at(EmendGlue *glue, guint position) {
+    Animation a = g_array_index(glue->animations, Animation, position);
+    g_array_remove_index(glue->animations, position);
+    if (glue->host.animation_end && a.handle) glue->host.animation_end(glue->host_data, a.handle);
+}
+
+static void on_finish_animation(void *user_data, emend_coordinator *c, emend_text_animation animation,
+                                uint64_t context_id, void *engine_context, const emend_range *range,
+                                void *preview, emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)context_id;
+    (void)engine_context;
+    guint position = 0;
+    gboolean found = FALSE;
+    for (guint i = 0; preview && i < glue->animations->len; i++)
+        if (g_array_index(glue->animations, Animation, i).handle == preview) { position = i; found = TRUE; break; }
+    if (!found) found = find_animation(glue, animation, range, FALSE, &position) != NULL;
+    if (!found) found = find_animation(glue, animation, range, TRUE, &position) != NULL;
+    if (found) end_animation_at(glue, position);
+    emend_answer_done(c, request);
+}
+
+static void on_will_change_to_state(void *user_data, emend_coordinator *c, emend_state state,
+                                    emend_request_id request) {
+    EmendGlue *glue = user_data;
+    switch (state) {
+    case EMEND_STATE_INACTIVE: break; /* session_ended follows and ends the session */
+    case EMEND_STATE_NONINTERACTIVE: set_phase(glue, EMEND_GLUE_WORKING); break;
+    case EMEND_STATE_INTERACTIVE_STREAMING: set_phase(glue, EMEND_GLUE_STREAMING); break;
+    case EMEND_STATE_INTERACTIVE_RESTING: set_phase(glue, EMEND_GLUE_RESTING); break;
+    }
+    glue->suggestions_dirty = TRUE;
+    emend_answer_done(c, request);
+}
+
+static void on_present_result(void *user_data, emend_coordinator *c, const emend_presented_result *result,
+                              emend_request_id request) {
+    EmendGlue *glue = user_data;
+    (void)c;
+    if (glue->session.phase != EMEND_GLUE_PRESENTING) glue->session.phase_behind_panel = glue->session.phase;
+    glue->session.phase = EMEND_GLUE_PRESENTING;
+    glue->session.presented_request = request;
+    glue->phase_dirty = TRUE;
+    glue->host.present(glue->host_data, result);
+}
+
+static void on_session_ended(void *user_data, emend_coordinator *c, emend_status status, const char *message) {
+    EmendGlue *glue = user_data;
+    (void)c;
+    /* Animations the coordinator did not finish (it finishes every one it prepared; this is
+     * for safety) end with the session. */
+    while (glue->animations->len > 0) end_animation_at(glue, glue->animations->len - 1);
+    glue->session = (Session){.phase = EMEND_GLUE_IDLE};
+    glue->suggestions_dirty = TRUE;
+    glue->phase_dirty = TRUE;
+    if (glue->host.session_ended) glue->host.session_ended(glue->host_data, status, message);
+}
+
+/* ---- the main loop ---------------------------------------------------------------------- */
+
+/* The descriptor is level-triggered and one dispatch runs about 3 ms of work, so the main
+ * loop comes back here while more is pending, and the UI stays responsive in between. */
+static gboolean on_fd_ready(gint fd, GIOCondition condition, gpointer data) {
+    EmendGlue *glue = data;
+    (void)fd;
+    (void)condition;
+    emend_coordinator_dispatch(glue->coordinator, NULL);
+    settle(glue);
+    return G_SOURCE_CONTINUE;
+}
+
+EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_status *status) {
+    EmendGlue *glue = g_new0(EmendGlue, 1);
+    glue->host = *host;
+    glue->host_data = host_data;
+    glue->suggestions = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
+    glue->animations = g_array_new(FALSE, TRUE, sizeof(Animation));
+    glue->runs = g_array_new(FALSE, TRUE, sizeof(emend_attribute_run));
+
+    emend_delegate d = {0};
+    d.struct_size = sizeof d;
+    d.user_data = glue;
+    d.requests_contexts = on_requests_contexts;
+    d.replace = on_replace;
+    d.select_ranges = on_select_ranges;
+    d.requests_bounding_rects = on_rects;
+    d.requests_underline_rects = on_rects;
+    d.prepare_for_text_animation = on_prepare_animation;
+    d.requests_preview = on_requests_preview;
+    d.finish_text_animation = on_finish_animation;
+    d.will_change_to_state = on_will_change_to_state;
+    d.present_result = on_present_result;
+    d.session_ended = on_session_ended;
+
+    emend_coordinator_options options = {0};
+    options.struct_size = sizeof options;
+    options.encoding = EMEND_ENCODING_CODEPOINT;  /* 1:1 with GtkTextIter offsets */
+    options.preferred_behavior = EMEND_BEHAVIOR_COMPLETE;
+    options.preferred_result_options = EMEND_RESULT_PLAIN_TEXT | EMEND_RESULT_RICH_TEXT;
+
+    emend_status s = emend_coordinator_create(&d, &options, &glue->coordinator);
+    if (status) *status = s;
+    if (s != EMEND_OK) {
+        g_array_free(glue->suggestions, TRUE);
+        g_array_free(glue->animations, TRUE);
+        g_array_free(glue->runs, TRUE);
+        g_free(glue);
+        return NULL;
+    }
+    glue->fd_source = g_unix_fd_add(emend_coordinator_fd(glue->coordinator), G_IO_IN, on_fd_ready, glue);
+    return glue;
+}
+
+void emend_glue_free(EmendGlue *glue) {
+    if (!glue) return;
+    if (glue->fd_source) g_source_remove(glue->fd_source);
+    /* Destroy skips finish_text_animation: end what is still shown. */
+    while (glue->animations->len > 0) end_animation_at(glue, glue->animations->len - 1);
+    emend_coordinator_destroy(glue->coordinator);
+    clear_suggestions(glue);
+    g_array_free(glue->suggestions, TRUE);
+    g_array_free(glue->animations, TRUE);
+    g_array_free(glue->runs, TRUE);
+    g_free(glue);
+}
+
+emend_coordinator *emend_glue_get_coordinator(EmendGlue *glue) { return glue->coordinator; }
+EmendGluePhase emend_glue_get_phase(const EmendGlue *glue) { return glue->session.phase; }
+emend_tool emend_glue_get_tool(const EmendGlue *glue) { return glue->session.tool; }
+gboolean emend_glue_showing_original(const EmendGlue *glue) { return glue->session.showing_original; }
+
+/* ---- what the user asks for ------------------------------------------------------------- */
+
+static gboolean is_rewrite(emend_tool tool) {
+    return tool == EMEND_TOOL_REWRITE_FRIENDLY || tool == EMEND_TOOL_REWRITE_PROFESSIONAL ||
+           tool == EMEND_TOOL_REWRITE_CONCISE || tool == EMEND_TOOL_REWRITE_DESCRIBED ||
+           tool == EMEND_TOOL_FOLLOW_UP || tool == EMEND_TOOL_COMPOSE;
+}
+
+emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prompt, guint64 sel_start,
+                              guint64 sel_end) {
+    if (tool == EMEND_TOOL_REWRITE_DESCRIBED && glue->session.phase == EMEND_GLUE_RESTING &&
+        is_rewrite(glue->session.tool))
+        tool = EMEND_TOOL_FOLLOW_UP; /* "make it warmer" refines the rewrite in front of the user */
+    emend_tool_request request = {sizeof request, tool, EMEND_SCOPE_USER_SELECTION, prompt, NULL};
+    Session before = glue->session;
+    if (tool != EMEND_TOOL_FOLLOW_UP) {
+        glue->session = (Session){.phase = EMEND_GLUE_WORKING, .tool = tool,
+                                  .selection_start = MIN(sel_start, sel_end),
+                                  .selection_end = MAX(sel_start, sel_end)};
+    } else {
+        glue->session.phase = EMEND_GLUE_WORKING;
+        glue->session.showing_original = FALSE;
+    }
+    emend_status status = emend_coordinator_start(glue->coordinator, &request);
+    if (status != EMEND_OK) glue->session = before;
+    glue->phase_dirty = TRUE;
+    glue->suggestions_dirty = TRUE;
+    settle(glue);
+    return status;
+}
+
+/* Every call that changes the session: the host hears of the result at once (a change that
+ * posts no work would otherwise wait for a dispatch that never comes). */
+static emend_status changed(EmendGlue *glue, emend_status status) {
+    glue->suggestions_dirty = TRUE;
+    glue->phase_dirty = TRUE;
+    settle(glue);
+    return status;
+}
+
+emend_status emend_glue_accept(EmendGlue *glue) { return changed(glue, emend_session_accept(glue->coordinator)); }
+emend_status emend_glue_revert(EmendGlue *glue) { return changed(glue, emend_session_revert(glue->coordinator)); }
+emend_status emend_glue_stop(EmendGlue *glue) {
+    if (glue->session.phase == EMEND_GLUE_PRESENTING) {
+        /* The panel is open: the person's answer is "dismiss". */
+        return emend_glue_answer_presented(glue, EMEND_PRESENTED_DISMISS);
+    }
+    return changed(glue, emend_coordinator_stop(glue->coordinator));
+}
+emend_status emend_glue_show_original(EmendGlue *glue, gboolean show_original) {
+    emend_status status = emend_session_show_original(glue->coordinator, show_original ? 1 : 0);
+    if (status == EMEND_OK) glue->session.showing_original = show_original;
+    return changed(glue, status);
+}
+emend_status emend_glue_undo(EmendGlue *glue) { return changed(glue, emend_session_undo(glue->coordinator)); }
+emend_status emend_glue_redo(EmendGlue *glue) { return changed(glue, emend_session_redo(glue->coordinator)); }
+
+gboolean emend_glue_can_undo(const EmendGlue *glue) {
+    int out = 0;
+    return glue->session.phase == EMEND_GLUE_RESTING && emend_session_can_undo(glue->coordinator, &out) == EMEND_OK && out;
+}
+gboolean emend_glue_can_redo(const EmendGlue *glue) {
+    int out = 0;
+    return glue->session.phase == EMEND_GLUE_RESTING && emend_session_can_redo(glue->coordinator, &out) == EMEND_OK && out;
+}
+
+emend_status emend_glue_answer_presented(EmendGlue *glue, emend_presented_action action) {
+    if (glue->session.phase != EMEND_GLUE_PRESENTING) return EMEND_E_STATE;
+    emend_request_id request = glue->session.presented_request;
+    glue->session.phase = glue->session.phase_behind_panel;
+    emend_status status = emend_answer_presented(glue->coordinator, request, action);
+    return changed(glue, status);
+}
+
+const EmendGlueSuggestion *emend_glue_get_suggestions(const EmendGlue *glue, gsize *count) {
+    *count = glue->suggestions->len;
+    return (const EmendGlueSuggestion *)(void *)glue->suggestions->data;
+}
+
+gssize emend_glue_suggestion_at_offset(const EmendGlue *glue, guint64 offset) {
+    for (guint i = 0; i < glue->suggestions->len; i++) {
+        const EmendGlueSuggestion *s = &g_array_index(glue->suggestions, EmendGlueSuggestion, i);
+        if (s->state != EMEND_SUGGESTION_PENDING) continue;
+        if (offset >= s->start && (offset < s->start + s->length || (s->length == 0 && offset == s->start)))
+            return (gssize)i;
+    }
+    return -1;
+}
+
+static const EmendGlueSuggestion *at(const EmendGlue *glue, gsize position) {
+    return position < glue->suggestions->len ? &g_array_index(glue->suggestions, EmendGlueSuggestion, position) : NULL;
+}
+
+emend_status emend_glue_accept_suggestion(EmendGlue *glue, gsize position) {
+    const EmendGlueSuggestion *s = at(glue, position);
+    if (!s) return EMEND_E_NOT_FOUND;
+    return changed(glue, emend_session_accept_suggestion(glue->coordinator, s->index));
+}
+
+emend_status emend_glue_reject_suggestion(EmendGlue *glue, gsize position) {
+    const EmendGlueSuggestion *s = at(glue, position);
+    if (!s) return EMEND_E_NOT_FOUND;
+    return changed(glue, emend_session_reject_suggestion(glue->coordinator, s->index));
+}
+
+emend_status emend_glue_add_word(EmendGlue *glue, gsize position) {
+    const EmendGlueSuggestion *s = at(glue, position);
+    if (!s) return EMEND_E_NOT_FOUND;
+    emend_status status = emend_coordinator_add_word(glue->coordinator, s->original);
+    if (status != EMEND_OK) return status;
+    return changed(glue, emend_session_reject_suggestion(glue->coordinator, s->index));
+}
+
+/* ---- the user's edits ------------------------------------------------------------------- */
+
+static guint64 moved(guint64 offset, guint64 start, guint64 old_length, guint64 new_length, gboolean is_end) {
+    if (offset >= start + old_length && (old_length > 0 || offset > start || is_end))
+        return offset - old_length + new_length;
+    if (offset > start) return is_end ? start + new_length : start;
+    return offset;
+}
+
+void emend_glue_text_changed(EmendGlue *glue, guint64 start, guint64 old_length, const char *text,
+                             gsize text_length) {
+    if (glue->session.phase == EMEND_GLUE_IDLE) return;
+    guint64 new_length = (guint64)g_utf8_strlen(text, (gssize)text_length);
+    glue->session.selection_start = moved(glue->session.selection_start, start, old_length, new_length, FALSE);
+    glue->session.selection_end = moved(glue->session.selection_end, start, old_length, new_length, TRUE);
+    uint64_t context = 0;
+    size_t count = 0;
+    if (emend_coordinator_context_ids(glue->coordinator, &context, 1, &count) != EMEND_OK || count == 0) return;
+    emend_status status = emend_coordinator_update_range(glue->coordinator, context, (emend_range){start, old_length},
+                                                         text, text_length, EMEND_UPDATE_TYPING);
+    if (status != EMEND_OK)
+        g_debug("emend: update_range: %s: %s", emend_status_name(status), emend_last_error_message());
+    changed(glue, status);
+}

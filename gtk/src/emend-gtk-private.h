@@ -1,0 +1,59 @@
+/*
+ * emend-gtk-private.h — what the widget files of libemend-gtk4 share.
+ */
+#ifndef EMEND_GTK_PRIVATE_H
+#define EMEND_GTK_PRIVATE_H
+
+#include "emend-gtk.h"
+#include "emend-glue.h"
+
+#define EMEND_GTK_API __attribute__((visibility("default")))
+
+/* A result the panel shows, kept until the person answers (Replace / Copy / Dismiss). */
+typedef struct {
+    char *text;
+    GtkTextMark *start;          /* what Replace replaces, moving with edits */
+    GtkTextMark *end;
+} Presented;
+
+struct _EmendGtk {
+    GtkTextView *view;
+    GtkTextBuffer *buffer;
+    EmendGlue *glue;
+    GSimpleActionGroup *actions;
+    GMenu *menu;                  /* the "Writing Tools" submenu */
+    GMenu *section;               /* the section added to the view's extra menu */
+    GMenuModel *previous_extra_menu;
+    GtkEventController *click;
+    GtkEventController *shortcuts;
+    gulong insert_handler;
+    gulong delete_handler;
+    gulong destroy_handler;
+    int applying;                 /* > 0 while Emend's own replace edits the buffer */
+    gboolean user_action_open;    /* the session's edits are one undo step */
+    guint retag_idle;
+    guint tick;                   /* animation tick callback, 0 when none */
+    GPtrArray *animations;        /* Animation handles in progress */
+    GArray *arrivals;             /* text a result just streamed in (Arrival) */
+    GtkWidget *suggestion_popover;
+    gssize popover_suggestion;    /* position in the glue's suggestions, or -1 */
+    GtkWidget *panel;
+    Presented presented;
+    GtkWidget *prompt_popover;
+    gint64 pending_click;         /* offset of a click to look at, or -1 */
+    guint click_idle;
+};
+
+/* emend-gtk-popovers.c */
+void emend_gtk_popovers_init(EmendGtk *wt);
+void emend_gtk_popovers_dispose(EmendGtk *wt);
+void emend_gtk_show_suggestion(EmendGtk *wt, gsize position);
+void emend_gtk_hide_suggestion(EmendGtk *wt);
+void emend_gtk_show_presented(EmendGtk *wt, const emend_presented_result *result);
+void emend_gtk_show_failure(EmendGtk *wt, emend_status status, const char *message);
+void emend_gtk_ask_prompt(EmendGtk *wt, const char *tool_name);
+/* The popover's pointing rectangle for code points [start, start + length), in the view's
+ * widget coordinates. */
+void emend_gtk_range_pointing_rect(EmendGtk *wt, guint64 start, guint64 length, GdkRectangle *rect);
+
+#endif

@@ -1,0 +1,615 @@
+/*
+ * drive.c — drives the example editor (examples/gtk/editor.c) from inside its own process,
+ * as a user would through its actions, popovers and panel, and checks the buffer and its
+ * tags after each step. Built as a shared object and loaded with LD_PRELOAD into the
+ * unmodified editor under Xvfb (scripts/test-gtk.sh); a constructor adds a timer to the
+ * main loop the editor runs. Screenshots (window plus open popovers) go to
+ * $EMEND_GTK_ARTIFACTS. Exits the process: 0 when every check passed.
+ */
+#include <emend-gtk.h>
+
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+#define CHECK(cond, ...)                                                 \
+    do {                                                                 \
+        if (!(cond)) {                                                   \
+            fprintf(stderr, "FAIL drive.c:%d (step %d): ", __LINE__, step); \
+            fprintf(stderr, __VA_ARGS__);                                \
+            fprintf(stderr, "\n");                                       \
+            failures++;                                                  \
+        }                                                                \
+    } while (0)
+
+static int step = 0;
+static int stable = 0;           /* ticks a wait condition has held */
+static gint64 deadline = 0;
+static GtkWindow *window;
+static GtkTextView *view;
+static GtkTextBuffer *buffer;
+static EmendGtk *wt;
+static emend_coordinator *coordinator;
+static char *original;           /* the text before any tool ran */
+static char *rewritten;
+static char *presented;          /* the text the panel showed */
+static GHashTable *applied;      /* tag name -> times applied (animations) */
+
+/* ---- helpers -------------------------------------------------------------------------- */
+
+static char *text(void) {
+    GtkTextIter s, e;
+    gtk_text_buffer_get_bounds(buffer, &s, &e);
+    return gtk_text_buffer_get_slice(buffer, &s, &e, TRUE);
+}
+
+static gboolean text_is(const char *expected) {
+    char *t = text();
+    gboolean same = strcmp(t, expected) == 0;
+    g_free(t);
+    return same;
+}
+
+static gboolean text_has(const char *needle) {
+    char *t = text();
+    gboolean has = strstr(t, needle) != NULL;
+    g_free(t);
+    return has;
+}
+
+static int offset_of(const char *needle) {
+    char *t = text();
+    const char *at = strstr(t, needle);
+    int offset = at ? (int)g_utf8_strlen(t, at - t) : -1;
+    g_free(t);
+    return offset;
+}
+
+static emend_state state(void) {
+    emend_state s = EMEND_STATE_INACTIVE;
+    emend_coordinator_get_state(coordinator, &s);
+    return s;
+}
+
+/* A wait: TRUE once `condition` held for three ticks in a row (the idle work settled). */
+static gboolean settled(gboolean condition) {
+    stable = condition ? stable + 1 : 0;
+    return stable >= 3;
+}
+
+static gboolean activate(const char *name, GVariant *parameter) {
+    gboolean ok = gtk_widget_activate_action_variant(GTK_WIDGET(view), name, parameter);
+    CHECK(ok, "action %s could not be activated (missing or disabled)", name);
+    return ok;
+}
+
+static void select_offsets(int start, int end) {
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, start);
+    gtk_text_buffer_get_iter_at_offset(buffer, &e, end);
+    gtk_text_buffer_select_range(buffer, &s, &e);
+}
+
+/* The ranges a tag covers, as "start-end " pairs. */
+static char *tag_ranges(const char *name) {
+    GtkTextTag *tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), name);
+    GString *out = g_string_new("");
+    if (!tag) return g_string_free(out, FALSE);
+    GtkTextIter iter;
+    gtk_text_buffer_get_start_iter(buffer, &iter);
+    int start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
+    while (gtk_text_iter_forward_to_tag_toggle(&iter, tag)) {
+        if (gtk_text_iter_starts_tag(&iter, tag)) start = gtk_text_iter_get_offset(&iter);
+        else if (start >= 0) {
+            g_string_append_printf(out, "%d-%d ", start, gtk_text_iter_get_offset(&iter));
+            start = -1;
+        }
+    }
+    return g_string_free(out, FALSE);
+}
+
+/* The pending suggestions as the coordinator has them, in the same form. */
+static char *pending_ranges(const char *category, int *count) {
+    GString *out = g_string_new("");
+    size_t n = 0;
+    *count = 0;
+    if (emend_session_suggestion_count(coordinator, &n) != EMEND_OK) return g_string_free(out, FALSE);
+    GArray *starts = g_array_new(FALSE, FALSE, sizeof(guint64) * 2);
+    for (size_t i = 0; i < n; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        if (emend_session_get_suggestion(coordinator, i, &s) != EMEND_OK || s.state != EMEND_SUGGESTION_PENDING) continue;
+        if (category && strcmp(s.category, category)) continue;
+        guint64 r[2] = {s.range.location, s.range.location + s.range.length};
+        g_array_append_val(starts, r);
+        (*count)++;
+    }
+    /* in text order, as tag_ranges gives them */
+    for (guint i = 0; i < starts->len; i++)
+        for (guint j = i + 1; j < starts->len; j++) {
+            guint64 *a = (guint64 *)(void *)(starts->data + i * sizeof(guint64) * 2);
+            guint64 *b = (guint64 *)(void *)(starts->data + j * sizeof(guint64) * 2);
+            if (b[0] < a[0]) {
+                guint64 t0 = a[0], t1 = a[1];
+                a[0] = b[0], a[1] = b[1], b[0] = t0, b[1] = t1;
+            }
+        }
+    for (guint i = 0; i < starts->len; i++) {
+        guint64 *a = (guint64 *)(void *)(starts->data + i * sizeof(guint64) * 2);
+        g_string_append_printf(out, "%d-%d ", (int)a[0], (int)a[1]);
+    }
+    g_array_free(starts, TRUE);
+    return g_string_free(out, FALSE);
+}
+
+static GtkWidget *find_widget(GtkWidget *root, GType type, const char *label) {
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type)) {
+        if (!label) return root;
+        const char *l = GTK_IS_BUTTON(root) ? gtk_button_get_label(GTK_BUTTON(root))
+                        : GTK_IS_LABEL(root) ? gtk_label_get_text(GTK_LABEL(root))
+                                             : NULL;
+        if (l && strstr(l, label)) return root;
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(root); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_widget(c, type, label);
+        if (found) return found;
+    }
+    return NULL;
+}
+
+/* The open popover of the view holding a widget labelled `label`, or NULL. */
+static GtkWidget *open_popover(const char *label) {
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(view)); c; c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_POPOVER(c) && gtk_widget_get_mapped(c) && (!label || find_widget(c, GTK_TYPE_WIDGET, label)))
+            return c;
+    return NULL;
+}
+
+static gboolean click(const char *label) {
+    GtkWidget *popover = open_popover(label);
+    GtkWidget *b = popover ? find_widget(popover, GTK_TYPE_BUTTON, label) : NULL;
+    CHECK(b != NULL, "no open popover with a button %s", label);
+    if (b) g_signal_emit_by_name(b, "clicked");
+    return b != NULL;
+}
+
+static cairo_surface_t *render(GtkWidget *widget) {
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_object_unref(paintable);
+    if (!node) return NULL;
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    gsk_render_node_unref(node);
+    int w = gdk_texture_get_width(texture), h = gdk_texture_get_height(texture);
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_surface_flush(surface);
+    gdk_texture_download(texture, cairo_image_surface_get_data(surface), (gsize)cairo_image_surface_get_stride(surface));
+    cairo_surface_mark_dirty(surface);
+    g_object_unref(texture);
+    return surface;
+}
+
+/* The window with its open popovers drawn where they are on screen, as a PNG. */
+static void screenshot(const char *name) {
+    const char *dir = g_getenv("EMEND_GTK_ARTIFACTS");
+    if (!dir) return;
+    cairo_surface_t *shot = render(GTK_WIDGET(window));
+    CHECK(shot != NULL, "the window rendered nothing");
+    if (!shot) return;
+    cairo_t *cr = cairo_create(shot);
+    double wx = 0, wy = 0;
+    gtk_native_get_surface_transform(GTK_NATIVE(window), &wx, &wy);
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(view)); c; c = gtk_widget_get_next_sibling(c)) {
+        if (!GTK_IS_POPOVER(c) || !gtk_widget_get_mapped(c)) continue;
+        cairo_surface_t *pop = render(c);
+        if (!pop) continue;
+        GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(c));
+        double px = 0, py = 0;
+        gtk_native_get_surface_transform(GTK_NATIVE(c), &px, &py);
+        /* popup position is relative to the window's surface; both widgets sit inside their
+         * surfaces at their transforms (shadows) */
+        double x = gdk_popup_get_position_x(GDK_POPUP(surface)) + px - wx;
+        double y = gdk_popup_get_position_y(GDK_POPUP(surface)) + py - wy;
+        cairo_set_source_surface(cr, pop, x, y);
+        cairo_paint(cr);
+        cairo_surface_destroy(pop);
+    }
+    cairo_destroy(cr);
+    char *path = g_build_filename(dir, name, NULL);
+    CHECK(cairo_surface_write_to_png(shot, path) == CAIRO_STATUS_SUCCESS, "could not write %s", path);
+    printf("   screenshot: %s (%dx%d)\n", path, cairo_image_surface_get_width(shot), cairo_image_surface_get_height(shot));
+    g_free(path);
+    cairo_surface_destroy(shot);
+}
+
+static void on_apply_tag(GtkTextBuffer *b, GtkTextTag *tag, GtkTextIter *s, GtkTextIter *e, gpointer data) {
+    (void)b, (void)s, (void)e, (void)data;
+    char *name = NULL;
+    g_object_get(tag, "name", &name, NULL);
+    if (!name) return;
+    int n = GPOINTER_TO_INT(g_hash_table_lookup(applied, name));
+    g_hash_table_insert(applied, name, GINT_TO_POINTER(n + 1));
+}
+
+static int times_applied(const char *name) { return GPOINTER_TO_INT(g_hash_table_lookup(applied, name)); }
+
+static GtkTextView *find_view(void) {
+    GListModel *toplevels = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+        GtkWidget *w = g_list_model_get_item(toplevels, i);
+        g_object_unref(w);
+        if (!GTK_IS_WINDOW(w) || !gtk_widget_get_mapped(w)) continue;
+        GtkWidget *v = find_widget(w, GTK_TYPE_TEXT_VIEW, NULL);
+        if (v && gtk_widget_get_mapped(v)) {
+            window = GTK_WINDOW(w);
+            return GTK_TEXT_VIEW(v);
+        }
+    }
+    return NULL;
+}
+
+static gboolean menu_has_submenu(GMenuModel *menu, const char *label, int depth) {
+    if (!menu || depth > 3) return FALSE;
+    for (int i = 0; i < g_menu_model_get_n_items(menu); i++) {
+        char *l = NULL;
+        g_menu_model_get_item_attribute(menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &l);
+        GMenuModel *sub = g_menu_model_get_item_link(menu, i, G_MENU_LINK_SUBMENU);
+        gboolean found = sub && l && !strcmp(l, label);
+        GMenuModel *section = g_menu_model_get_item_link(menu, i, G_MENU_LINK_SECTION);
+        if (!found && section) found = menu_has_submenu(section, label, depth + 1);
+        g_free(l);
+        g_clear_object(&sub);
+        g_clear_object(&section);
+        if (found) return TRUE;
+    }
+    return FALSE;
+}
+
+/* ---- the steps ------------------------------------------------------------------------- */
+
+static gboolean find_editor(void) {
+    view = find_view();
+    if (!view) return FALSE;
+    buffer = gtk_text_view_get_buffer(view);
+    wt = emend_gtk_from_view(view);
+    CHECK(wt != NULL, "the editor's view has no EmendGtk");
+    if (!wt) return TRUE;
+    coordinator = emend_gtk_get_coordinator(wt);
+    /* The deterministic fixture for every tool, through the coordinator the library exposes. */
+    for (int t = EMEND_TOOL_PROOFREAD; t <= EMEND_TOOL_FOLLOW_UP; t++)
+        CHECK(emend_coordinator_choose_provider(coordinator, (emend_tool)t, "org.emend.fixture") == EMEND_OK,
+              "choose the fixture for tool %d: %s", t, emend_last_error_message());
+    original = text();
+    applied = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_signal_connect(buffer, "apply-tag", G_CALLBACK(on_apply_tag), NULL);
+    const char *actions[] = {"proofread", "rewrite-friendly", "rewrite-professional", "rewrite-concise",
+                             "rewrite-described", "summary", "key-points", "list", "table", "compose", "done",
+                             "revert", "stop", "show-original", "undo", "redo", "next-suggestion",
+                             "previous-suggestion", "prompt"};
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    for (size_t i = 0; i < G_N_ELEMENTS(actions); i++)
+        CHECK(g_action_group_has_action(group, actions[i]), "no action emend.%s", actions[i]);
+    const GVariantType *state_type = g_action_group_get_action_state_type(group, "show-original");
+    CHECK(state_type && g_variant_type_equal(state_type, G_VARIANT_TYPE_BOOLEAN), "show-original is a stateful boolean");
+    CHECK(g_variant_type_equal(g_action_group_get_action_parameter_type(group, "compose"), G_VARIANT_TYPE_STRING),
+          "compose takes a string");
+    CHECK(menu_has_submenu(gtk_text_view_get_extra_menu(view), "Writing Tools", 0),
+          "the view's extra menu has a Writing Tools submenu");
+    CHECK(!g_action_group_get_action_enabled(group, "done"), "done is disabled without a session");
+    printf("   editor found: %d characters, actions and menu in place\n", gtk_text_buffer_get_char_count(buffer));
+    select_offsets(0, 0);
+    activate("emend.proofread", NULL);
+    return TRUE;
+}
+
+static int pending_before = 0;
+
+static gboolean proofread_rests(void) {
+    int count = 0;
+    char *pending = pending_ranges(NULL, &count);
+    char *tagged = tag_ranges("emend-suggestion");
+    gboolean ready = state() == EMEND_STATE_INTERACTIVE_RESTING && count > 0 && !strcmp(pending, tagged);
+    g_free(pending);
+    g_free(tagged);
+    if (!settled(ready)) return FALSE;
+    pending_before = count;
+    CHECK(text_has("tomorrow") && text_has("they have") && text_has("could have") && text_has("an example"),
+          "the proofread's corrections are in the buffer");
+    int n = 0;
+    char *spelling = pending_ranges("spelling", &n), *spelling_tags = tag_ranges("emend-suggestion-spelling");
+    CHECK(n > 0 && !strcmp(spelling, spelling_tags), "spelling tags %s over the spelling suggestions %s", spelling_tags, spelling);
+    char *grammar = pending_ranges("grammar", &n), *grammar_tags = tag_ranges("emend-suggestion-grammar");
+    CHECK(n > 0 && !strcmp(grammar, grammar_tags), "grammar tags %s over the grammar suggestions %s", grammar_tags, grammar);
+    char *bold = tag_ranges("bold"), *expected = g_strdup_printf("%d-%d ", offset_of("today"), offset_of("today") + 5);
+    CHECK(!strcmp(bold, expected), "bold stays on “today”: %s, expected %s", bold, expected);
+    printf("   proofread: %d suggestions, each under emend-suggestion (%s) and its category's tag\n", count, grammar_tags);
+    g_free(spelling), g_free(spelling_tags), g_free(grammar), g_free(grammar_tags), g_free(bold), g_free(expected);
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean popover_on_tomorow(void) {
+    if (!settled(open_popover("tomorow") != NULL)) return FALSE;
+    CHECK(open_popover("“tomorow” → “tomorrow”") != NULL, "the popover shows the change");
+    CHECK(open_popover("may be misspelled") != NULL, "the popover shows the explanation");
+    screenshot("proofread.png");
+    click("Add to _Dictionary");
+    return TRUE;
+}
+
+static gboolean word_added(void) {
+    const char *config = g_getenv("XDG_CONFIG_HOME");
+    char *path = g_build_filename(config ? config : "", "emend", "dictionary.txt", NULL);
+    char *contents = NULL;
+    gboolean added = g_file_get_contents(path, &contents, NULL, NULL) && strstr(contents, "tomorow\n");
+    g_free(contents);
+    char *tagged = tag_ranges("emend-suggestion");
+    int count = 0;
+    char *pending = pending_ranges(NULL, &count);
+    gboolean ready = added && text_has("tomorow,") && count == pending_before - 1 && !strcmp(tagged, pending);
+    g_free(tagged), g_free(pending);
+    if (!settled(ready)) return FALSE;
+    printf("   add to dictionary: “tomorow” in %s, the word put back, its mark gone\n", path);
+    g_free(path);
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean accept_they_have(void) {
+    if (!settled(open_popover("they has") != NULL)) return FALSE;
+    click("_Accept");
+    return TRUE;
+}
+
+static gboolean accepted(void) {
+    int count = 0;
+    char *pending = pending_ranges(NULL, &count), *tagged = tag_ranges("emend-suggestion");
+    gboolean ready = count == pending_before - 2 && !strcmp(pending, tagged) && text_has("they have");
+    g_free(pending), g_free(tagged);
+    if (!settled(ready)) return FALSE;
+    printf("   accept: “they have” kept, its mark gone\n");
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean reject_could_have(void) {
+    if (!settled(open_popover("could of") != NULL)) return FALSE;
+    click("_Reject");
+    return TRUE;
+}
+
+static gboolean rejected(void) {
+    if (!settled(text_has("could of done"))) return FALSE;
+    printf("   reject: “could of” put back\n");
+    activate("emend.done", NULL);
+    return TRUE;
+}
+
+static gboolean proofread_done(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    char *expected = g_strdup(original);
+    char *t = text();
+    GString *e = g_string_new(original);
+    g_string_replace(e, "they has", "they have", 1);
+    g_string_replace(e, "a example", "an example", 1);
+    CHECK(!strcmp(t, e->str), "after Done: %s\nexpected: %s", t, e->str);
+    char *tagged = tag_ranges("emend-suggestion");
+    CHECK(tagged[0] == '\0', "no suggestion marks after Done: %s", tagged);
+    /* The whole review is one step of the buffer's own undo history. */
+    CHECK(gtk_text_buffer_get_can_undo(buffer), "the buffer can undo the proofread");
+    gtk_text_buffer_undo(buffer);
+    CHECK(text_is(original), "one undo gives the original back byte for byte");
+    gtk_text_buffer_redo(buffer);
+    CHECK(text_is(e->str), "redo gives the reviewed text again");
+    gtk_text_buffer_undo(buffer);
+    CHECK(text_is(original), "and undo the original again");
+    printf("   done: the reviewed text; the buffer's undo gives the original back byte for byte, redo the review\n");
+    g_free(expected), g_free(t), g_free(tagged);
+    g_string_free(e, TRUE);
+    /* a rewrite of the second paragraph (the selection taken now) */
+    g_hash_table_remove_all(applied);
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+static gboolean rewrite_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING)) return FALSE;
+    rewritten = text();
+    CHECK(text_has("I cannot come") && text_has("going to stay"), "the professional rewrite is in: %s", rewritten);
+    CHECK(!strncmp(rewritten, original, (size_t)(strstr(original, "I can't") - original)), "the first paragraph is untouched");
+    char *bold = tag_ranges("bold"), *expected = g_strdup_printf("%d-%d ", offset_of("today"), offset_of("today") + 5);
+    CHECK(!strcmp(bold, expected), "bold exactly on “today” after the streamed rewrite (no smear): %s, expected %s", bold, expected);
+    int animated = times_applied("emend-arrived") + times_applied("emend-anticipate") + times_applied("emend-insert");
+    printf("   rewrite: %s   animation tags applied: arrived %d, anticipate %d, insert %d\n", strstr(rewritten, "I cannot"),
+           times_applied("emend-arrived"), times_applied("emend-anticipate"), times_applied("emend-insert"));
+    CHECK(animated > 0, "the rewrite was animated (a text animation tag was applied)");
+    screenshot("rewrite.png");
+    g_free(bold), g_free(expected);
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    CHECK(g_action_group_get_action_enabled(group, "show-original"), "show-original is enabled while a rewrite rests");
+    g_action_group_change_action_state(group, "show-original", g_variant_new_boolean(TRUE));
+    return TRUE;
+}
+
+static gboolean original_shown(void) {
+    if (!settled(text_is(original))) return FALSE;
+    printf("   show original: the original, byte for byte\n");
+    g_action_group_change_action_state(emend_gtk_get_action_group(wt), "show-original", g_variant_new_boolean(FALSE));
+    return TRUE;
+}
+
+static gboolean rewritten_shown(void) {
+    if (!settled(text_is(rewritten))) return FALSE;
+    printf("   show rewritten: the rewrite again\n");
+    /* The user types at the start while the rewrite rests: reported with update_range, so
+     * revert keeps it and restores everything else. */
+    GtkTextIter start;
+    gtk_text_buffer_get_start_iter(buffer, &start);
+    gtk_text_buffer_insert_interactive(buffer, &start, "XYZ ", -1, TRUE);
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean reverted(void) {
+    char *expected = g_strconcat("XYZ ", original, NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    if (!settled(ready)) {
+        g_free(expected);
+        return FALSE;
+    }
+    char *bold = tag_ranges("bold"), *b = g_strdup_printf("%d-%d ", offset_of("today"), offset_of("today") + 5);
+    CHECK(!strcmp(bold, b), "bold on “today” after revert: %s, expected %s", bold, b);
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, 0);
+    gtk_text_buffer_get_iter_at_offset(buffer, &e, 4);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "without the typed text, the original byte for byte");
+    printf("   revert with the user's typing kept: the original byte for byte around it\n");
+    g_free(expected), g_free(bold), g_free(b);
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+static gboolean rewrite_again_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING)) return FALSE;
+    CHECK(text_is(rewritten), "the same rewrite again");
+    activate("emend.done", NULL);
+    return TRUE;
+}
+
+static gboolean rewrite_done(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(rewritten), "Done keeps the rewrite");
+    gtk_text_buffer_undo(buffer);
+    CHECK(text_is(original), "one undo of the buffer takes the whole rewrite back, byte for byte");
+    gtk_text_buffer_redo(buffer);
+    CHECK(text_is(rewritten), "redo brings it back");
+    gtk_text_buffer_undo(buffer);
+    printf("   rewrite + Done: one step of the buffer's undo history\n");
+    select_offsets(0, 0);
+    activate("emend.summary", NULL);
+    return TRUE;
+}
+
+static gboolean summary_presented(void) {
+    if (!settled(open_popover("_Replace") != NULL)) return FALSE;
+    GtkWidget *panel = open_popover("_Replace");
+    GtkWidget *result = find_widget(panel, GTK_TYPE_TEXT_VIEW, NULL);
+    CHECK(result != NULL, "the panel shows the result's text");
+    if (result) {
+        GtkTextBuffer *b = gtk_text_view_get_buffer(GTK_TEXT_VIEW(result));
+        GtkTextIter s, e;
+        gtk_text_buffer_get_bounds(b, &s, &e);
+        presented = gtk_text_buffer_get_text(b, &s, &e, TRUE);
+        printf("   summary in the panel: %s\n", presented);
+    }
+    CHECK(presented && presented[0], "a summary was presented");
+    CHECK(text_is(original), "a presented result leaves the text alone");
+    CHECK(open_popover("_Copy") && open_popover("_Dismiss"), "Replace, Copy and Dismiss");
+    screenshot("summary.png");
+    click("_Copy");
+    return TRUE;
+}
+
+static gboolean summary_copied(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE && !open_popover("_Replace"))) return FALSE;
+    CHECK(text_is(original), "Copy leaves the text alone");
+    GdkContentProvider *content = gdk_clipboard_get_content(gtk_widget_get_clipboard(GTK_WIDGET(view)));
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    CHECK(content && gdk_content_provider_get_value(content, &value, NULL) && presented &&
+              !g_strcmp0(g_value_get_string(&value), presented),
+          "the clipboard holds the summary");
+    g_value_unset(&value);
+    printf("   copy: the summary on the clipboard, the text unchanged\n");
+    select_offsets(0, 0);
+    activate("emend.summary", NULL);
+    return TRUE;
+}
+
+static gboolean summary_again(void) {
+    if (!settled(open_popover("_Replace") != NULL)) return FALSE;
+    click("_Replace");
+    return TRUE;
+}
+
+static gboolean summary_replaced(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE && text_has(presented) && !text_is(original))) return FALSE;
+    char *t = text();
+    printf("   replace: the text is now the summary (%zu bytes)\n", strlen(t));
+    g_free(t);
+    gtk_text_buffer_undo(buffer);
+    CHECK(text_is(original), "undo after Replace: the original byte for byte");
+    select_offsets(0, 0);
+    activate("emend.compose", g_variant_new_string("a thank you note"));
+    return TRUE;
+}
+
+static gboolean composed(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING)) return FALSE;
+    CHECK(text_has("hank you note"), "the composed text is in");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean compose_reverted(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(original), "compose + revert: the original byte for byte");
+    printf("   compose + revert: the original byte for byte\n");
+    GActionGroup *group = g_object_ref(emend_gtk_get_action_group(wt));
+    emend_gtk_detach(wt);
+    wt = NULL;
+    CHECK(emend_gtk_from_view(view) == NULL, "the view has no attachment after detach");
+    /* The editor still holds the group on its window (header bar): inert, every action off. */
+    CHECK(!g_action_group_get_action_enabled(group, "proofread") && !g_action_group_get_action_enabled(group, "done"),
+          "the actions are disabled after detach");
+    gtk_widget_activate_action(GTK_WIDGET(view), "emend.proofread", NULL);
+    g_object_unref(group);
+    CHECK(!menu_has_submenu(gtk_text_view_get_extra_menu(view), "Writing Tools", 0), "no Writing Tools menu after detach");
+    CHECK(text_is(original), "detach leaves the text alone");
+    printf("   detach: actions and menu gone, text untouched\n");
+    return TRUE;
+}
+
+typedef gboolean (*Step)(void);
+static const Step STEPS[] = {find_editor,     proofread_rests, popover_on_tomorow, word_added,        accept_they_have,
+                             accepted,        reject_could_have, rejected,         proofread_done,    rewrite_rests,
+                             original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
+                             summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
+                             compose_reverted};
+
+static gboolean on_tick(gpointer data) {
+    (void)data;
+    gint64 now = g_get_monotonic_time();
+    if (deadline == 0) deadline = now + 30 * G_USEC_PER_SEC;
+    if (STEPS[step]()) {
+        step++;
+        stable = 0;
+        deadline = now + 20 * G_USEC_PER_SEC;
+        if (step == (int)G_N_ELEMENTS(STEPS)) {
+            printf(failures ? "drive: %d check(s) failed\n" : "drive: all checks passed\n", failures);
+            fflush(stdout);
+            exit(failures ? 1 : 0);
+        }
+    } else if (now > deadline) {
+        char *t = buffer ? text() : g_strdup("(no buffer)");
+        fprintf(stderr, "FAIL drive.c: step %d did not finish in time (state %d); text:\n%s\n", step,
+                coordinator ? (int)state() : -1, t);
+        g_free(t);
+        if (window) screenshot("timeout.png");
+        exit(2);
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+__attribute__((constructor)) static void drive_init(void) {
+    g_timeout_add(50, on_tick, NULL);
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# test-gtk.sh — libemend-gtk4 (gtk/) in the example GtkSourceView editor (examples/gtk/), under
+# Xvfb: builds the library, the editor and the driver (gtk/tests/drive.c), then runs the
+# unmodified editor with the driver preloaded (LD_PRELOAD), which works it through its
+# actions, popovers and panel with the deterministic fixture provider: proofread (tags per
+# suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
+# a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
+# during a session, revert byte for byte, summary in the panel (Copy, Replace), compose,
+# detach. Screenshots (window + open popovers) go to build/artifacts/gtk/.
+# Usage: bash scripts/test-gtk.sh [LIB]     (LIB: libemend.so; default: scripts/build-release.sh)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+lib="${1:-$(bash "$root/scripts/build-release.sh")}"
+lib_dir="$(cd "$(dirname "$lib")" && pwd)"
+out="$root/.build-examples/gtk"
+artifacts="$root/build/artifacts/gtk"
+rm -rf "$artifacts"
+mkdir -p "$out" "$artifacts"
+for tool in xvfb-run pkg-config; do
+    command -v "$tool" >/dev/null || { echo "test-gtk: $tool is missing (bash scripts/install-deps.sh)" >&2; exit 2; }
+done
+
+echo "== libemend-gtk4 (cc -std=c11 -Wall -Wextra -Werror)"
+gtk_lib="$(bash "$root/gtk/build.sh" "$out" "$lib_dir")"
+echo "   $gtk_lib: exports $(nm -D --defined-only "$gtk_lib" | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')"
+unexpected="$(nm -D --defined-only "$gtk_lib" | awk '$2 == "T" {print $3}' | grep -v '^emend_gtk_' || true)"
+[ -z "$unexpected" ] || { echo "test-gtk: exports beyond emend_gtk_*: $unexpected" >&2; exit 1; }
+flags=(-std=c11 -Wall -Wextra -Werror -I "$root/include" -I "$root/gtk/include")
+links=(-L "$out" -lemend-gtk4 -L "$lib_dir" -lemend -Wl,-rpath,"$out" -Wl,-rpath,"$lib_dir")
+# shellcheck disable=SC2046
+cc "${flags[@]}" "$root/examples/gtk/editor.c" $(pkg-config --cflags --libs gtk4 gtksourceview-5) "${links[@]}" -o "$out/editor"
+lines="$(awk '/---- Writing Tools ----/ {on = 1} on' "$root/examples/gtk/editor.c" | grep -c '[^[:space:]]')"
+echo "   examples/gtk/editor.c: $(wc -l < "$root/examples/gtk/editor.c") lines; Writing Tools part: $lines lines"
+# shellcheck disable=SC2046
+cc "${flags[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4) "${links[@]}" -o "$out/drive.so"
+
+echo "== the editor under Xvfb, driven (fixture provider)"
+home="$(mktemp -d)"
+trap 'rm -rf "$home"' EXIT
+mkdir -p "$home/config" "$home/cache" "$home/data" "$home/runtime"
+chmod 0700 "$home/runtime"
+# A private home and no plugins: the built-in fixture is the provider, the same on every machine.
+# The cairo renderer and no accessibility bus: the same pixels with or without a GPU or a session.
+status=0
+env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
+    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" EMEND_GTK_ARTIFACTS="$artifacts" \
+    GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
+    timeout 180 xvfb-run -a -s "-screen 0 1024x768x24" env LD_PRELOAD="$out/drive.so" "$out/editor" \
+    > "$out/drive.log" 2>&1 || status=$?
+grep -v -e 'Unable to acquire session bus' -e '^$' "$out/drive.log" || true
+if [ "$status" -ne 0 ]; then
+    echo "test-gtk: the driven editor failed (exit $status); screenshots in $artifacts" >&2
+    exit 1
+fi
+grep -q '^drive: all checks passed' "$out/drive.log" || { echo "test-gtk: the driver did not finish" >&2; exit 1; }
+for shot in proofread rewrite summary; do
+    [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
+done
+echo "test-gtk: all checks passed (screenshots: $artifacts)"
