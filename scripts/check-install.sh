@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check-install.sh — installs Emend into a temporary prefix as a user would and checks the
 # installation from the outside: the C example engines built with `pkg-config --cflags
-# --libs emend` only, `emend --version` and `emend doctor`, every man page through `man -l`,
+# --libs emend` only, the GTK example editor with `pkg-config --cflags --libs emend-gtk4`
+# (driven under Xvfb), `emend --version` and `emend doctor`, every man page through `man -l`,
 # the completions through `bash -n`, `zsh -n` and `fish --no-execute`, then uninstall.sh
 # leaving nothing behind.
 # Usage: bash scripts/check-install.sh
@@ -26,6 +27,31 @@ for example in engine tables proofread; do
     "$work/$example" > "$work/$example.out" || { cat "$work/$example.out"; echo "check-install: $example failed" >&2; exit 1; }
     echo "   $example: ok ($(wc -l < "$work/$example.out") lines)"
 done
+
+echo "== libemend-gtk4 against the installed copy (pkg-config emend-gtk4 only), driven under Xvfb"
+if pkg-config --exists emend-gtk4; then
+    gtk_flags="$(pkg-config --cflags --libs emend-gtk4)"
+    # shellcheck disable=SC2086
+    cc -std=c11 -Wall -Wextra -Werror "$root/examples/gtk/editor.c" $gtk_flags $(pkg-config --cflags --libs gtksourceview-5) \
+       -Wl,-rpath,"$(pkg-config --variable=libdir emend-gtk4)" -o "$work/gtk-editor"
+    # shellcheck disable=SC2086
+    cc -std=c11 -Wall -Wextra -Werror -shared -fPIC "$root/gtk/tests/drive.c" $gtk_flags \
+       -Wl,-rpath,"$(pkg-config --variable=libdir emend-gtk4)" -o "$work/gtk-drive.so"
+    resolved="$(ldd "$work/gtk-editor" | awk '/libemend/ {print $1 " -> " $3}' | tr '\n' ' ')"
+    case "$resolved" in
+        *"libemend-gtk4.so.0 -> $prefix/lib/"*"libemend.so.0 -> $prefix/lib/"*|*"libemend.so.0 -> $prefix/lib/"*"libemend-gtk4.so.0 -> $prefix/lib/"*) ;;
+        *) echo "check-install: the editor does not load the installed libraries: $resolved" >&2; exit 1 ;;
+    esac
+    mkdir -p "$work/gtk-runtime" && chmod 0700 "$work/gtk-runtime"
+    env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$work/gtk-runtime" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 \
+        GTK_A11Y=none timeout 180 xvfb-run -a -s "-screen 0 1024x768x24" env LD_PRELOAD="$work/gtk-drive.so" \
+        "$work/gtk-editor" > "$work/gtk.out" 2>&1 || { cat "$work/gtk.out"; echo "check-install: the GTK editor failed" >&2; exit 1; }
+    grep -q '^drive: all checks passed' "$work/gtk.out" || { cat "$work/gtk.out"; echo "check-install: the GTK driver did not finish" >&2; exit 1; }
+    echo "   examples/gtk/editor.c: $(grep -c '^   ' "$work/gtk.out") steps passed ($resolved)"
+else
+    echo "check-install: emend-gtk4.pc is not installed (GTK 4 missing?)" >&2
+    exit 1
+fi
 
 echo "== the command"
 "$prefix/bin/emend" --version

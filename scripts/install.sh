@@ -11,6 +11,9 @@
 #   lib/libemend.so.<VERSION>     stripped; lib/libemend.so.<MAJOR> (soname) and lib/libemend.so links
 #   include/emend*.h              the C ABI and the provider ABI
 #   lib/pkgconfig/emend.pc        from scripts/emend.pc.in, with prefix = PREFIX
+#   lib/libemend-gtk4.so.<VERSION>, include/emend-gtk.h, lib/pkgconfig/emend-gtk4.pc,
+#   share/man/man3/emend-gtk.3    Writing Tools for GTK 4 text views (gtk/), when GTK 4's
+#                                 development files are installed (EMEND_INSTALL_GTK=0: left out)
 #   lib/emend/emend-scan          the provider scanner
 #   lib/emend/emend-provider-host the process each provider plugin runs in
 #   lib/emend/providers/          hunspell, harper, llama (when scripts/setup-llama.sh ran) and
@@ -140,6 +143,29 @@ fi
 put "$pc" "lib/pkgconfig/emend.pc" 0644
 rm -f "$pc"
 
+# libemend-gtk4: built against the library above, found beside it at run time ($ORIGIN).
+if [ "${EMEND_INSTALL_GTK:-1}" != 0 ] && pkg-config --exists gtk4; then
+    gtk_stage="$(mktemp -d)"
+    gtk_lib="$(EMEND_GTK_INSTALLED=1 bash "$root/gtk/build.sh" "$gtk_stage" "$bin_dir")"
+    strip --strip-unneeded "$gtk_lib"
+    put "$gtk_lib" "lib/libemend-gtk4.so.$version" 0755
+    link "libemend-gtk4.so.$version" "lib/libemend-gtk4.so.$major"
+    link "libemend-gtk4.so.$major" "lib/libemend-gtk4.so"
+    put "$root/gtk/include/emend-gtk.h" "include/emend-gtk.h" 0644
+    sed -e "s|@prefix@|$(sed_escape "$prefix")|g" -e "s|@libdir@|\${prefix}/lib|g" \
+        -e "s|@includedir@|\${prefix}/include|g" -e "s|@version@|$(sed_escape "$version")|g" \
+        "$root/gtk/emend-gtk4.pc.in" > "$gtk_stage/emend-gtk4.pc"
+    if grep -q '@[a-z_]*@' "$gtk_stage/emend-gtk4.pc"; then
+        echo "install: unsubstituted placeholder left in emend-gtk4.pc" >&2
+        exit 1
+    fi
+    put "$gtk_stage/emend-gtk4.pc" "lib/pkgconfig/emend-gtk4.pc" 0644
+    put "$root/docs/man/emend-gtk.3" "share/man/man3/emend-gtk.3" 0644
+    rm -rf "$gtk_stage"
+elif [ "${EMEND_INSTALL_GTK:-1}" != 0 ]; then
+    echo "install: libemend-gtk4 is left out: GTK 4's development files are missing (bash scripts/install-deps.sh)" >&2
+fi
+
 put "$cli" "bin/emend" 0755
 put "$bin_dir/emend-scan" "lib/emend/emend-scan" 0755
 host="$(mktemp)"
@@ -232,6 +258,7 @@ mv -f "$manifest.tmp" "$manifest"
 echo "installed emend $version into $destdir$prefix ($(grep -vc '/$' "$manifest") files; list: $manifest):"
 echo "  bin/emend                         the command (emend --help, man emend)"
 echo "  lib/$real            the library ($(du -h "$top/lib/$real" | cut -f1), SONAME $soname), include/, lib/pkgconfig/emend.pc"
+[ -f "$top/lib/libemend-gtk4.so.$version" ] && echo "  lib/libemend-gtk4.so.$version   Writing Tools for GTK 4 text views (pkg-config emend-gtk4, man emend-gtk)"
 echo "  lib/emend/providers/              $(cd "$top/lib/emend/providers" && ls | tr '\n' ' ')"
 echo "  share/man, completions for bash, zsh and fish"
 case ":$PATH:" in

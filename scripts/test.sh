@@ -3,7 +3,8 @@
 # header against the Swift exports, the C examples under ASan/UBSan and a short fuzz run of
 # the C ABI, the C and Rust example engines (also through the model providers), an
 # installation into a temporary prefix checked from the outside, the Neovim plugin in a
-# headless Neovim, `emend lsp` under Emacs + eglot in batch mode, and `swift test`.
+# headless Neovim, `emend lsp` under Emacs + eglot in batch mode, libemend-gtk4 in a GTK editor
+# under Xvfb, and `swift test`.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,5 +30,7 @@ echo "== the Neovim plugin in a real Neovim (headless)"
 bash scripts/test-nvim.sh "$lib"
 echo "== emend lsp under Emacs + eglot (batch)"
 bash scripts/test-emacs.sh
+echo "== libemend-gtk4 in the example GtkSourceView editor, under Xvfb"
+bash scripts/test-gtk.sh "$lib"
 echo "== swift test"
 swift test --disable-swift-testing
