@@ -317,10 +317,10 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) 
     for (guint i = 0; i < wt->animations->len; i++)
         if (((Animation *)g_ptr_array_index(wt->animations, i))->tag) anticipating = TRUE;
     if (anticipating && animations_enabled(wt)) {
-        double phase = (double)(now % 1200000) / 1200000.0;
-        GdkRGBA colour = {0.2, 0.35, 0.8, 0.45 + 0.35 * sin(phase * 2 * G_PI)};
+        double wave = sin((double)(now % 1200000) / 1200000.0 * 2 * G_PI);
+        GdkRGBA colour = {0.2, 0.35, 0.8, 0.55 + 0.3 * wave}, glow = {0.45, 0.55, 1.0, 0.12 + 0.1 * wave};
         GtkTextTag *tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(wt->buffer), "emend-anticipate");
-        g_object_set(tag, "foreground-rgba", &colour, NULL);
+        g_object_set(tag, "foreground-rgba", &colour, "background-rgba", &glow, NULL);
     }
     if (wt->arrivals->len == 0 && !anticipating) {
         wt->tick = 0;
@@ -457,9 +457,12 @@ static void start_tool(EmendGtk *wt, emend_tool tool, const char *prompt) {
     gtk_text_buffer_get_selection_bounds(wt->buffer, &s, &e);
     /* The selection of this moment is the one the tool works on, however it moves before the
      * coordinator asks for it. */
-    report(wt, emend_tool_label(tool),
-           emend_glue_start(wt->glue, tool, prompt, (guint64)gtk_text_iter_get_offset(&s),
-                            (guint64)gtk_text_iter_get_offset(&e)));
+    emend_status status = emend_glue_start(wt->glue, tool, prompt, (guint64)gtk_text_iter_get_offset(&s),
+                                           (guint64)gtk_text_iter_get_offset(&e));
+    /* The text being worked on shows its animation, not the selection's highlight (the
+     * glue keeps the selection it was given; a rewrite selects its result when it rests). */
+    if (status == EMEND_OK && emend_glue_get_phase(wt->glue) != EMEND_GLUE_IDLE) gtk_text_buffer_place_cursor(wt->buffer, &e);
+    report(wt, emend_tool_label(tool), status);
 }
 
 static void on_tool(GSimpleAction *action, GVariant *parameter, gpointer data) {
@@ -732,14 +735,14 @@ static void ensure_tag(GtkTextBuffer *buffer, const char *name, const char *firs
 static void add_tags(EmendGtk *wt) {
     GdkRGBA red = {0.88, 0.11, 0.14, 1}, blue = {0.11, 0.44, 0.85, 1}, green = {0.18, 0.55, 0.34, 1},
             violet = {0.57, 0.25, 0.67, 1}, grey = {0.47, 0.47, 0.47, 1};
-    GdkRGBA anticipate = {0.2, 0.35, 0.8, 0.7}, arrived = {0.55, 0.7, 1.0, 0.25}, removed = {0.5, 0.5, 0.5, 0.8};
+    GdkRGBA anticipate = {0.2, 0.35, 0.8, 0.7}, glow = {0.45, 0.55, 1.0, 0.15}, arrived = {0.55, 0.7, 1.0, 0.25}, removed = {0.5, 0.5, 0.5, 0.8};
     ensure_tag(wt->buffer, "emend-suggestion", "underline", PANGO_UNDERLINE_ERROR, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-spelling", "underline-rgba", &red, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-grammar", "underline-rgba", &blue, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-punctuation", "underline-rgba", &violet, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-style", "underline-rgba", &green, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-typography", "underline-rgba", &grey, NULL);
-    ensure_tag(wt->buffer, "emend-anticipate", "foreground-rgba", &anticipate, NULL);
+    ensure_tag(wt->buffer, "emend-anticipate", "foreground-rgba", &anticipate, "background-rgba", &glow, NULL);
     ensure_tag(wt->buffer, "emend-remove", "strikethrough", TRUE, "foreground-rgba", &removed, NULL);
     ensure_tag(wt->buffer, "emend-insert", "background-rgba", &arrived, NULL);
     ensure_tag(wt->buffer, "emend-arrived", "background-rgba", &arrived, NULL);

@@ -564,6 +564,85 @@ static gboolean compose_reverted(void) {
     if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
     CHECK(text_is(original), "compose + revert: the original byte for byte");
     printf("   compose + revert: the original byte for byte\n");
+    /* A rewrite whose provider works until stopped: the text it works on is animated, the
+     * user types meanwhile, Stop puts everything back but the typing. */
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(buffer, &end);
+    gtk_text_buffer_insert(buffer, &end, "Wait here [fixture:hang] please.", -1);
+    g_hash_table_remove_all(applied);
+    select_offsets(offset_of("Wait here"), gtk_text_buffer_get_char_count(buffer));
+    activate("emend.rewrite-friendly", NULL);
+    return TRUE;
+}
+
+static gboolean hanging(void) {
+    if (!settled(state() != EMEND_STATE_INACTIVE && times_applied("emend-anticipate") > 0)) return FALSE;
+    printf("   a running tool: state %d, emend-anticipate applied %d time(s)\n", (int)state(), times_applied("emend-anticipate"));
+    screenshot("working.png");
+    GtkTextIter start;
+    gtk_text_buffer_get_start_iter(buffer, &start);
+    gtk_text_buffer_insert_interactive(buffer, &start, "typed ", -1, TRUE);
+    activate("emend.stop", NULL);
+    return TRUE;
+}
+
+static gboolean stopped(void) {
+    char *expected = g_strconcat("typed ", original, "Wait here [fixture:hang] please.", NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    g_free(expected);
+    if (!settled(ready)) return FALSE;
+    char *anticipated = tag_ranges("emend-anticipate");
+    CHECK(anticipated[0] == '\0', "no anticipation left after the stop: %s", anticipated);
+    g_free(anticipated);
+    printf("   stop: the text as it was, with what the user typed meanwhile\n");
+    /* A provider failure: the panel says why, the text stays. */
+    select_offsets(offset_of("Wait here"), gtk_text_buffer_get_char_count(buffer));
+    GtkTextIter s, e;
+    gtk_text_buffer_get_selection_bounds(buffer, &s, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_insert(buffer, &e, "Fail here [fixture:fail] please.", -1);
+    select_offsets(offset_of("Fail here"), gtk_text_buffer_get_char_count(buffer));
+    activate("emend.rewrite-friendly", NULL);
+    return TRUE;
+}
+
+static gboolean failed(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE && open_popover("_OK") != NULL)) return FALSE;
+    CHECK(open_popover("asked for a failure") != NULL, "the panel gives the provider's reason");
+    CHECK(text_has("Fail here [fixture:fail] please."), "a failure leaves the text");
+    printf("   failure: the panel says why, the text unchanged\n");
+    screenshot("failure.png");
+    click("_OK");
+    /* Back to the original, then a rewrite that changes nothing: a poor result, presented
+     * with its reason instead of being applied. */
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, 0);
+    gtk_text_buffer_get_iter_at_offset(buffer, &e, 6);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, offset_of("Fail here"));
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "the original again");
+    select_offsets(0, offset_of(" and they"));
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+static gboolean poor_presented(void) {
+    GtkWidget *panel = open_popover("_Dismiss");
+    GtkWidget *reason = panel ? find_widget(panel, GTK_TYPE_LABEL, "may not be what you want") : NULL;
+    if (!settled(reason != NULL)) return FALSE;
+    printf("   poor result presented: %s\n", gtk_label_get_text(GTK_LABEL(reason)));
+    CHECK(text_is(original), "a poor result is not applied while the person decides");
+    screenshot("poor.png");
+    click("_Dismiss");
+    return TRUE;
+}
+
+static gboolean poor_dismissed(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE && !open_popover("_Dismiss"))) return FALSE;
+    CHECK(text_is(original), "dismissed: the original byte for byte");
     GActionGroup *group = g_object_ref(emend_gtk_get_action_group(wt));
     emend_gtk_detach(wt);
     wt = NULL;
@@ -575,7 +654,7 @@ static gboolean compose_reverted(void) {
     g_object_unref(group);
     CHECK(!menu_has_submenu(gtk_text_view_get_extra_menu(view), "Writing Tools", 0), "no Writing Tools menu after detach");
     CHECK(text_is(original), "detach leaves the text alone");
-    printf("   detach: actions and menu gone, text untouched\n");
+    printf("   detach: actions off, menu gone, text untouched\n");
     return TRUE;
 }
 
@@ -584,7 +663,8 @@ static const Step STEPS[] = {find_editor,     proofread_rests, popover_on_tomoro
                              accepted,        reject_could_have, rejected,         proofread_done,    rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
-                             compose_reverted};
+                             compose_reverted, hanging,       stopped,            failed,            poor_presented,
+                             poor_dismissed};
 
 static gboolean on_tick(gpointer data) {
     (void)data;
