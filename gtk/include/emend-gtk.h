@@ -46,7 +46,10 @@ G_BEGIN_DECLS
  * (GtkSourceView's own) and anonymous tags are not styling.
  *
  * Undo: each session's edits (the result, and what the user typed meanwhile) are one step
- * of the #GtkTextBuffer's own undo history once the session ends.
+ * of the #GtkTextBuffer's own undo history once the session ends (the buffer's undo waits
+ * while the session is open: Ctrl+Z is the session's). A session that delivered text and
+ * was then reverted or stopped leaves a step that changes nothing: GtkTextBuffer's history
+ * can record a group but not drop one.
  */
 typedef struct _EmendGtk EmendGtk;
 
