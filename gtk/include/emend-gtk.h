@@ -41,9 +41,10 @@ G_BEGIN_DECLS
  * `emend-anticipate`, `emend-remove`, `emend-insert` while the coordinator animates text,
  * and `emend-arrived` briefly over text a result just streamed in. Styling travels as
  * attribute runs: a tag named `bold`, `italic`, `underline`, `strikethrough`, `monospace`,
- * `superscript`, `subscript` or `link` is that attribute (made on demand with the usual
- * look), any other named tag is carried under its own name; tags whose name holds a ':'
- * (GtkSourceView's own) and anonymous tags are not styling.
+ * `superscript` or `subscript` is that attribute (made on demand with the usual look), a
+ * link a result brings is a tag per URL ("emend-link URL") that goes back out as ("link",
+ * URL), any other named tag is carried under its own name; tags whose name holds a ':'
+ * (GtkSourceView's own), anonymous tags and a URL-less tag named `link` are not sent.
  *
  * Undo: each session's edits (the result, and what the user typed meanwhile) are one step
  * of the #GtkTextBuffer's own undo history once the session ends (the buffer's undo waits

@@ -64,6 +64,10 @@ static void clear_suggestions(EmendGlue *glue) {
  * Today's getters cost O(n) each, so this is O(n²) for n suggestions; it runs only after a
  * dispatch or call that may have changed them, and only for a proofread. */
 static void emend_glue_sync_suggestions(EmendGlue *glue) {
+    /* While a proofread's result is still arriving (thousands of replaces, 512 per step)
+     * reading after every dispatch would cost O(n²) each time: the marks wait for it to
+     * rest. */
+    if (glue->session.phase == EMEND_GLUE_WORKING || glue->session.phase == EMEND_GLUE_STREAMING) return;
     glue->suggestions_dirty = FALSE;
     clear_suggestions(glue);
     if (glue->session.phase == EMEND_GLUE_IDLE || glue->session.tool != EMEND_TOOL_PROOFREAD) return;
@@ -92,7 +96,7 @@ static void emend_glue_sync_suggestions(EmendGlue *glue) {
 static void settle(EmendGlue *glue) {
     if (glue->suggestions_dirty) {
         emend_glue_sync_suggestions(glue);
-        if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
+        if (!glue->suggestions_dirty && glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
     }
     if (glue->phase_dirty) {
         glue->phase_dirty = FALSE;
@@ -304,8 +308,11 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     d.requests_contexts = on_requests_contexts;
     d.replace = on_replace;
     d.select_ranges = on_select_ranges;
+    /* Bounding rectangles serve emend_session_suggestion_at_point (an application may call
+     * it on the coordinator). No underline rectangles: the marks are text tags, which the
+     * view lays out itself, so the runtime need not ask for every suggestion's rectangles
+     * after each result and reflow (one event-loop round trip each, today). */
     d.requests_bounding_rects = on_rects;
-    d.requests_underline_rects = on_rects;
     d.prepare_for_text_animation = on_prepare_animation;
     d.requests_preview = on_requests_preview;
     d.finish_text_animation = on_finish_animation;

@@ -14,7 +14,10 @@
 
 /* A tag is styling when it has a name of the application's own: not anonymous, not ours
  * ("emend-…"), not GtkSourceView's ("gtksourceview:…"). */
+#define LINK_URL "emend-link-url"
+
 static gboolean is_style_tag(GtkTextTag *tag) {
+    if (g_object_get_data(G_OBJECT(tag), LINK_URL)) return TRUE;
     char *name = NULL;
     g_object_get(tag, "name", &name, NULL);
     gboolean style = name && !strchr(name, ':') && !g_str_has_prefix(name, "emend-");
@@ -25,8 +28,20 @@ static gboolean is_style_tag(GtkTextTag *tag) {
 /* The tag for an attribute key: the application's tag of that name, else, for the display
  * attributes Emend writes itself, one made with the usual look. NULL for a key the buffer
  * has no tag for (it came from another engine's text). */
-static GtkTextTag *tag_for_key(EmendGtk *wt, const char *key) {
+static GtkTextTag *tag_for_key(EmendGtk *wt, const char *key, const char *value) {
     GtkTextTagTable *table = gtk_text_buffer_get_tag_table(wt->buffer);
+    if (!strcmp(key, EMEND_ATTR_LINK) && value && strcmp(value, "1")) {
+        /* A link is its URL: one tag per URL, which goes back out as ("link", URL). */
+        char *name = g_strconcat("emend-link ", value, NULL);
+        GtkTextTag *link = gtk_text_tag_table_lookup(table, name);
+        if (!link) {
+            link = gtk_text_buffer_create_tag(wt->buffer, name, "underline", PANGO_UNDERLINE_SINGLE, "foreground",
+                                              "#1c71d8", NULL);
+            g_object_set_data_full(G_OBJECT(link), LINK_URL, g_strdup(value), g_free);
+        }
+        g_free(name);
+        return link;
+    }
     GtkTextTag *tag = gtk_text_tag_table_lookup(table, key);
     if (tag) return tag;
     if (!strcmp(key, EMEND_ATTR_BOLD) || !strcmp(key, EMEND_ATTR_STRONG))
@@ -43,9 +58,6 @@ static GtkTextTag *tag_for_key(EmendGtk *wt, const char *key) {
         return gtk_text_buffer_create_tag(wt->buffer, key, "rise", 4 * PANGO_SCALE, "scale", 0.8, NULL);
     if (!strcmp(key, EMEND_ATTR_SUBSCRIPT))
         return gtk_text_buffer_create_tag(wt->buffer, key, "rise", -4 * PANGO_SCALE, "scale", 0.8, NULL);
-    if (!strcmp(key, EMEND_ATTR_LINK))
-        return gtk_text_buffer_create_tag(wt->buffer, key, "underline", PANGO_UNDERLINE_SINGLE, "foreground",
-                                          "#1c71d8", NULL);
     return NULL;
 }
 
@@ -57,12 +69,18 @@ typedef struct {
 static void collect_tag_runs(GtkTextTag *tag, gpointer data) {
     RunCollector *collector = data;
     if (!is_style_tag(tag)) return;
+    const char *url = g_object_get_data(G_OBJECT(tag), LINK_URL);
     char *name = NULL;
     g_object_get(tag, "name", &name, NULL);
+    /* A tag named "link" of the application's own has no URL to give: it is not sent (as
+     * ("link", "1") a provider would read it as a link to "1"). */
+    gboolean skip = !url && name && !strcmp(name, EMEND_ATTR_LINK);
     /* The key must outlive this call: the tag table owns the tag, and the tag its name, but
      * g_object_get copied it. Intern it (a handful of names per application). */
-    const char *key = g_intern_string(name);
+    const char *key = url ? EMEND_ATTR_LINK : g_intern_string(name);
+    const char *value = url ? url : "1";
     g_free(name);
+    if (skip) return;
     GtkTextIter iter;
     gtk_text_buffer_get_start_iter(collector->buffer, &iter);
     gint start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
@@ -71,7 +89,7 @@ static void collect_tag_runs(GtkTextTag *tag, gpointer data) {
             start = gtk_text_iter_get_offset(&iter);
         } else if (start >= 0) {
             gint end = gtk_text_iter_get_offset(&iter);
-            emend_attribute_run run = {{(uint64_t)start, (uint64_t)(end - start)}, key, "1"};
+            emend_attribute_run run = {{(uint64_t)start, (uint64_t)(end - start)}, key, value};
             if (end > start) g_array_append_val(collector->runs, run);
             start = -1;
         }
@@ -211,7 +229,7 @@ static gboolean host_replace(gpointer data, const emend_replace_request *r) {
     if (styled) {
         for (size_t i = 0; i < r->attribute_run_count; i++) {
             const emend_attribute_run *run = &r->attribute_runs[i];
-            GtkTextTag *tag = run->key ? tag_for_key(wt, run->key) : NULL;
+            GtkTextTag *tag = run->key ? tag_for_key(wt, run->key, run->value) : NULL;
             if (!tag || run->range.location + run->range.length > (guint64)(new_end - location)) continue;
             GtkTextIter rs, re;
             gtk_text_buffer_get_iter_at_offset(wt->buffer, &rs, location + (gint)run->range.location);

@@ -387,6 +387,20 @@ static gboolean reject_could_have(void) {
 static gboolean rejected(void) {
     if (!settled(text_has("could of done"))) return FALSE;
     printf("   reject: “could of” put back\n");
+    activate("emend.undo", NULL);
+    return TRUE;
+}
+
+static gboolean session_undone(void) {
+    if (!settled(text_has("could have done"))) return FALSE;
+    printf("   emend.undo: the reject undone (“could have” again)\n");
+    activate("emend.redo", NULL);
+    return TRUE;
+}
+
+static gboolean session_redone(void) {
+    if (!settled(text_has("could of done"))) return FALSE;
+    printf("   emend.redo: the reject again\n");
     activate("emend.done", NULL);
     return TRUE;
 }
@@ -564,6 +578,39 @@ static gboolean compose_reverted(void) {
     if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
     CHECK(text_is(original), "compose + revert: the original byte for byte");
     printf("   compose + revert: the original byte for byte\n");
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.prompt", g_variant_new_string("rewrite-described"));
+    return TRUE;
+}
+
+static gboolean prompt_asked(void) {
+    GtkWidget *popover = open_popover(NULL);
+    GtkWidget *entry = popover ? find_widget(popover, GTK_TYPE_ENTRY, NULL) : NULL;
+    if (!settled(entry != NULL)) return FALSE;
+    gtk_editable_set_text(GTK_EDITABLE(entry), "make it upper case");
+    g_signal_emit_by_name(entry, "activate");
+    return TRUE;
+}
+
+static gboolean described_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("I CAN'T COME TODAY"))) return FALSE;
+    printf("   Describe Your Change… “make it upper case” (the prompt popover): I CAN'T COME TODAY…\n");
+    /* A described change while it rests refines it: a follow-up. */
+    activate("emend.rewrite-described", g_variant_new_string("make it lower case"));
+    return TRUE;
+}
+
+static gboolean follow_up_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("i can't come today"))) return FALSE;
+    printf("   follow-up “make it lower case”: i can't come today…\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean follow_up_reverted(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(original), "described change + follow-up + revert: the original byte for byte");
+    printf("   revert after the follow-up: the original byte for byte\n");
     /* A rewrite whose provider works until stopped: the text it works on is animated, the
      * user types meanwhile, Stop puts everything back but the typing. */
     GtkTextIter end;
@@ -660,10 +707,12 @@ static gboolean poor_dismissed(void) {
 
 typedef gboolean (*Step)(void);
 static const Step STEPS[] = {find_editor,     proofread_rests, popover_on_tomorow, word_added,        accept_they_have,
-                             accepted,        reject_could_have, rejected,         proofread_done,    rewrite_rests,
+                             accepted,        reject_could_have, rejected,         session_undone,    session_redone,
+                             proofread_done,  rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
-                             compose_reverted, hanging,       stopped,            failed,            poor_presented,
+                             compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
+                             hanging,       stopped,            failed,            poor_presented,
                              poor_dismissed};
 
 static gboolean on_tick(gpointer data) {
