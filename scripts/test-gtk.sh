@@ -6,7 +6,9 @@
 # suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
 # a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
 # during a session, revert byte for byte, summary in the panel (Copy, Replace), compose,
-# detach. Screenshots (window + open popovers) go to build/artifacts/gtk/.
+# a running tool stopped, a failure, a poor result, detach; then all of it again with the
+# library, editor and driver built with ASan and UBSan. Screenshots (window + open popovers)
+# go to build/artifacts/gtk/.
 # Usage: bash scripts/test-gtk.sh [LIB]     (LIB: libemend.so; default: scripts/build-release.sh)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,7 +55,35 @@ if [ "$status" -ne 0 ]; then
     exit 1
 fi
 grep -q '^drive: all checks passed' "$out/drive.log" || { echo "test-gtk: the driver did not finish" >&2; exit 1; }
-for shot in proofread rewrite summary; do
+echo "== the same under AddressSanitizer and UndefinedBehaviorSanitizer (library, editor, driver)"
+asan="$out/asan"
+mkdir -p "$asan"
+san=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+# shellcheck disable=SC2046
+cc "${flags[@]}" "${san[@]}" -fPIC -shared -I "$root/gtk/src" "$root"/gtk/src/*.c $(pkg-config --cflags --libs gtk4) -lm \
+   -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -Wl,-soname,libemend-gtk4.so.0 -o "$asan/libemend-gtk4.so.0"
+ln -sf libemend-gtk4.so.0 "$asan/libemend-gtk4.so"
+san_links=(-L "$asan" -lemend-gtk4 -L "$lib_dir" -lemend -Wl,-rpath,"$asan" -Wl,-rpath,"$lib_dir")
+# shellcheck disable=SC2046
+cc "${flags[@]}" "${san[@]}" "$root/examples/gtk/editor.c" $(pkg-config --cflags --libs gtk4 gtksourceview-5) "${san_links[@]}" -o "$asan/editor"
+# shellcheck disable=SC2046
+cc "${flags[@]}" "${san[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4) "${san_links[@]}" -o "$asan/drive.so"
+rm -rf "$home/config" && mkdir -p "$home/config"
+# Leaks are not checked: GTK keeps caches for the life of the process.
+status=0
+env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
+    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
+    timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    LD_PRELOAD="$(cc -print-file-name=libasan.so):$(cc -print-file-name=libubsan.so):$asan/drive.so" "$asan/editor" \
+    > "$out/drive-asan.log" 2>&1 || status=$?
+if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan.log"; then
+    grep -v -e 'Unable to acquire session bus' -e '^$' "$out/drive-asan.log" >&2 || true
+    echo "test-gtk: the editor under ASan/UBSan failed (exit $status)" >&2
+    exit 1
+fi
+echo "   $(grep -c '^   ' "$out/drive-asan.log") steps, no sanitizer report"
+
+for shot in proofread rewrite summary working failure poor; do
     [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
 done
 echo "test-gtk: all checks passed (screenshots: $artifacts)"
