@@ -38,8 +38,12 @@ struct EmendGlue {
     emend_coordinator *coordinator;
     guint fd_source;
     Session session;
-    GArray *suggestions;         /* EmendGlueSuggestion */
+    GArray *suggestions;         /* EmendGlueSuggestion, as of the last complete read */
     gboolean suggestions_dirty;  /* something may have changed them since the last sync */
+    GArray *reading;             /* a read in progress (EmendGlueSuggestion) */
+    size_t read_next;
+    size_t read_count;
+    guint read_idle;
     gboolean phase_dirty;        /* the host has not been told of a change yet */
     GArray *animations;          /* Animation */
     GArray *runs;                /* scratch for contexts */
@@ -47,57 +51,82 @@ struct EmendGlue {
 
 /* ---- suggestions ------------------------------------------------------------------------ */
 
-static void clear_suggestions(EmendGlue *glue) {
-    for (guint i = 0; i < glue->suggestions->len; i++) {
-        EmendGlueSuggestion *s = &g_array_index(glue->suggestions, EmendGlueSuggestion, i);
+static void clear_array(GArray *suggestions) {
+    for (guint i = 0; i < suggestions->len; i++) {
+        EmendGlueSuggestion *s = &g_array_index(suggestions, EmendGlueSuggestion, i);
         g_free(s->original);
         g_free(s->replacement);
         g_free(s->explanation);
         g_free(s->category);
         g_free(s->rule_id);
     }
-    g_array_set_size(glue->suggestions, 0);
+    g_array_set_size(suggestions, 0);
+}
+
+static void clear_suggestions(EmendGlue *glue) {
+    clear_array(glue->suggestions);
+    clear_array(glue->reading);
+    if (glue->read_idle) g_source_remove(glue->read_idle);
+    glue->read_idle = 0;
+}
+
+/* Reads suggestions for about 8 ms, then lets the main loop run; the host sees the new set
+ * once it is whole. Today's getters cost O(n) each (reading 1,600 takes over a second), so
+ * a read is spread over idle callbacks instead of freezing the view. */
+static gboolean read_some(gpointer data) {
+    EmendGlue *glue = data;
+    gint64 until = g_get_monotonic_time() + 8000;
+    while (glue->read_next < glue->read_count) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        size_t i = glue->read_next++;
+        if (emend_session_get_suggestion(glue->coordinator, i, &s) == EMEND_OK) {
+            EmendGlueSuggestion copy = {
+                .index = i,
+                .start = s.range.location,
+                .length = s.range.length,
+                .state = s.state,
+                .original = g_strdup(s.original ? s.original : ""),
+                .replacement = g_strdup(s.replacement ? s.replacement : ""),
+                .explanation = g_strdup(s.explanation ? s.explanation : ""),
+                .category = g_strdup(s.category ? s.category : ""),
+                .rule_id = g_strdup(s.rule_id ? s.rule_id : ""),
+            };
+            g_array_append_val(glue->reading, copy);
+        }
+        if (g_get_monotonic_time() >= until && glue->read_next < glue->read_count) return G_SOURCE_CONTINUE;
+    }
+    glue->read_idle = 0;
+    GArray *done = glue->reading;
+    glue->reading = glue->suggestions;
+    glue->suggestions = done;
+    clear_array(glue->reading);
+    if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
+    return G_SOURCE_REMOVE;
 }
 
 /* Reads every suggestion again. The one place that reads them: with a "suggestions changed"
- * notification in the ABI it reads only the changed ones, and nothing else has to change.
- * Today's getters cost O(n) each, so this is O(n²) for n suggestions; it runs only after a
- * dispatch or call that may have changed them, and only for a proofread. */
+ * notification and O(1) getters in the ABI it reads only the changed ones at once, and
+ * nothing else has to change. It runs only after a dispatch or call that may have changed
+ * them, only for a proofread, and not while its result is still arriving (thousands of
+ * replaces, 512 per step): the marks wait for it to rest. */
 static void emend_glue_sync_suggestions(EmendGlue *glue) {
-    /* While a proofread's result is still arriving (thousands of replaces, 512 per step)
-     * reading after every dispatch would cost O(n²) each time: the marks wait for it to
-     * rest. */
     if (glue->session.phase == EMEND_GLUE_WORKING || glue->session.phase == EMEND_GLUE_STREAMING) return;
     glue->suggestions_dirty = FALSE;
-    clear_suggestions(glue);
-    if (glue->session.phase == EMEND_GLUE_IDLE || glue->session.tool != EMEND_TOOL_PROOFREAD) return;
+    clear_array(glue->reading);
     size_t count = 0;
-    if (emend_session_suggestion_count(glue->coordinator, &count) != EMEND_OK) return;
-    for (size_t i = 0; i < count; i++) {
-        emend_suggestion s = {0};
-        s.struct_size = sizeof s;
-        if (emend_session_get_suggestion(glue->coordinator, i, &s) != EMEND_OK) continue;
-        EmendGlueSuggestion copy = {
-            .index = i,
-            .start = s.range.location,
-            .length = s.range.length,
-            .state = s.state,
-            .original = g_strdup(s.original ? s.original : ""),
-            .replacement = g_strdup(s.replacement ? s.replacement : ""),
-            .explanation = g_strdup(s.explanation ? s.explanation : ""),
-            .category = g_strdup(s.category ? s.category : ""),
-            .rule_id = g_strdup(s.rule_id ? s.rule_id : ""),
-        };
-        g_array_append_val(glue->suggestions, copy);
-    }
+    if (glue->session.phase == EMEND_GLUE_IDLE || glue->session.tool != EMEND_TOOL_PROOFREAD ||
+        emend_session_suggestion_count(glue->coordinator, &count) != EMEND_OK)
+        count = 0;
+    glue->read_next = 0;
+    glue->read_count = count;
+    if (glue->read_idle) return; /* the read going on starts over with the new count */
+    if (read_some(glue) == G_SOURCE_CONTINUE) glue->read_idle = g_idle_add(read_some, glue);
 }
 
 /* After a dispatch or a call: bring the host up to date. */
 static void settle(EmendGlue *glue) {
-    if (glue->suggestions_dirty) {
-        emend_glue_sync_suggestions(glue);
-        if (!glue->suggestions_dirty && glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
-    }
+    if (glue->suggestions_dirty) emend_glue_sync_suggestions(glue);
     if (glue->phase_dirty) {
         glue->phase_dirty = FALSE;
         if (glue->host.phase_changed) glue->host.phase_changed(glue->host_data);
@@ -299,6 +328,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     glue->host = *host;
     glue->host_data = host_data;
     glue->suggestions = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
+    glue->reading = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
     glue->animations = g_array_new(FALSE, TRUE, sizeof(Animation));
     glue->runs = g_array_new(FALSE, TRUE, sizeof(emend_attribute_run));
 
@@ -330,6 +360,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     if (status) *status = s;
     if (s != EMEND_OK) {
         g_array_free(glue->suggestions, TRUE);
+        g_array_free(glue->reading, TRUE);
         g_array_free(glue->animations, TRUE);
         g_array_free(glue->runs, TRUE);
         g_free(glue);
@@ -347,6 +378,7 @@ void emend_glue_free(EmendGlue *glue) {
     emend_coordinator_destroy(glue->coordinator);
     clear_suggestions(glue);
     g_array_free(glue->suggestions, TRUE);
+    g_array_free(glue->reading, TRUE);
     g_array_free(glue->animations, TRUE);
     g_array_free(glue->runs, TRUE);
     g_free(glue);
