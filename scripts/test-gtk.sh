@@ -47,7 +47,7 @@ status=0
 env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
     XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" EMEND_GTK_ARTIFACTS="$artifacts" \
     GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
-    timeout 180 xvfb-run -a -s "-screen 0 1024x768x24" env LD_PRELOAD="$out/drive.so" "$out/editor" \
+    timeout 180 xvfb-run -a -s "-screen 0 1280x1024x24" env LD_PRELOAD="$out/drive.so" "$out/editor" \
     > "$out/drive.log" 2>&1 || status=$?
 grep -v -e 'Unable to acquire session bus' -e '^$' "$out/drive.log" || true
 if [ "$status" -ne 0 ]; then
@@ -73,7 +73,7 @@ rm -rf "$home/config" && mkdir -p "$home/config"
 status=0
 env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
     XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
-    timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     LD_PRELOAD="$(cc -print-file-name=libasan.so):$(cc -print-file-name=libubsan.so):$asan/drive.so" "$asan/editor" \
     > "$out/drive-asan.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan.log"; then
@@ -83,7 +83,7 @@ if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan
 fi
 echo "   $(grep -c '^   ' "$out/drive-asan.log") steps, no sanitizer report"
 
-for shot in proofread rewrite summary working failure poor; do
+for shot in menu proofread rewrite summary working failure poor; do
     [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
 done
 echo "test-gtk: all checks passed (screenshots: $artifacts)"

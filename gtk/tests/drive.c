@@ -195,37 +195,54 @@ static cairo_surface_t *render(GtkWidget *widget) {
     return surface;
 }
 
-/* The window with its open popovers drawn where they are on screen, as a PNG. */
+/* The window with its open popovers drawn where they are on screen (on a grey desktop
+ * large enough for a popover that reaches past the window), as a PNG. */
 static void screenshot(const char *name) {
     const char *dir = g_getenv("EMEND_GTK_ARTIFACTS");
     if (!dir) return;
-    cairo_surface_t *shot = render(GTK_WIDGET(window));
-    CHECK(shot != NULL, "the window rendered nothing");
-    if (!shot) return;
-    cairo_t *cr = cairo_create(shot);
+    cairo_surface_t *shots[8] = {NULL};
+    double xs[8] = {0}, ys[8] = {0};
+    int n = 0;
+    shots[n++] = render(GTK_WIDGET(window));
+    CHECK(shots[0] != NULL, "the window rendered nothing");
+    if (!shots[0]) return;
     double wx = 0, wy = 0;
     gtk_native_get_surface_transform(GTK_NATIVE(window), &wx, &wy);
-    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(view)); c; c = gtk_widget_get_next_sibling(c)) {
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(view)); c && n < 8; c = gtk_widget_get_next_sibling(c)) {
         if (!GTK_IS_POPOVER(c) || !gtk_widget_get_mapped(c)) continue;
         cairo_surface_t *pop = render(c);
         if (!pop) continue;
         GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(c));
         double px = 0, py = 0;
         gtk_native_get_surface_transform(GTK_NATIVE(c), &px, &py);
-        /* popup position is relative to the window's surface; both widgets sit inside their
-         * surfaces at their transforms (shadows) */
-        double x = gdk_popup_get_position_x(GDK_POPUP(surface)) + px - wx;
-        double y = gdk_popup_get_position_y(GDK_POPUP(surface)) + py - wy;
-        cairo_set_source_surface(cr, pop, x, y);
+        /* popup positions are relative to the window's surface; each widget sits inside its
+         * surface at its transform (shadows) */
+        xs[n] = gdk_popup_get_position_x(GDK_POPUP(surface)) + px - wx;
+        ys[n] = gdk_popup_get_position_y(GDK_POPUP(surface)) + py - wy;
+        shots[n++] = pop;
+    }
+    double left = 0, top = 0, right = 0, bottom = 0;
+    for (int i = 0; i < n; i++) {
+        left = MIN(left, xs[i]), top = MIN(top, ys[i]);
+        right = MAX(right, xs[i] + cairo_image_surface_get_width(shots[i]));
+        bottom = MAX(bottom, ys[i] + cairo_image_surface_get_height(shots[i]));
+    }
+    cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(right - left), (int)(bottom - top));
+    cairo_t *cr = cairo_create(canvas);
+    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+    cairo_paint(cr);
+    for (int i = 0; i < n; i++) {
+        cairo_set_source_surface(cr, shots[i], xs[i] - left, ys[i] - top);
         cairo_paint(cr);
-        cairo_surface_destroy(pop);
+        cairo_surface_destroy(shots[i]);
     }
     cairo_destroy(cr);
     char *path = g_build_filename(dir, name, NULL);
-    CHECK(cairo_surface_write_to_png(shot, path) == CAIRO_STATUS_SUCCESS, "could not write %s", path);
-    printf("   screenshot: %s (%dx%d)\n", path, cairo_image_surface_get_width(shot), cairo_image_surface_get_height(shot));
+    CHECK(cairo_surface_write_to_png(canvas, path) == CAIRO_STATUS_SUCCESS, "could not write %s", path);
+    printf("   screenshot: %s (%dx%d, %d popover(s))\n", path, cairo_image_surface_get_width(canvas),
+           cairo_image_surface_get_height(canvas), n - 1);
     g_free(path);
-    cairo_surface_destroy(shot);
+    cairo_surface_destroy(canvas);
 }
 
 static void on_apply_tag(GtkTextBuffer *b, GtkTextTag *tag, GtkTextIter *s, GtkTextIter *e, gpointer data) {
@@ -304,6 +321,32 @@ static gboolean find_editor(void) {
     CHECK(!g_action_group_get_action_enabled(group, "done"), "done is disabled without a session");
     printf("   editor found: %d characters, actions and menu in place\n", gtk_text_buffer_get_char_count(buffer));
     select_offsets(0, 0);
+    /* The view's context menu, as a right click opens it. */
+    activate("menu.popup", NULL);
+    return TRUE;
+}
+
+static gboolean context_menu(void) {
+    GtkWidget *menu = open_popover("Writing Tools");
+    if (!settled(menu != NULL)) return FALSE;
+    printf("   context menu: “Writing Tools” is in it\n");
+    /* Open the submenu as a click on its item does. */
+    GtkWidget *item = find_widget(menu, GTK_TYPE_LABEL, "Writing Tools");
+    while (item && strcmp(G_OBJECT_TYPE_NAME(item), "GtkModelButton")) item = gtk_widget_get_parent(item);
+    CHECK(item != NULL, "the Writing Tools item is a menu button");
+    if (item) g_signal_emit_by_name(item, "clicked");
+    return TRUE;
+}
+
+static gboolean submenu(void) {
+    GtkWidget *menu = open_popover("Describe Your Change");
+    GtkWidget *item = menu ? find_widget(menu, GTK_TYPE_LABEL, "Describe Your Change") : NULL;
+    if (!settled(item && gtk_widget_get_mapped(item))) return FALSE;
+    CHECK(find_widget(menu, GTK_TYPE_LABEL, "Proofread") && find_widget(menu, GTK_TYPE_LABEL, "Key Points"),
+          "the submenu lists the tools");
+    printf("   Writing Tools submenu: Proofread, Rewrite…, Summary, Key Points, List, Table, Compose…\n");
+    screenshot("menu.png");
+    gtk_popover_popdown(GTK_POPOVER(menu));
     activate("emend.proofread", NULL);
     return TRUE;
 }
@@ -706,7 +749,7 @@ static gboolean poor_dismissed(void) {
 }
 
 typedef gboolean (*Step)(void);
-static const Step STEPS[] = {find_editor,     proofread_rests, popover_on_tomorow, word_added,        accept_they_have,
+static const Step STEPS[] = {find_editor,     context_menu,    submenu,         proofread_rests, popover_on_tomorow, word_added,        accept_they_have,
                              accepted,        reject_could_have, rejected,         session_undone,    session_redone,
                              proofread_done,  rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
