@@ -46,6 +46,11 @@ G_BEGIN_DECLS
  * URL), any other named tag is carried under its own name; tags whose name holds a ':'
  * (GtkSourceView's own), anonymous tags and a URL-less tag named `link` are not sent.
  *
+ * A view that is not editable (gtk_text_view_set_editable) gets every result in the panel
+ * (Copy, Dismiss), never in its text. Attach after the view has its buffer: a view given
+ * another buffer later needs emend_gtk_detach() and emend_gtk_attach() again. Two views on
+ * one buffer cannot both have Writing Tools (their marks share the buffer's tags).
+ *
  * Undo: each session's edits (the result, and what the user typed meanwhile) are one step
  * of the #GtkTextBuffer's own undo history once the session ends (the buffer's undo waits
  * while the session is open: Ctrl+Z is the session's). A session that delivered text and

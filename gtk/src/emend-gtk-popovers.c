@@ -256,9 +256,11 @@ void emend_gtk_show_presented(EmendGtk *wt, const emend_presented_result *result
     gtk_box_append(GTK_BOX(box), result_view(result));
     GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     gtk_widget_set_halign(buttons, GTK_ALIGN_END);
-    GtkWidget *replace = button("_Replace", "Replace the text with this result", G_CALLBACK(on_replace), wt);
-    if (!explanation) gtk_widget_add_css_class(replace, "suggested-action");
-    gtk_box_append(GTK_BOX(buttons), replace);
+    if (gtk_text_view_get_editable(wt->view)) {
+        GtkWidget *replace = button("_Replace", "Replace the text with this result", G_CALLBACK(on_replace), wt);
+        if (!explanation) gtk_widget_add_css_class(replace, "suggested-action");
+        gtk_box_append(GTK_BOX(buttons), replace);
+    }
     gtk_box_append(GTK_BOX(buttons), button("_Copy", "Copy this result", G_CALLBACK(on_copy), wt));
     gtk_box_append(GTK_BOX(buttons), button("_Dismiss", "Dismiss this result", G_CALLBACK(on_dismiss), wt));
     gtk_box_append(GTK_BOX(box), buttons);

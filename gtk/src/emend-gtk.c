@@ -471,6 +471,11 @@ static void report(EmendGtk *wt, const char *what, emend_status status) {
 }
 
 static void start_tool(EmendGtk *wt, emend_tool tool, const char *prompt) {
+    /* A view the user cannot edit gets its results presented (Copy), as Apple's limited
+     * behavior; an editable one inline. */
+    emend_coordinator_set_preferred_behavior(emend_glue_get_coordinator(wt->glue),
+                                             gtk_text_view_get_editable(wt->view) ? EMEND_BEHAVIOR_COMPLETE
+                                                                                  : EMEND_BEHAVIOR_LIMITED);
     GtkTextIter s, e;
     gtk_text_buffer_get_selection_bounds(wt->buffer, &s, &e);
     /* The selection of this moment is the one the tool works on, however it moves before the

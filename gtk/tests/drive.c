@@ -733,6 +733,27 @@ static gboolean poor_presented(void) {
 static gboolean poor_dismissed(void) {
     if (!settled(state() == EMEND_STATE_INACTIVE && !open_popover("_Dismiss"))) return FALSE;
     CHECK(text_is(original), "dismissed: the original byte for byte");
+    /* A view the user cannot edit: the rewrite is presented, with Copy but no Replace. */
+    gtk_text_view_set_editable(view, FALSE);
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+static gboolean read_only_presented(void) {
+    GtkWidget *panel = open_popover("_Dismiss");
+    if (!settled(panel && find_widget(panel, GTK_TYPE_TEXT_VIEW, NULL))) return FALSE;
+    CHECK(!open_popover("_Replace") && open_popover("_Copy"), "a read-only view's panel has Copy, not Replace");
+    CHECK(text_is(original), "a read-only view's text is not changed");
+    printf("   read-only view: the rewrite presented (Copy, Dismiss), the text untouched\n");
+    click("_Dismiss");
+    return TRUE;
+}
+
+static gboolean read_only_dismissed(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE && !open_popover("_Dismiss"))) return FALSE;
+    gtk_text_view_set_editable(view, TRUE);
+    CHECK(text_is(original), "dismissed: the original byte for byte");
     GActionGroup *group = g_object_ref(emend_gtk_get_action_group(wt));
     emend_gtk_detach(wt);
     wt = NULL;
@@ -756,7 +777,7 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
                              compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
                              hanging,       stopped,            failed,            poor_presented,
-                             poor_dismissed};
+                             poor_dismissed, read_only_presented, read_only_dismissed};
 
 static gboolean on_tick(gpointer data) {
     (void)data;
