@@ -28,6 +28,8 @@ struct _EmendGtk {
     GtkEventController *shortcuts;
     gulong insert_handler;
     gulong delete_handler;
+    gulong paintable_handler;
+    gulong anchor_handler;
     gulong destroy_handler;
     int applying;                 /* > 0 while Emend's own replace edits the buffer */
     gboolean user_action_open;    /* the session's edits are one undo step */

@@ -671,6 +671,20 @@ static void on_delete_range(GtkTextBuffer *buffer, GtkTextIter *start, GtkTextIt
     emend_glue_text_changed(wt->glue, (guint64)MIN(s, e), (guint64)ABS(e - s), "", 0);
 }
 
+/* A picture or a widget in the text is one U+FFFC character to the coordinator. */
+static void on_insert_paintable(GtkTextBuffer *buffer, GtkTextIter *location, GdkPaintable *paintable, gpointer data) {
+    EmendGtk *wt = data;
+    (void)buffer, (void)paintable;
+    if (!wt->applying) emend_glue_text_changed(wt->glue, (guint64)gtk_text_iter_get_offset(location), 0, "\xEF\xBF\xBC", 3);
+}
+
+static void on_insert_child_anchor(GtkTextBuffer *buffer, GtkTextIter *location, GtkTextChildAnchor *anchor,
+                                   gpointer data) {
+    EmendGtk *wt = data;
+    (void)buffer, (void)anchor;
+    if (!wt->applying) emend_glue_text_changed(wt->glue, (guint64)gtk_text_iter_get_offset(location), 0, "\xEF\xBF\xBC", 3);
+}
+
 /* A click on a mark opens its popover, once GTK has placed the cursor. */
 static gboolean look_at_click(gpointer data) {
     EmendGtk *wt = data;
@@ -724,6 +738,8 @@ static void add_shortcut_action(GtkShortcutController *controller, const char *t
 static void add_input(EmendGtk *wt) {
     wt->insert_handler = g_signal_connect(wt->buffer, "insert-text", G_CALLBACK(on_insert_text), wt);
     wt->delete_handler = g_signal_connect(wt->buffer, "delete-range", G_CALLBACK(on_delete_range), wt);
+    wt->paintable_handler = g_signal_connect(wt->buffer, "insert-paintable", G_CALLBACK(on_insert_paintable), wt);
+    wt->anchor_handler = g_signal_connect(wt->buffer, "insert-child-anchor", G_CALLBACK(on_insert_child_anchor), wt);
     GtkGesture *click = gtk_gesture_click_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
     gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(click), GTK_PHASE_CAPTURE);
@@ -795,6 +811,8 @@ static void teardown(EmendGtk *wt) {
     g_signal_handler_disconnect(view, wt->destroy_handler);
     g_signal_handler_disconnect(wt->buffer, wt->insert_handler);
     g_signal_handler_disconnect(wt->buffer, wt->delete_handler);
+    g_signal_handler_disconnect(wt->buffer, wt->paintable_handler);
+    g_signal_handler_disconnect(wt->buffer, wt->anchor_handler);
     emend_gtk_popovers_dispose(wt);
     /* No callback runs any more after this, so the marks it would have ended are ended here. */
     emend_glue_free(wt->glue);

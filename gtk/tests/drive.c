@@ -373,6 +373,30 @@ static gboolean proofread_rests(void) {
     CHECK(!strcmp(bold, expected), "bold stays on “today”: %s, expected %s", bold, expected);
     printf("   proofread: %d suggestions, each under emend-suggestion (%s) and its category's tag\n", count, grammar_tags);
     g_free(spelling), g_free(spelling_tags), g_free(grammar), g_free(grammar_tags), g_free(bold), g_free(expected);
+    return TRUE;
+}
+
+/* The coordinator's own hit test, in the buffer coordinates the library answers rectangle
+ * requests in: EMEND_E_AGAIN while the rectangles are asked for, then the suggestion. */
+static gboolean hit_test(void) {
+    static int agains = 0;
+    GtkTextIter iter;
+    gtk_text_buffer_get_iter_at_offset(buffer, &iter, offset_of("tomorrow") + 3);
+    GdkRectangle where;
+    gtk_text_view_get_iter_location(view, &iter, &where);
+    size_t index = SIZE_MAX;
+    emend_status status = emend_session_suggestion_at_point(coordinator, where.x + 1, where.y + where.height / 2.0, &index);
+    if (status == EMEND_E_AGAIN) {
+        agains++;
+        return FALSE;
+    }
+    CHECK(status == EMEND_OK, "suggestion_at_point: %s: %s", emend_status_name(status), emend_last_error_message());
+    emend_suggestion s = {0};
+    s.struct_size = sizeof s;
+    if (status == EMEND_OK) emend_session_get_suggestion(coordinator, index, &s);
+    CHECK(status == EMEND_OK && !strcmp(s.replacement, "tomorrow"), "the point is on “tomorrow”");
+    printf("   suggestion_at_point in buffer coordinates (%d,%d): “%s” after %d EMEND_E_AGAIN\n", where.x + 1,
+           where.y + where.height / 2, status == EMEND_OK ? s.replacement : "?", agains);
     activate("emend.next-suggestion", NULL);
     return TRUE;
 }
@@ -510,12 +534,17 @@ static gboolean rewritten_shown(void) {
     GtkTextIter start;
     gtk_text_buffer_get_start_iter(buffer, &start);
     gtk_text_buffer_insert_interactive(buffer, &start, "XYZ ", -1, TRUE);
+    /* and a picture: one U+FFFC to the coordinator */
+    GdkPaintable *picture = gdk_paintable_new_empty(8, 8);
+    gtk_text_buffer_get_start_iter(buffer, &start);
+    gtk_text_buffer_insert_paintable(buffer, &start, picture);
+    g_object_unref(picture);
     activate("emend.revert", NULL);
     return TRUE;
 }
 
 static gboolean reverted(void) {
-    char *expected = g_strconcat("XYZ ", original, NULL);
+    char *expected = g_strconcat("\xEF\xBF\xBCXYZ ", original, NULL);
     gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
     if (!settled(ready)) {
         g_free(expected);
@@ -525,10 +554,10 @@ static gboolean reverted(void) {
     CHECK(!strcmp(bold, b), "bold on “today” after revert: %s, expected %s", bold, b);
     GtkTextIter s, e;
     gtk_text_buffer_get_iter_at_offset(buffer, &s, 0);
-    gtk_text_buffer_get_iter_at_offset(buffer, &e, 4);
+    gtk_text_buffer_get_iter_at_offset(buffer, &e, 5);
     gtk_text_buffer_delete(buffer, &s, &e);
     CHECK(text_is(original), "without the typed text, the original byte for byte");
-    printf("   revert with the user's typing kept: the original byte for byte around it\n");
+    printf("   revert with the user's typing and picture kept: the original byte for byte around them\n");
     g_free(expected), g_free(bold), g_free(b);
     select_offsets(offset_of("I can't"), offset_of("home.") + 5);
     activate("emend.rewrite-professional", NULL);
@@ -770,7 +799,7 @@ static gboolean read_only_dismissed(void) {
 }
 
 typedef gboolean (*Step)(void);
-static const Step STEPS[] = {find_editor,     context_menu,    submenu,         proofread_rests, popover_on_tomorow, word_added,        accept_they_have,
+static const Step STEPS[] = {find_editor,     context_menu,    submenu,         proofread_rests, hit_test, popover_on_tomorow, word_added,        accept_they_have,
                              accepted,        reject_could_have, rejected,         session_undone,    session_redone,
                              proofread_done,  rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
