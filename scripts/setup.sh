@@ -4,7 +4,7 @@
 #   1. the Debian packages (scripts/install-deps.sh);
 #   2. llama.cpp and the small default model (scripts/setup-llama.sh, cached outside the clone);
 #   3. scripts/install.sh into PREFIX (default ~/.local; PREFIX=/usr/local with sudo): the
-#      emend command, libemend.so, headers, emend.pc, the provider scanner, the providers
+#      emend command, libemend.so, headers, emend.pc, libemend-gtk4 (emend-gtk4.pc), the provider scanner, the providers
 #      (hunspell, harper, llama, openai — openai off until config.toml says network = true),
 #      man pages and shell completions;
 #   4. `emend doctor` on the installed copy, then `emend proofread examples/text/notes.md`.
