@@ -512,6 +512,9 @@ static gboolean proofread_done(void) {
     g_hash_table_remove_all(applied);
     select_offsets(offset_of("I can't"), offset_of("home.") + 5);
     activate("emend.rewrite-professional", NULL);
+    /* The selection moves before the coordinator asks for it (a click, a popover): the
+     * rewrite still works on the selection taken at activation. */
+    select_offsets(0, offset_of(" and they"));
     return TRUE;
 }
 
