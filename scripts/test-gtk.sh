@@ -5,7 +5,8 @@
 # actions, popovers and panel with the deterministic fixture provider: proofread (tags per
 # suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
 # a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
-# during a session, revert byte for byte, summary in the panel (Copy, Replace), compose,
+# during a session, a result streamed word by word by a real plugin (the C example) while the
+# user types, revert byte for byte, summary in the panel (Copy, Replace), compose,
 # a running tool stopped, a failure, a poor result, detach; then all of it again with the
 # library, editor and driver built with ASan and UBSan. Screenshots (window + open popovers)
 # go to build/artifacts/gtk/.
@@ -39,13 +40,23 @@ cc "${flags[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags -
 echo "== the editor under Xvfb, driven (fixture provider)"
 home="$(mktemp -d)"
 trap 'rm -rf "$home"' EXIT
-mkdir -p "$home/config" "$home/cache" "$home/data" "$home/runtime"
+mkdir -p "$home/config/emend" "$home/cache" "$home/data" "$home/runtime" "$home/providers"
 chmod 0700 "$home/runtime"
-# A private home and no plugins: the built-in fixture is the provider, the same on every machine.
+chmod 0755 "$home/providers"
+# One real plugin through discovery, for a result streamed word by word: the C example
+# plugin's rewrite-concise, slowed down (the fixture serves every other tool).
+bash "$root/examples/plugins/c/build.sh" "$home/providers" >/dev/null
+cat > "$home/config/emend/config.toml" <<'TOML'
+[providers."org.emend.example.c"]
+word_delay_ms = 60
+TOML
+# A private home: the built-in fixture is every tool's provider (the driver chooses it), the
+# same on every machine; the example plugin streams one rewrite.
 # The cairo renderer and no accessibility bus: the same pixels with or without a GPU or a session.
 status=0
 env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
-    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" EMEND_GTK_ARTIFACTS="$artifacts" \
+    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="$home/providers" EMEND_GTK_ARTIFACTS="$artifacts" \
+    EMEND_GTK_STREAMING_PROVIDER=org.emend.example.c \
     GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
     timeout 180 xvfb-run -a -s "-screen 0 1280x1024x24" env LD_PRELOAD="$out/drive.so" "$out/editor" \
     > "$out/drive.log" 2>&1 || status=$?
@@ -68,11 +79,12 @@ san_links=(-L "$asan" -lemend-gtk4 -L "$lib_dir" -lemend -Wl,-rpath,"$asan" -Wl,
 cc "${flags[@]}" "${san[@]}" "$root/examples/gtk/editor.c" $(pkg-config --cflags --libs gtk4 gtksourceview-5) "${san_links[@]}" -o "$asan/editor"
 # shellcheck disable=SC2046
 cc "${flags[@]}" "${san[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4) "${san_links[@]}" -o "$asan/drive.so"
-rm -rf "$home/config" && mkdir -p "$home/config"
+rm -f "$home/config/emend/dictionary.txt"
 # Leaks are not checked: GTK keeps caches for the life of the process.
 status=0
 env -u DBUS_SESSION_BUS_ADDRESS XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
-    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
+    XDG_RUNTIME_DIR="$home/runtime" EMEND_PROVIDER_PATH="$home/providers" EMEND_GTK_STREAMING_PROVIDER=org.emend.example.c \
+    GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
     timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     LD_PRELOAD="$(cc -print-file-name=libasan.so):$(cc -print-file-name=libubsan.so):$asan/drive.so" "$asan/editor" \
     > "$out/drive-asan.log" 2>&1 || status=$?
@@ -83,7 +95,7 @@ if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan
 fi
 echo "   $(grep -c '^   ' "$out/drive-asan.log") steps, no sanitizer report"
 
-for shot in menu proofread rewrite summary working failure poor; do
+for shot in menu proofread rewrite streaming summary working failure poor; do
     [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
 done
 echo "test-gtk: all checks passed (screenshots: $artifacts)"

@@ -702,6 +702,77 @@ static gboolean follow_up_reverted(void) {
     if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
     CHECK(text_is(original), "described change + follow-up + revert: the original byte for byte");
     printf("   revert after the follow-up: the original byte for byte\n");
+    return TRUE;
+}
+
+/* A real plugin streaming word by word (EMEND_GTK_STREAMING_PROVIDER, the C example plugin
+ * with a delay per word): the result arrives sentence by sentence while the user types
+ * elsewhere; revert gives the original with the typing. */
+static const char *STREAMED = "This is really a very long sentence that I just wrote. It really goes on and on for "
+                              "a while. We just keep adding some words here. And we really add just a few more.";
+static char *with_streamed;
+
+static gboolean stream_start(void) {
+    const char *provider = g_getenv("EMEND_GTK_STREAMING_PROVIDER");
+    if (!provider) {
+        printf("   streaming from a plugin: skipped (EMEND_GTK_STREAMING_PROVIDER not set)\n");
+        step += 3; /* on to the running tool */
+        return TRUE;
+    }
+    CHECK(emend_coordinator_choose_provider(coordinator, EMEND_TOOL_REWRITE_CONCISE, provider) == EMEND_OK,
+          "choose %s for concise: %s", provider, emend_last_error_message());
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(buffer, &end);
+    gtk_text_buffer_insert(buffer, &end, STREAMED, -1);
+    with_streamed = text();
+    g_hash_table_remove_all(applied);
+    select_offsets(offset_of("This is really"), gtk_text_buffer_get_char_count(buffer));
+    activate("emend.rewrite-concise", NULL);
+    return TRUE;
+}
+
+static gboolean streaming_seen(void) {
+    /* the first sentence is in, the last not yet */
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_STREAMING && text_has("This is a long sentence that I wrote.") &&
+                 text_has("really add just")))
+        return FALSE;
+    printf("   streaming: the first sentence in, the rest still coming (arrived %d, anticipate %d)\n",
+           times_applied("emend-arrived"), times_applied("emend-anticipate"));
+    screenshot("streaming.png");
+    GtkTextIter start;
+    gtk_text_buffer_get_start_iter(buffer, &start);
+    gtk_text_buffer_insert_interactive(buffer, &start, "TYPED ", -1, TRUE);
+    return TRUE;
+}
+
+static gboolean streamed_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING)) return FALSE;
+    CHECK(text_has("TYPED Their going") && text_has("We keep adding some words here. And we add a few more."),
+          "the whole result arrived around the typing");
+    CHECK(!text_has("really") && !text_has("just"), "no filler left in the concise result");
+    printf("   streamed result rests, the typing kept\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean streamed_reverted(void) {
+    char *expected = g_strconcat("TYPED ", with_streamed, NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    g_free(expected);
+    if (!settled(ready)) return FALSE;
+    printf("   revert: the original byte for byte around the typing\n");
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, 0);
+    gtk_text_buffer_get_iter_at_offset(buffer, &e, 6);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, offset_of("This is really"));
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "the original again");
+    return TRUE;
+}
+
+static gboolean hang_start(void) {
     /* A rewrite whose provider works until stopped: the text it works on is animated, the
      * user types meanwhile, Stop puts everything back but the typing. */
     GtkTextIter end;
@@ -824,6 +895,7 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
                              compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
+                             stream_start,    streaming_seen,  streamed_rests,     streamed_reverted, hang_start,
                              hanging,       stopped,            failed,            poor_presented,
                              poor_dismissed, read_only_presented, read_only_dismissed};
 
