@@ -48,7 +48,7 @@ chmod 0755 "$home/providers"
 bash "$root/examples/plugins/c/build.sh" "$home/providers" >/dev/null
 cat > "$home/config/emend/config.toml" <<'TOML'
 [providers."org.emend.example.c"]
-word_delay_ms = 60
+word_delay_ms = 100
 TOML
 # A private home: the built-in fixture is every tool's provider (the driver chooses it), the
 # same on every machine; the example plugin streams one rewrite.
