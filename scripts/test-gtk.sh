@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test-gtk.sh — libemend-gtk4 (gtk/) in the example GtkSourceView editor (examples/gtk/), under
-# Xvfb: builds the library, the editor and the driver (gtk/tests/drive.c), then runs the
-# unmodified editor with the driver preloaded (LD_PRELOAD), which works it through its
+# test-gtk.sh — libemend-gtk4 (gtk/): first its engine glue alone, with GLib only, over a plain
+# string (gtk/tests/glue.c); then the library in the example GtkSourceView editor
+# (examples/gtk/), under Xvfb: builds the library, the editor and the driver
+# (gtk/tests/drive.c), then runs the unmodified editor with the driver preloaded (LD_PRELOAD), which works it through its
 # actions, popovers and panel with the deterministic fixture provider: proofread (tags per
 # suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
 # a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
@@ -22,6 +23,15 @@ mkdir -p "$out" "$artifacts"
 for tool in xvfb-run pkg-config; do
     command -v "$tool" >/dev/null || { echo "test-gtk: $tool is missing (bash scripts/install-deps.sh)" >&2; exit 2; }
 done
+
+echo "== the engine glue alone (gtk/src/emend-glue.c with glib-2.0 only, as a Qt library would use it)"
+glue_home="$(mktemp -d)"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -I "$root/include" -I "$root/gtk/src" "$root/gtk/tests/glue.c" "$root/gtk/src/emend-glue.c" \
+   $(pkg-config --cflags --libs glib-2.0) -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/glue"
+if ldd "$out/glue" | grep -q 'libgtk'; then echo "test-gtk: the glue links GTK" >&2; exit 1; fi
+XDG_CONFIG_HOME="$glue_home/config" XDG_CACHE_HOME="$glue_home/cache" EMEND_PROVIDER_PATH="" "$out/glue"
+rm -rf "$glue_home"
 
 echo "== libemend-gtk4 (cc -std=c11 -Wall -Wextra -Werror)"
 gtk_lib="$(bash "$root/gtk/build.sh" "$out" "$lib_dir")"

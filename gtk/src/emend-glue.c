@@ -18,6 +18,16 @@ typedef struct {
     gboolean previewed;          /* handed out through emend_answer_preview */
 } Animation;
 
+/* A call on the session the coordinator answered EMEND_E_STATE while a result rests: a
+ * change is being delivered (a rejected suggestion's text going back, an undo), so it is
+ * made again after the dispatches that finish it. */
+typedef enum { CALL_DONE, CALL_REVERT, CALL_UNDO, CALL_REDO, CALL_ACCEPT_SUGGESTION, CALL_REJECT_SUGGESTION } CallKind;
+typedef struct {
+    CallKind kind;
+    size_t index;                /* the suggestion's, for the suggestion calls */
+    int tries;
+} Deferred;
+
 /* The session: its phase and what that phase needs. */
 typedef struct {
     EmendGluePhase phase;
@@ -46,6 +56,7 @@ struct EmendGlue {
     guint read_idle;
     gboolean phase_dirty;        /* the host has not been told of a change yet */
     GArray *animations;          /* Animation */
+    GArray *deferred;            /* Deferred: calls waiting for a change being delivered */
     GArray *runs;                /* scratch for contexts */
 };
 
@@ -312,13 +323,46 @@ static void on_session_ended(void *user_data, emend_coordinator *c, emend_status
 
 /* ---- the main loop ---------------------------------------------------------------------- */
 
+static emend_status call_now(EmendGlue *glue, const Deferred *call) {
+    switch (call->kind) {
+    case CALL_DONE: return emend_session_accept(glue->coordinator);
+    case CALL_REVERT: return emend_session_revert(glue->coordinator);
+    case CALL_UNDO: return emend_session_undo(glue->coordinator);
+    case CALL_REDO: return emend_session_redo(glue->coordinator);
+    case CALL_ACCEPT_SUGGESTION: return emend_session_accept_suggestion(glue->coordinator, call->index);
+    case CALL_REJECT_SUGGESTION: return emend_session_reject_suggestion(glue->coordinator, call->index);
+    }
+    return EMEND_E_INVALID_ARGUMENT;
+}
+
+/* Makes the waiting calls, in order, once the coordinator takes them. A call still refused
+ * after a dispatch that had nothing to do, or after 50 dispatches, is refused for good:
+ * nothing was being delivered (dropped, logged). */
+static void run_deferred(EmendGlue *glue, size_t processed) {
+    while (glue->deferred->len > 0) {
+        Deferred *call = &g_array_index(glue->deferred, Deferred, 0);
+        if (glue->session.phase != EMEND_GLUE_RESTING) {
+            g_array_set_size(glue->deferred, 0);
+            return;
+        }
+        emend_status status = call_now(glue, call);
+        if (status == EMEND_E_STATE && processed > 0 && ++call->tries < 50) return;
+        if (status != EMEND_OK) g_debug("emend: a waiting call was refused: %s: %s", emend_status_name(status), emend_last_error_message());
+        g_array_remove_index(glue->deferred, 0);
+        glue->suggestions_dirty = TRUE;
+        glue->phase_dirty = TRUE;
+    }
+}
+
 /* The descriptor is level-triggered and one dispatch runs about 3 ms of work, so the main
  * loop comes back here while more is pending, and the UI stays responsive in between. */
 static gboolean on_fd_ready(gint fd, GIOCondition condition, gpointer data) {
     EmendGlue *glue = data;
     (void)fd;
     (void)condition;
-    emend_coordinator_dispatch(glue->coordinator, NULL);
+    size_t processed = 0;
+    emend_coordinator_dispatch(glue->coordinator, &processed);
+    run_deferred(glue, processed);
     settle(glue);
     return G_SOURCE_CONTINUE;
 }
@@ -330,6 +374,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     glue->suggestions = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
     glue->reading = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
     glue->animations = g_array_new(FALSE, TRUE, sizeof(Animation));
+    glue->deferred = g_array_new(FALSE, TRUE, sizeof(Deferred));
     glue->runs = g_array_new(FALSE, TRUE, sizeof(emend_attribute_run));
 
     emend_delegate d = {0};
@@ -362,6 +407,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
         g_array_free(glue->suggestions, TRUE);
         g_array_free(glue->reading, TRUE);
         g_array_free(glue->animations, TRUE);
+        g_array_free(glue->deferred, TRUE);
         g_array_free(glue->runs, TRUE);
         g_free(glue);
         return NULL;
@@ -380,6 +426,7 @@ void emend_glue_free(EmendGlue *glue) {
     g_array_free(glue->suggestions, TRUE);
     g_array_free(glue->reading, TRUE);
     g_array_free(glue->animations, TRUE);
+    g_array_free(glue->deferred, TRUE);
     g_array_free(glue->runs, TRUE);
     g_free(glue);
 }
@@ -429,8 +476,20 @@ static emend_status changed(EmendGlue *glue, emend_status status) {
     return status;
 }
 
-emend_status emend_glue_accept(EmendGlue *glue) { return changed(glue, emend_session_accept(glue->coordinator)); }
-emend_status emend_glue_revert(EmendGlue *glue) { return changed(glue, emend_session_revert(glue->coordinator)); }
+/* A call on the resting session: made now, or kept while a change is being delivered
+ * (EMEND_E_AGAIN) and made after it. */
+static emend_status session_call(EmendGlue *glue, CallKind kind, size_t index) {
+    Deferred call = {kind, index, 0};
+    emend_status status = glue->deferred->len == 0 ? call_now(glue, &call) : EMEND_E_STATE;
+    if (status == EMEND_E_STATE && glue->session.phase == EMEND_GLUE_RESTING) {
+        g_array_append_val(glue->deferred, call);
+        return EMEND_E_AGAIN;
+    }
+    return changed(glue, status);
+}
+
+emend_status emend_glue_accept(EmendGlue *glue) { return session_call(glue, CALL_DONE, 0); }
+emend_status emend_glue_revert(EmendGlue *glue) { return session_call(glue, CALL_REVERT, 0); }
 emend_status emend_glue_stop(EmendGlue *glue) {
     if (glue->session.phase == EMEND_GLUE_PRESENTING) {
         /* The panel is open: the person's answer is "dismiss". */
@@ -443,8 +502,8 @@ emend_status emend_glue_show_original(EmendGlue *glue, gboolean show_original) {
     if (status == EMEND_OK) glue->session.showing_original = show_original;
     return changed(glue, status);
 }
-emend_status emend_glue_undo(EmendGlue *glue) { return changed(glue, emend_session_undo(glue->coordinator)); }
-emend_status emend_glue_redo(EmendGlue *glue) { return changed(glue, emend_session_redo(glue->coordinator)); }
+emend_status emend_glue_undo(EmendGlue *glue) { return session_call(glue, CALL_UNDO, 0); }
+emend_status emend_glue_redo(EmendGlue *glue) { return session_call(glue, CALL_REDO, 0); }
 
 gboolean emend_glue_can_undo(const EmendGlue *glue) {
     int out = 0;
@@ -485,13 +544,13 @@ static const EmendGlueSuggestion *at(const EmendGlue *glue, gsize position) {
 emend_status emend_glue_accept_suggestion(EmendGlue *glue, gsize position) {
     const EmendGlueSuggestion *s = at(glue, position);
     if (!s) return EMEND_E_NOT_FOUND;
-    return changed(glue, emend_session_accept_suggestion(glue->coordinator, s->index));
+    return session_call(glue, CALL_ACCEPT_SUGGESTION, s->index);
 }
 
 emend_status emend_glue_reject_suggestion(EmendGlue *glue, gsize position) {
     const EmendGlueSuggestion *s = at(glue, position);
     if (!s) return EMEND_E_NOT_FOUND;
-    return changed(glue, emend_session_reject_suggestion(glue->coordinator, s->index));
+    return session_call(glue, CALL_REJECT_SUGGESTION, s->index);
 }
 
 emend_status emend_glue_add_word(EmendGlue *glue, gsize position) {
@@ -499,7 +558,7 @@ emend_status emend_glue_add_word(EmendGlue *glue, gsize position) {
     if (!s) return EMEND_E_NOT_FOUND;
     emend_status status = emend_coordinator_add_word(glue->coordinator, s->original);
     if (status != EMEND_OK) return status;
-    return changed(glue, emend_session_reject_suggestion(glue->coordinator, s->index));
+    return session_call(glue, CALL_REJECT_SUGGESTION, s->index);
 }
 
 /* ---- the user's edits ------------------------------------------------------------------- */

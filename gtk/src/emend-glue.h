@@ -98,6 +98,10 @@ emend_tool emend_glue_get_tool(const EmendGlue *glue);
  * A rewrite-described while a rewrite rests becomes a follow-up. */
 emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prompt,
                               guint64 sel_start, guint64 sel_end);
+/* The calls on a resting session (Done, Revert, Undo, Redo, a suggestion's accept, reject,
+ * add word) are made at once, or, while a change is being delivered (a rejected suggestion's
+ * text going back: the coordinator answers EMEND_E_STATE meanwhile), kept and made after
+ * it: they then return EMEND_E_AGAIN, which is not a failure. */
 emend_status emend_glue_accept(EmendGlue *glue);
 emend_status emend_glue_revert(EmendGlue *glue);
 emend_status emend_glue_stop(EmendGlue *glue);

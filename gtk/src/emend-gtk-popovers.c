@@ -77,7 +77,7 @@ static void on_add_word(GtkButton *b, gpointer data) {
     emend_gtk_hide_suggestion(wt);
     if (position < 0) return;
     emend_status status = emend_glue_add_word(wt->glue, (gsize)position);
-    if (status != EMEND_OK) emend_gtk_show_failure(wt, status, emend_last_error_message());
+    if (status != EMEND_OK && status != EMEND_E_AGAIN) emend_gtk_show_failure(wt, status, emend_last_error_message());
 }
 
 static void on_suggestion_closed(GtkPopover *popover, gpointer data) {

@@ -464,7 +464,7 @@ static void host_session_ended(gpointer data, emend_status status, const char *m
 }
 
 static void report(EmendGtk *wt, const char *what, emend_status status) {
-    if (status == EMEND_OK) return;
+    if (status == EMEND_OK || status == EMEND_E_AGAIN) return; /* AGAIN: kept, made after the change in flight */
     char *message = g_strdup_printf("%s: %s", what, emend_last_error_message());
     emend_gtk_show_failure(wt, status, message);
     g_free(message);
