@@ -2,8 +2,8 @@
 # test-gtk.sh — libemend-gtk4 (gtk/): first its engine glue alone, with GLib only, over a plain
 # string (gtk/tests/glue.c); then the library in the example GtkSourceView editor
 # (examples/gtk/), under Xvfb: builds the library, the editor and the driver
-# (gtk/tests/drive.c), then runs the unmodified editor with the driver preloaded (LD_PRELOAD), which works it through its
-# actions, popovers and panel with the deterministic fixture provider: proofread (tags per
+# (gtk/tests/drive.c), then runs the unmodified editor with the driver preloaded
+# (LD_PRELOAD), which works it through its actions, popovers and panel with the deterministic fixture provider: proofread (tags per
 # suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
 # a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
 # during a session, a result streamed word by word by a real plugin (the C example) while the
