@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# test-gtk.sh — libemend-gtk4 (gtk/): first its engine glue alone, with GLib only, over a plain
-# string (gtk/tests/glue.c); then the library in the example GtkSourceView editor
-# (examples/gtk/), under Xvfb: builds the library, the editor and the driver
-# (gtk/tests/drive.c), then runs the unmodified editor with the driver preloaded
-# (LD_PRELOAD), which works it through its actions, popovers and panel with the deterministic fixture provider: proofread (tags per
-# suggestion and category), add to dictionary, accept, reject, Done and the buffer's undo,
-# a streamed rewrite (styling not smeared, animation tags), show original, the user's typing
-# during a session, a result streamed word by word by a real plugin (the C example) while the
-# user types, revert byte for byte, summary in the panel (Copy, Replace), compose,
-# a running tool stopped, a failure, a poor result, detach; then all of it again with the
+# test-gtk.sh — libemend-gtk4 (gtk/). First its engine glue alone, with GLib only, over a
+# plain string (gtk/tests/glue.c). Then the library in the example GtkSourceView editor
+# (examples/gtk/) under Xvfb: the unmodified editor runs with the driver (gtk/tests/drive.c)
+# preloaded (LD_PRELOAD), which works it through its actions, menus, popovers and panel with
+# the deterministic fixture provider: proofread (tags per suggestion and category, a hit
+# test), add to dictionary, accept, reject, the session's undo, Done and the buffer's undo,
+# a rewrite (styling not smeared, animation tags, the selection taken at activation), show
+# original, typing and a picture during a session, revert byte for byte, summary in the
+# panel (Copy, Replace), compose, a described change and its follow-up, a result streamed
+# word by word by a real plugin (the C example) while the user types, a running tool
+# stopped, a failure, a poor result, a read-only view, detach. Then all of it again with the
 # library, editor and driver built with ASan and UBSan. Screenshots (window + open popovers)
 # go to build/artifacts/gtk/.
 # Usage: bash scripts/test-gtk.sh [LIB]     (LIB: libemend.so; default: scripts/build-release.sh)
