@@ -329,6 +329,7 @@ static gboolean find_editor(void) {
     CHECK(menu_has_submenu(gtk_text_view_get_extra_menu(view), "Writing Tools", 0),
           "the view's extra menu has a Writing Tools submenu");
     CHECK(!g_action_group_get_action_enabled(group, "done"), "done is disabled without a session");
+    CHECK(emend_gtk_attach(view) == NULL, "a second attach on the same view is refused");
     printf("   editor found: %d characters, actions and menu in place\n", gtk_text_buffer_get_char_count(buffer));
     select_offsets(0, 0);
     /* The view's context menu, as a right click opens it. */
