@@ -46,6 +46,34 @@ struct _EmendGtk {
     guint click_idle;
 };
 
+/* emend-gtk-buffer.c: the buffer as the glue's host */
+char *emend_gtk_copy_text(gpointer wt, gsize *length);
+void emend_gtk_collect_runs(gpointer wt, GArray *runs);
+gboolean emend_gtk_replace(gpointer wt, const emend_replace_request *request);
+void emend_gtk_select(gpointer wt, guint64 start, guint64 length);
+void emend_gtk_range_rects(gpointer wt, guint64 start, guint64 length, GArray *rects);
+void emend_gtk_open_user_action(EmendGtk *wt);
+void emend_gtk_close_user_action(EmendGtk *wt);
+
+/* emend-gtk-animation.c */
+gpointer emend_gtk_animation_begin(gpointer wt, emend_text_animation animation, guint64 start, guint64 length);
+void emend_gtk_animation_end(gpointer wt, gpointer handle);
+void emend_gtk_mark_arrival(EmendGtk *wt, gint start, gint end, double seconds);
+void emend_gtk_animations_init(EmendGtk *wt);
+void emend_gtk_animations_dispose(EmendGtk *wt);
+
+/* emend-gtk-marks.c */
+void emend_gtk_marks_init(EmendGtk *wt);
+void emend_gtk_suggestions_changed(gpointer wt);
+void emend_gtk_marks_clear(EmendGtk *wt);
+
+/* emend-gtk-actions.c */
+void emend_gtk_actions_init(EmendGtk *wt);
+void emend_gtk_actions_dispose(EmendGtk *wt);
+void emend_gtk_phase_changed(gpointer wt);
+/* Shows a failed call in the panel (nothing for EMEND_OK and EMEND_E_AGAIN). */
+void emend_gtk_report(EmendGtk *wt, const char *what, emend_status status);
+
 /* emend-gtk-popovers.c */
 void emend_gtk_popovers_init(EmendGtk *wt);
 void emend_gtk_popovers_dispose(EmendGtk *wt);
