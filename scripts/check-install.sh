@@ -44,7 +44,7 @@ if pkg-config --exists emend-gtk4; then
     esac
     mkdir -p "$work/gtk-runtime" && chmod 0700 "$work/gtk-runtime"
     env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$work/gtk-runtime" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 \
-        GTK_A11Y=none timeout 180 xvfb-run -a -s "-screen 0 1024x768x24" env LD_PRELOAD="$work/gtk-drive.so" \
+        GTK_A11Y=none timeout 180 xvfb-run -a -s "-screen 0 1280x1024x24" env LD_PRELOAD="$work/gtk-drive.so" \
         "$work/gtk-editor" > "$work/gtk.out" 2>&1 || { cat "$work/gtk.out"; echo "check-install: the GTK editor failed" >&2; exit 1; }
     grep -q '^drive: all checks passed' "$work/gtk.out" || { cat "$work/gtk.out"; echo "check-install: the GTK driver did not finish" >&2; exit 1; }
     echo "   examples/gtk/editor.c: $(grep -c '^   ' "$work/gtk.out") steps passed ($resolved)"
