@@ -148,10 +148,24 @@ struct Rewrite: ParsableCommand {
     @Flag(help: "Replace the selection (or the whole file) with the result, atomically.")
     var write = false
 
+    @Flag(help: "Review the rewrite change by change: y keep, n drop, a keep the rest, d drop the rest, q quit (keeps what was decided). Writes the changes kept. Needs a terminal.")
+    var interactive = false
+
+    @Flag(help: "Print each change of the rewrite as a hunk (the line with its original and its new text) instead of the result.")
+    var diff = false
+
     @Argument(help: ArgumentHelp("The text file; - or nothing reads standard input.", valueName: "file"))
     var file: String?
 
     func validate() throws {
+        if interactive {
+            if options.json || diff || write { throw ValidationError("--interactive shows its own review and writes what you keep; leave out --json, --diff and --write") }
+            if file == nil || file == "-" { throw ValidationError("--interactive needs a FILE (standard input is the terminal you answer on)") }
+            guard Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal else {
+                throw ValidationError("--interactive needs a terminal on standard input and output; in scripts use --diff, --json or --write")
+            }
+        }
+        if diff && options.json { throw ValidationError("--json and --diff cannot be combined; choose one output") }
         if tone != nil && describe != nil { throw ValidationError("choose either --tone or --describe, not both") }
         if tone == nil && describe == nil {
             throw ValidationError("say how to rewrite: --tone friendly|professional|concise, or --describe \"...\"")
@@ -168,6 +182,17 @@ struct Rewrite: ParsableCommand {
         case nil: writingTool = .rewriteDescribed
         }
         let setup = try ToolSetup.prepare(file: file, options: options)
+        if interactive || diff {
+            let review = try RewriteReview.rewriting(setup: setup, tool: writingTool, prompt: describe)
+            if interactive {
+                let status = try review.run()
+                if status != .ok { throw ExitCode(status.rawValue) }
+                return
+            }
+            try review.printHunks()
+            if write { try review.writeAll() }
+            return
+        }
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: writingTool, prompt: describe, write: write,
                         remembers: true)
             .run(label: "rewriting \(setup.name)", providerID: options.provider)
