@@ -78,6 +78,40 @@ final class RewriteReviewTests: XCTestCase {
         XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it's fine. We're ready, don't worry.\n")
     }
 
+    func testComposeReviewedKeepsOrDropsWhatWasWritten() throws {
+        sandbox.write("c.txt", "Hello.\n")
+        sandbox.write("w.txt", "Hello.\n")
+        XCTAssertEqual(sandbox.run(["compose", "--prompt", "say thanks for the flowers", "--write", "w.txt"]).status, 0)
+        let keep = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
+                                         environment: ["NO_COLOR": "1"])
+        keep.waitFor("+Say thanks for the flowers.")
+        keep.waitFor("(1/1) Keep this change")
+        keep.type("y")
+        keep.waitFor("c.txt: kept 1 of 1 changes.")
+        XCTAssertEqual(keep.finish(), 0)
+        XCTAssertEqual(sandbox.read("c.txt"), sandbox.read("w.txt"), "keeping every change is --write")
+
+        sandbox.write("c.txt", "Hello.\n")
+        let drop = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
+                                         environment: ["NO_COLOR": "1"])
+        drop.waitFor("(1/1) Keep this change")
+        drop.type("n")
+        drop.waitFor("c.txt: no changes kept; the file was not changed.")
+        XCTAssertEqual(drop.finish(), 0)
+        XCTAssertEqual(sandbox.read("c.txt"), "Hello.\n")
+    }
+
+    func testFollowUpDiffShowsTheChangesAgainstTheOriginal() throws {
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--write", "r.txt"]).status, 0)
+        let rewritten = sandbox.read("r.txt")
+        let result = sandbox.run(["follow-up", "uppercase", "--diff", "r.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("@@ r.txt:1:1: change 1/3 @@\n-I am sure it is fine. WE'RE READY, DON'T WORRY.\n+I'M SURE IT'S FINE. WE'RE READY, DON'T WORRY.\n"),
+                      result.stdout)
+        XCTAssertTrue(result.stdout.contains("change 3/3 @@\n-I'M SURE IT'S FINE. WE'RE READY, do not worry.\n"), result.stdout)
+        XCTAssertEqual(sandbox.read("r.txt"), rewritten, "--diff alone writes nothing")
+    }
+
     func testInteractiveNeedsATerminalAndAFile() throws {
         let piped = sandbox.run(["rewrite", "--tone", "friendly", "--interactive", "r.txt"])
         XCTAssertEqual(piped.status, 2)

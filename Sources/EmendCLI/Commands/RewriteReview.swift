@@ -1,3 +1,4 @@
+import ArgumentParser
 import Glibc
 import EmendCore
 
@@ -15,9 +16,11 @@ struct RewriteReview {
     /// Runs `tool` on the file until its result rests in the document, printing nothing of
     /// it (the review shows it change by change). A poor result is never reviewed: it fails
     /// as `rewrite` without --force does.
-    static func rewriting(setup: ToolSetup, tool: WritingTool, prompt: String?) throws(CLIFailure) -> RewriteReview {
-        let driver = try setup.makeDriver()
-        let progress = Progress(label: "rewriting \(setup.name)")
+    static func rewriting(setup: ToolSetup, tool: WritingTool, prompt: String?,
+                          driver given: SessionDriver? = nil) throws(CLIFailure) -> RewriteReview {
+        let driver: SessionDriver
+        if let given { driver = given } else { driver = try setup.makeDriver() }
+        let progress = Progress(label: "\(tool == .compose ? "composing" : tool == .followUp ? "refining" : "rewriting") \(setup.name)")
         defer { progress.clear() }
         try driver.run(tool, prompt: prompt, providerID: setup.options.provider, progress: progress)
         if let explanation = driver.engine.presented?.explanation {
@@ -135,4 +138,17 @@ struct RewriteReview {
         ? - this help
 
         """
+}
+
+/// What --interactive needs of the other options (rewrite, compose, follow-up).
+enum ReviewOptions {
+    static func validate(json: Bool, diff: Bool, write: Bool, file: String?) throws {
+        if json || diff || write {
+            throw ValidationError("--interactive shows its own review and writes what you keep; leave out --json, --diff and --write")
+        }
+        if file == nil || file == "-" { throw ValidationError("--interactive needs a FILE (standard input is the terminal you answer on)") }
+        guard Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal else {
+            throw ValidationError("--interactive needs a terminal on standard input and output; in scripts use --diff, --json or --write")
+        }
+    }
 }

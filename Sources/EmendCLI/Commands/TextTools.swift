@@ -158,13 +158,7 @@ struct Rewrite: ParsableCommand {
     var file: String?
 
     func validate() throws {
-        if interactive {
-            if options.json || diff || write { throw ValidationError("--interactive shows its own review and writes what you keep; leave out --json, --diff and --write") }
-            if file == nil || file == "-" { throw ValidationError("--interactive needs a FILE (standard input is the terminal you answer on)") }
-            guard Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal else {
-                throw ValidationError("--interactive needs a terminal on standard input and output; in scripts use --diff, --json or --write")
-            }
-        }
+        if interactive { try ReviewOptions.validate(json: options.json, diff: diff, write: write, file: file) }
         if diff && options.json { throw ValidationError("--json and --diff cannot be combined; choose one output") }
         if tone != nil && describe != nil { throw ValidationError("choose either --tone or --describe, not both") }
         if tone == nil && describe == nil {
@@ -249,15 +243,24 @@ struct Compose: ParsableCommand {
     @Flag(help: "Insert the result into the file (at --selection, default the end), atomically.")
     var write = false
 
+    @Flag(help: "Review what was written before it goes into the file: y keep, n drop, q quit. Needs a terminal.")
+    var interactive = false
+
     @Argument(help: ArgumentHelp("A file to write into (optional; - reads standard input).", valueName: "file"))
     var file: String?
 
     func validate() throws {
         if prompt.allSatisfy(\.isWhitespace) { throw ValidationError("--prompt needs some text: what should be written?") }
+        if interactive { try ReviewOptions.validate(json: options.json, diff: false, write: write, file: file) }
     }
 
     func run() throws {
         let setup = try ToolSetup.prepare(file: file, options: options, caretAtEnd: true, emptyWithoutFile: true)
+        if interactive {
+            let status = try RewriteReview.rewriting(setup: setup, tool: .compose, prompt: prompt).run()
+            if status != .ok { throw ExitCode(status.rawValue) }
+            return
+        }
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: .compose, prompt: prompt, write: write,
                         remembers: true)
             .run(label: "composing", providerID: options.provider)
