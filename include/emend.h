@@ -283,7 +283,8 @@ typedef enum emend_replace_reason {
 /* What a replace does within the session, so an engine can group its own undo. */
 typedef enum emend_change_kind {
     EMEND_CHANGE_RESULT = 0,            /* the tool's result arriving */
-    EMEND_CHANGE_SUGGESTION_REJECT = 1, /* one proofreading suggestion put back */
+    EMEND_CHANGE_SUGGESTION_REJECT = 1, /* one proofreading suggestion, or one change of a
+                                           rewrite under review, put back */
     EMEND_CHANGE_REVERT = 2,            /* the original restored */
     EMEND_CHANGE_SHOW_ORIGINAL = 3,     /* toggled to the original text */
     EMEND_CHANGE_SHOW_REWRITTEN = 4,    /* toggled back to the result */
@@ -315,7 +316,8 @@ typedef enum emend_presented_action {
     EMEND_PRESENTED_DISMISS = 2  /* nothing; the document is unchanged */
 } emend_presented_action;
 
-/* State of one proofreading suggestion. */
+/* State of one proofreading suggestion (or one change of a rewrite under review, see
+ * emend_session_review_changes). */
 typedef enum emend_suggestion_state {
     EMEND_SUGGESTION_PENDING = 0,   /* in the text, underlined, awaiting the user */
     EMEND_SUGGESTION_ACCEPTED = 1,  /* kept */
@@ -1002,13 +1004,16 @@ emend_status emend_session_revert(emend_coordinator *coordinator);
 
 /* Toggle between the original (show_original != 0) and the result, as Apple's
  * "show original" / "show rewritten", through replaces of kind SHOW_ORIGINAL/SHOW_REWRITTEN.
- * For rewrites (proofreading is reviewed per suggestion: EMEND_E_UNSUPPORTED). An engine
+ * For rewrites (proofreading is reviewed per suggestion: EMEND_E_UNSUPPORTED; a rewrite
+ * whose changes are under review, emend_session_review_changes, is too: EMEND_E_STATE, reject
+ * a change to see its original). An engine
  * that refuses one of these replaces refuses the step: what it delivered is put back (as
  * replaces of the same kind) and the session rests as before; it does not end.
  * Thread: the coordinator's. */
 emend_status emend_session_show_original(emend_coordinator *coordinator, int show_original);
 
-/* One proofreading suggestion. Pointers stay valid until the next emend_coordinator_* or
+/* One proofreading suggestion, or one change of a rewrite under review (see
+ * emend_session_review_changes; its category is "rewrite"). Pointers stay valid until the next emend_coordinator_* or
  * emend_session_* call on this coordinator that is not a getter. */
 typedef struct emend_suggestion {
     size_t struct_size;            /* set by the caller: sizeof(emend_suggestion) */
@@ -1033,14 +1038,18 @@ typedef struct emend_suggestion {
                                       "style" (wordiness, repetition, matters of taste; off
                                       unless [proofreading] style = true), "typography" (off
                                       unless [proofreading] typography = true); "" only from
-                                      a provider outside the proofreading filter */
+                                      a provider outside the proofreading filter;
+                                      "rewrite" for a rewrite's change under review, whose
+                                      explanation and rule_id are "" */
     const char *rule_id;           /* the provider's rule, may be "" */
     emend_suggestion_state state;
 } emend_suggestion;
 /* The first version of emend_suggestion ends before `original`. */
 #define EMEND_SUGGESTION_MIN_SIZE offsetof(emend_suggestion, original)
 
-/* Number of proofreading suggestions of the session (any state). Thread: the coordinator's. */
+/* Number of proofreading suggestions of the session (any state), or of the changes of a
+ * rewrite under review (see emend_session_review_changes); 0 for a rewrite not under review.
+ * Thread: the coordinator's. */
 emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,
                                             size_t *count);
 
@@ -1070,8 +1079,9 @@ emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordin
  * (the engine has not answered a requests_bounding_rects yet, or its answer waits for the
  * next dispatch) and while the session is delivering a change with suggestions pending
  * (the proofread result arriving, a rejected suggestion's replace): keep the click,
- * dispatch, then ask again. EMEND_E_STATE only when there is no proofreading result to hit
- * test (no session, a rewrite, a session stopping). Thread: the coordinator's. */
+ * dispatch, then ask again. EMEND_E_STATE only when there is no proofreading result or
+ * rewrite under review to hit test (no session, a rewrite whose changes are not under review,
+ * a session stopping). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, double x,
                                                double y, size_t *index);
 
@@ -1082,8 +1092,58 @@ emend_status emend_session_suggestion_at_point(emend_coordinator *coordinator, d
 emend_status emend_session_get_suggestion_rects(const emend_coordinator *coordinator, size_t index,
                                                 emend_rect *rects, size_t capacity, size_t *count);
 
+/* Review a rewrite change by change, like track changes (beyond Apple's coordinator, which
+ * shows a rewrite only as a whole). Once a rewrite's result rests in the text (state
+ * INTERACTIVE_RESTING after a rewrite, a follow-up or compose, with the result shown), this
+ * splits it into its changes and puts their number in *out_count; from then on the
+ * session's suggestion calls work on those changes exactly as on proofreading suggestions:
+ *
+ *   - A change is the words a rewrite changed, never part of a word (when "cat" became
+ *     "cats" the change is "cat" -> "cats", not an inserted "s"); changes that touch or lie
+ *     one space apart are one change ("We are" -> "We're"), and spaces both texts share at
+ *     a change's ends are not part of it; unchanged text between changes belongs to none.
+ *     A deletion is a change with an empty range (at the point where its words were).
+ *     Changes are numbered in text order, from 0.
+ *   - emend_session_suggestion_count gives their number; emend_session_get_suggestion gives
+ *     each one: `range` is where the change's text is now, in the coordinator's position
+ *     encoding like every emend_range (UTF-8 bytes, UTF-16 code units or code points: a
+ *     change never splits a character in any of them), `original` the text it replaced,
+ *     `replacement` the new text, `category` "rewrite", `state` PENDING.
+ *   - emend_session_accept_suggestion keeps one (ACCEPTED: its mark goes, the text stays).
+ *   - emend_session_reject_suggestion puts that change's original back through a replace of
+ *     kind EMEND_CHANGE_SUGGESTION_REJECT over exactly that change's range (REJECTED); every
+ *     other change stays as it is. An engine that refuses the replace leaves it PENDING.
+ *   - emend_session_suggestion_at_offset and emend_session_suggestion_at_point find the
+ *     pending change at an offset or a point; the underline rectangles of every change are
+ *     asked for (requests_underline_rects) during the next dispatch, and
+ *     emend_session_get_suggestion_rects gives them.
+ *   - emend_session_undo / emend_session_redo step back and forth through the decisions (an
+ *     undone reject brings the change's replacement back, with kind UNDO; redone, REDO).
+ *     The review starts the session's history afresh: steps before it (the result arriving,
+ *     show original and back) are no longer undone, and emend_session_show_original answers
+ *     EMEND_E_STATE while the review goes on (reject a change to see its original).
+ *   - emend_session_accept (Done) keeps every change not rejected: the text as it stands.
+ *     emend_session_revert puts the whole original back byte for byte, rejected and kept
+ *     changes alike (with the engine's own edits kept, see NOTHING LOST).
+ *   - An engine edit in a change (see CHANGES: overlapping its text, or inserting strictly
+ *     inside it; an insertion at its edge is beside it) makes that change INVALID and the
+ *     engine's: its undo steps are dropped, revert leaves it as the engine left it.
+ *   - A follow-up (emend_coordinator_start with EMEND_TOOL_FOLLOW_UP) after a partial
+ *     review refines the text as it stands, rejected changes' originals included; the
+ *     review ends (emend_session_suggestion_count gives 0; the decisions are no longer undo
+ *     steps) and the follow-up's result can be reviewed again, its changes counted from the
+ *     original.
+ *
+ * A second call during the same review changes nothing and gives the same count. 0 changes
+ * when the result changed nothing. EMEND_E_STATE when no rewrite's result rests in the text:
+ * no session, a tool still running or stopping, proofreading (already reviewed per
+ * suggestion), a summary or other presented result, or the original shown
+ * (emend_session_show_original). EMEND_E_IN_CALLBACK inside a callback. Thread: the
+ * coordinator's. */
+emend_status emend_session_review_changes(emend_coordinator *coordinator, size_t *out_count);
+
 /* Undo / redo the last Writing Tools change of the session: a rewrite's result, a
- * follow-up, an accepted or rejected suggestion. The text changes through replace callbacks
+ * follow-up, an accepted or rejected suggestion (or change of a rewrite under review). The text changes through replace callbacks
  * with kind UNDO/REDO. A proofreading result as a whole is not an undo step (its suggestions
  * are reviewed one by one; emend_session_revert takes them all back). The step of a
  * suggestion the engine edited over is dropped. EMEND_E_STATE when there is nothing to

@@ -32,6 +32,10 @@ if [ "$which" = c ] || [ "$which" = all ]; then
   cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/markdown.c" \
      -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/markdown"
   "$out/markdown"
+  echo "== C example: reviewing a rewrite change by change (emend_session_review_changes)"
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/review.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/review"
+  "$out/review"
 fi
 
 if [ "$which" = plugins ] || [ "$which" = all ]; then

@@ -34,6 +34,7 @@ final class ABINullArgumentTests: XCTestCase {
             ("get_suggestion", { emend_session_get_suggestion(nil, 0, &s) }),
             ("accept_suggestion", { emend_session_accept_suggestion(nil, 0) }),
             ("reject_suggestion", { emend_session_reject_suggestion(nil, 0) }),
+            ("review_changes", { emend_session_review_changes(nil, &size) }),
             ("suggestion_at_offset", { emend_session_suggestion_at_offset(nil, 1, 0, &index) }),
             ("suggestion_at_point", { emend_session_suggestion_at_point(nil, 0, 0, &index) }),
             ("undo", { emend_session_undo(nil) }),

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `emend proofread --interactive` on a pseudo-terminal: each suggestion in context, one
-/// key per decision; the file is written only at the end; quitting leaves it untouched.
+/// key per decision; the file is written only at the end; quitting keeps what was decided
+/// before it (as `git add -p`).
 final class InteractiveReviewTests: XCTestCase {
     private var sandbox: CLISandbox!
     private let text = "We will recieve teh parts.\nThey has a plan for tomorow.\n"
@@ -20,7 +21,7 @@ final class InteractiveReviewTests: XCTestCase {
         run.waitFor("(2/4) Apply this change")
         XCTAssertEqual(sandbox.read("review.txt"), text, "nothing is written before the end")
         run.type("?")
-        run.waitFor("q - quit; nothing is written")
+        run.waitFor("q - quit; keep what was decided so far")
         run.type("n")
         run.waitFor("“They” takes “have”.")
         run.waitFor("(3/4)")
@@ -47,18 +48,27 @@ final class InteractiveReviewTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: sandbox.root + "/config/emend/dictionary.txt", encoding: .utf8), "recieve\n")
     }
 
-    func testQuitLeavesTheFileUntouched() throws {
+    func testQuitKeepsWhatWasDecided() throws {
+        // As `git add -p`: q applies what was accepted before it, and nothing after.
         let run = try PseudoTerminalRun(sandbox, ["proofread", "--interactive", "review.txt"], environment: ["NO_COLOR": "1"])
         run.waitFor("(1/4)")
         run.type("y")
         run.waitFor("(2/4)")
-        run.type("y")
+        run.type("n")
         run.waitFor("(3/4)")
         run.type("q")
-        run.waitFor("Quit: review.txt was not changed.")
-        XCTAssertEqual(run.finish(), 1)
-        XCTAssertEqual(sandbox.read("review.txt"), text)
+        run.waitFor("Quit: review.txt: applied 1 of 4 suggestions.")
+        XCTAssertEqual(run.finish(), 1, "suggestions remain")
+        XCTAssertEqual(sandbox.read("review.txt"), "We will receive teh parts.\nThey has a plan for tomorow.\n")
         XCTAssertEqual(sandbox.listing(), ["review.txt"])
+
+        sandbox.write("review.txt", text)
+        let first = try PseudoTerminalRun(sandbox, ["proofread", "--interactive", "review.txt"], environment: ["NO_COLOR": "1"])
+        first.waitFor("(1/4)")
+        first.type("q")
+        first.waitFor("Quit: review.txt: no changes applied; the file was not changed.")
+        XCTAssertEqual(first.finish(), 1)
+        XCTAssertEqual(sandbox.read("review.txt"), text)
     }
 
     func testAcceptAllAndRejectTheRest() throws {
@@ -84,7 +94,7 @@ final class InteractiveReviewTests: XCTestCase {
         let run = try PseudoTerminalRun(sandbox, ["proofread", "--interactive", "review.txt"], environment: ["NO_COLOR": "1"])
         run.waitFor("(1/4)")
         run.type("\u{04}")   // ^D
-        run.waitFor("Quit: review.txt was not changed.")
+        run.waitFor("Quit: review.txt: no changes applied; the file was not changed.")
         XCTAssertEqual(run.finish(), 1)
         XCTAssertEqual(sandbox.read("review.txt"), text)
     }

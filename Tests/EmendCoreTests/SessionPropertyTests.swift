@@ -12,7 +12,11 @@ import EmendText
 /// ends within a bound; every prepared animation is finished with its handle; a revert puts
 /// back exactly the base it started from; and when the engine never refused or rewrote a
 /// replace and never edited in or next to Emend's text, revert and stop give exactly the
-/// original with the engine's edits (an independent byte model).
+/// original with the engine's edits (an independent byte model). Rewrites are also reviewed
+/// change by change (emend_session_review_changes) with random rejects, accepts, undos and
+/// engine edits over the changes: every change not INVALID shows its replacement, or its
+/// original once rejected; until the engine edits, the region is exactly the reviewed
+/// rewrite with the rejected changes' originals (a model kept apart from the runtime).
 ///
 /// CI runs 3,000 sessions; for the long run (nothing found in 20,000 sessions × 3 seeds):
 /// `EMEND_PROPERTY_SESSIONS=20000 EMEND_PROPERTY_SEED=<n> swift test --disable-swift-testing
@@ -83,13 +87,63 @@ final class SessionPropertyTests: XCTestCase {
         var rng = SplitMix64(seed: seed)
         var checked = 0
         totalModelChecks = 0
+        totalReviewChecks = 0
         for number in 0..<sessions where try runSession(number, &rng) { checked += 1 }
         print("property: \(sessions) sessions (seed \(seed)), \(checked) with the exact original-plus-edits check, \(totalModelChecks) live-change checks")
         XCTAssertGreaterThan(checked, sessions / 4, "most sessions must be checked exactly, or the test checks little")
         XCTAssertGreaterThan(totalModelChecks, sessions / 2, "the live-change check must run often, or it checks little")
+        print("property: \(totalReviewChecks) review-model checks")
+        XCTAssertGreaterThan(totalReviewChecks, sessions / 20, "reviews must be checked against their model often, or the test checks little")
     }
 
     private var totalModelChecks = 0
+    /// Review sessions checked against the review model, over all sessions.
+    private var totalReviewChecks = 0
+
+    /// A review as it began: the region's text then, and each change's place in it.
+    private struct ReviewModel {
+        /// The review's first change, held (an identifier alone could be a later review's
+        /// change at the same address).
+        let first: Suggestion
+        let region: [UInt8]
+        let changes: [(span: Range<Int>, original: String)]
+        /// The engine edited since: the model no longer knows the text.
+        var stale = false
+    }
+    private var reviewModel: ReviewModel?
+
+    /// Starts a review (or finds it running) and remembers it as the model.
+    private func startReview(_ coordinator: Coordinator) {
+        guard (try? coordinator.reviewChanges()) != nil, let session = coordinator.session, let first = session.suggestions.first,
+              reviewModel?.first !== first, let region = session.region?.range, let text = session.regionText else { return }
+        let changes = session.suggestions.map { suggestion in
+            let range = suggestion.anchor.range!
+            return (span: (range.lowerBound - region.lowerBound)..<(range.upperBound - region.lowerBound), original: suggestion.original)
+        }
+        reviewModel = ReviewModel(first: first, region: Array(text.utf8), changes: changes)
+    }
+
+    /// While a rewrite's changes are reviewed: every change not INVALID shows its replacement
+    /// (its original once rejected); until the engine edits, the region is the reviewed
+    /// rewrite with exactly the rejected changes' originals.
+    private func checkReview(_ coordinator: Coordinator, _ context: String) {
+        guard let session = coordinator.session, session.reviewsChanges, let working = session.working else { return }
+        for suggestion in session.suggestions where suggestion.state != .invalid {
+            guard let range = suggestion.anchor.range else { continue }
+            XCTAssertEqual(working.text.substring(range), suggestion.isApplied ? suggestion.replacement : suggestion.original,
+                           "a change shows its replacement, or its original once rejected — \(context)")
+            XCTAssertEqual(suggestion.isApplied, suggestion.state != .rejected, context)
+        }
+        guard let model = reviewModel, !model.stale, model.first === session.suggestions[0],
+              let region = session.regionText else { return }
+        var expected = model.region
+        for (index, change) in model.changes.enumerated().reversed() where session.suggestions[index].state == .rejected {
+            expected.replaceSubrange(change.span, with: Array(change.original.utf8))
+        }
+        XCTAssertEqual(region, String(decoding: expected, as: UTF8.self),
+                       "the region is the rewrite with exactly the rejected changes' originals — \(context)")
+        totalReviewChecks += 1
+    }
 
     /// Where Emend's changes begin and end now (and a byte into each): the delivered bytes,
     /// the suggestions, the phrases of the version shown.
@@ -151,6 +205,7 @@ final class SessionPropertyTests: XCTestCase {
             } + [AttributeRun(range: 0..<length, key: "font", value: "serif")]
         }
         var model = ByteModel(text)
+        reviewModel = nil
         engine.onApply = { range, inserted in model.emendReplace(range, inserted) }
         var misbehaved = false, crowded = false, accepted = false, modelChecks = 0
         if chance(10) { engine.replaceAnswering = .refuse; misbehaved = true }
@@ -167,7 +222,11 @@ final class SessionPropertyTests: XCTestCase {
         for _ in 0..<(Int(rng.next() % 18)) {
             // A review step may meet an engine that refuses one of its replaces.
             if chance(15) { engine.replacesBeforeRefusing = Int(rng.next() % 3) }
-            switch rng.next() % 13 {
+            // A rewrite resting in the text is often reviewed change by change.
+            if coordinator.state == .interactiveResting, coordinator.session?.reviewsChanges == false, chance(40) {
+                startReview(coordinator)
+            }
+            switch rng.next() % 15 {
             case 0, 1, 2:
                 _ = try? engine.pump(coordinator, timeoutMilliseconds: 20) { coordinator.isIdle }
             case 3, 12:
@@ -184,9 +243,11 @@ final class SessionPropertyTests: XCTestCase {
                 if !model.isClear(range) { crowded = true }
                 engine.edit(range, typed)
                 model.engineEdit(range, typed)
+                reviewModel?.stale = true
                 XCTAssertNoThrow(try coordinator.updateRange(contextID: id, range: range, text: typed, reason: .typing), context)
-            case 4: try? coordinator.acceptSuggestion(Int(rng.next() % 4))
-            case 5: try? coordinator.rejectSuggestion(Int(rng.next() % 4))
+            case 4: try? coordinator.acceptSuggestion(Int(rng.next() % UInt64(max(4, coordinator.suggestions.count))))
+            case 5, 14: try? coordinator.rejectSuggestion(Int(rng.next() % UInt64(max(4, coordinator.suggestions.count))))
+            case 13: startReview(coordinator)
             case 6: try? coordinator.undo()
             case 7: try? coordinator.redo()
             case 8: try? coordinator.showOriginal(chance(50))
@@ -202,7 +263,10 @@ final class SessionPropertyTests: XCTestCase {
                 XCTAssertEqual(try coordinator.contextText(id).string, engine.text, "the runtime's copy is the engine's text — \(context)")
             }
             XCTAssertEqual(engine.text, model.text, context)
-            if !misbehaved && engine.heldReplaces.isEmpty, checkLiveChanges(coordinator, context) { modelChecks += 1 }
+            if !misbehaved && engine.heldReplaces.isEmpty, checkLiveChanges(coordinator, context) {
+                modelChecks += 1
+                checkReview(coordinator, context)
+            }
             engine.replacesBeforeRefusing = nil
         }
         totalModelChecks += modelChecks

@@ -23,6 +23,12 @@ struct FollowUp: ParsableCommand {
     @Flag(help: "Replace the rewritten text in the file with the refined result, atomically.")
     var write = false
 
+    @Flag(help: "Review the refined result change by change (against the original): y keep, n drop, a, d, q quit (keeps what was decided). Writes the changes kept. Needs a terminal.")
+    var interactive = false
+
+    @Flag(help: "Print each change of the refined result (against the original) as a hunk instead of the result.")
+    var diff = false
+
     @Argument(help: ArgumentHelp("What to change in the last result.", valueName: "request"))
     var request: String
 
@@ -33,6 +39,8 @@ struct FollowUp: ParsableCommand {
         if request.allSatisfy(\.isWhitespace) { throw ValidationError("say what to change, e.g. emend follow-up \"make it warmer\" FILE") }
         if file == "-" { throw ValidationError("follow-up needs the FILE that was rewritten (standard input has no history)") }
         if options.selection != nil { throw ValidationError("follow-up works on the last result; leave out --selection") }
+        if interactive { try ReviewOptions.validate(json: options.json, diff: diff, write: write, file: file) }
+        if diff && options.json { throw ValidationError("--json and --diff cannot be combined; choose one output") }
     }
 
     func run() throws {
@@ -58,6 +66,17 @@ struct FollowUp: ParsableCommand {
         progress.clear()
         guard driver.coordinator.resultText == state.result else {
             throw CLIFailure.usage("\(file): the last rewrite could not be restored; run `emend rewrite` again")
+        }
+        if interactive || diff {
+            let review = try RewriteReview.rewriting(setup: setup, tool: .followUp, prompt: request, driver: driver)
+            if interactive {
+                let status = try review.run()
+                if status != .ok { throw ExitCode(status.rawValue) }
+                return
+            }
+            try review.printHunks()
+            if write { try review.writeAll() }
+            return
         }
         try TextToolRun(setup: setup, driver: driver, writingTool: .followUp, prompt: request, write: write, remembers: true)
             .run(label: "refining \(setup.name)", providerID: options.provider, original: original, stateBase: state)

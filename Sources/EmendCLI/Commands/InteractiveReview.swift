@@ -5,7 +5,7 @@ import EmendProviders
 
 /// Review of proofreading suggestions on a terminal, like `git add -p`: each suggestion in
 /// context, one key to decide. Decisions go to the coordinator (accept or reject each); the
-/// file is written once at the end, atomically; quitting leaves it untouched.
+/// file is written once at the end, atomically; quitting keeps what was decided before (as `git add -p`).
 struct InteractiveReview {
     let proofread: ProofreadRun
 
@@ -48,7 +48,7 @@ struct InteractiveReview {
                 key = "?"
                 while true {
                     Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) Apply this change [y,n,w,a,d,q,?]? "))
-                    key = readKey(raw)
+                    key = ReviewKeys.read(driver: proofread.anyDriver)
                     if "ynadq".contains(key) { break }
                     if key == "w" {
                         do throws(EmendError) {
@@ -80,22 +80,32 @@ struct InteractiveReview {
             case "d":
                 decideRest = "n"
                 continue
-            default:   // q
-                proofread.revertAll()
-                Terminal.out("Quit: \(name) was not changed.\n")
-                return .suggestionsFound
+            default:   // q: what was decided stays; this one and the rest are not applied
+                for rest in findings[index...] { try proofread.reject(rest) }
+                raw.restore()
+                try proofread.acceptAll()
+                return try finish(accepted: accepted, of: findings.count, quit: true)
             }
             index += 1
         }
         raw.restore()
         try proofread.acceptAll()
+        return try finish(accepted: accepted, of: findings.count, quit: false)
+    }
+
+    /// Writes what was accepted (once, atomically) and says so. Quitting (`q`, as in
+    /// `git add -p`) keeps what was decided before it; the rest is not applied (exit 1: it
+    /// remains to be looked at).
+    private func finish(accepted: Int, of count: Int, quit: Bool) throws(CLIFailure) -> ExitStatus {
+        let name = setup.name
+        let prefix = quit ? "Quit: " : ""
         if accepted > 0, let path = setup.input.path {
             try AtomicFile.write(proofread.resultBytes, to: path, expected: setup.input.status)
-            Terminal.out("\(name): applied \(accepted) of \(findings.count) suggestions.\n")
+            Terminal.out("\(prefix)\(name): applied \(accepted) of \(count) suggestions.\n")
         } else {
-            Terminal.out("\(name): no changes applied; the file was not changed.\n")
+            Terminal.out("\(prefix)\(name): no changes applied; the file was not changed.\n")
         }
-        return .ok
+        return quit ? .suggestionsFound : .ok
     }
 
     static let help = """
@@ -104,31 +114,10 @@ struct InteractiveReview {
         w - add the word to your dictionary (every proofreader accepts it from now on); skip it here
         a - apply this change and all the remaining ones
         d - do not apply this change nor any of the remaining ones
-        q - quit; nothing is written, the file stays as it was
+        q - quit; keep what was decided so far, do not apply this change nor any of the remaining ones
         ? - this help
 
         """
-
-    /// One key from the terminal; a signal stops the session; end of input means quit.
-    private func readKey(_ raw: RawTerminal) -> Character {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: Signals.descriptor, events: Int16(POLLIN), revents: 0)]
-        while true {
-            _ = poll(&fds, 2, -1)
-            if let signo = Signals.take() {
-                guard let driver = proofread.anyDriver else { exit(Signals.exitStatus(signo)) }
-                driver.interrupted(signo)
-            }
-            guard fds[0].revents != 0 else { continue }
-            var byte: UInt8 = 0
-            let n = read(STDIN_FILENO, &byte, 1)
-            if n == 0 { return "q" }
-            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return "q" }
-            if byte == 0x04 { return "q" }   // ^D
-            let c = Character(Unicode.Scalar(byte))
-            return Character(String(c).lowercased())
-        }
-    }
 }
 
 /// The terminal in character-at-a-time mode without echo (signals keys still work), put back

@@ -26,7 +26,7 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Apply the suggestions that are safe to apply unseen to the file, atomically (for standard input: print the corrected text). Never one that joins or splits words unless the word is in no dictionary.")
     var write = false
 
-    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit. Needs a terminal.")
+    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit (keeps what was decided, as git add -p). Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("The text file to check; - or nothing reads standard input.", valueName: "file"))

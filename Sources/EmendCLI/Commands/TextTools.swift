@@ -148,10 +148,18 @@ struct Rewrite: ParsableCommand {
     @Flag(help: "Replace the selection (or the whole file) with the result, atomically.")
     var write = false
 
+    @Flag(help: "Review the rewrite change by change: y keep, n drop, a keep the rest, d drop the rest, q quit (keeps what was decided). Writes the changes kept. Needs a terminal.")
+    var interactive = false
+
+    @Flag(help: "Print each change of the rewrite as a hunk (the line with its original and its new text) instead of the result.")
+    var diff = false
+
     @Argument(help: ArgumentHelp("The text file; - or nothing reads standard input.", valueName: "file"))
     var file: String?
 
     func validate() throws {
+        if interactive { try ReviewOptions.validate(json: options.json, diff: diff, write: write, file: file) }
+        if diff && options.json { throw ValidationError("--json and --diff cannot be combined; choose one output") }
         if tone != nil && describe != nil { throw ValidationError("choose either --tone or --describe, not both") }
         if tone == nil && describe == nil {
             throw ValidationError("say how to rewrite: --tone friendly|professional|concise, or --describe \"...\"")
@@ -168,6 +176,17 @@ struct Rewrite: ParsableCommand {
         case nil: writingTool = .rewriteDescribed
         }
         let setup = try ToolSetup.prepare(file: file, options: options)
+        if interactive || diff {
+            let review = try RewriteReview.rewriting(setup: setup, tool: writingTool, prompt: describe)
+            if interactive {
+                let status = try review.run()
+                if status != .ok { throw ExitCode(status.rawValue) }
+                return
+            }
+            try review.printHunks()
+            if write { try review.writeAll() }
+            return
+        }
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: writingTool, prompt: describe, write: write,
                         remembers: true)
             .run(label: "rewriting \(setup.name)", providerID: options.provider)
@@ -224,15 +243,24 @@ struct Compose: ParsableCommand {
     @Flag(help: "Insert the result into the file (at --selection, default the end), atomically.")
     var write = false
 
+    @Flag(help: "Review what was written before it goes into the file: y keep, n drop, q quit. Needs a terminal.")
+    var interactive = false
+
     @Argument(help: ArgumentHelp("A file to write into (optional; - reads standard input).", valueName: "file"))
     var file: String?
 
     func validate() throws {
         if prompt.allSatisfy(\.isWhitespace) { throw ValidationError("--prompt needs some text: what should be written?") }
+        if interactive { try ReviewOptions.validate(json: options.json, diff: false, write: write, file: file) }
     }
 
     func run() throws {
         let setup = try ToolSetup.prepare(file: file, options: options, caretAtEnd: true, emptyWithoutFile: true)
+        if interactive {
+            let status = try RewriteReview.rewriting(setup: setup, tool: .compose, prompt: prompt).run()
+            if status != .ok { throw ExitCode(status.rawValue) }
+            return
+        }
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: .compose, prompt: prompt, write: write,
                         remembers: true)
             .run(label: "composing", providerID: options.provider)

@@ -77,6 +77,7 @@ extension Coordinator {
             refused()
         }) { [weak self] in
             self?.session?.enter(.resting)
+            self?.keepReviewedVersionTrue()
             then()
         }
     }
@@ -92,6 +93,9 @@ extension Coordinator {
         let session = try restingSession()
         guard session.tool != .proofread else {
             throw EmendError(.unsupported, "proofreading is reviewed per suggestion; show original applies to rewrites")
+        }
+        guard !session.reviewsChanges else {
+            throw EmendError(.state, "the rewrite's changes are being reviewed one by one: reject a change to see its original, or revert")
         }
         let target = show ? 0 : session.versions.count - 1
         session.enter(.delivering)
@@ -187,6 +191,7 @@ extension Coordinator {
         guard let session, session.isReviewable, session.tool.isRewrite || session.tool == .compose else {
             throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
         }
+        endChangeReview(session)
         let previous = session.regionText
         session.versions.removeSubrange((session.shownVersion + 1)...)
         session.tool = .followUp

@@ -45,7 +45,7 @@ extension LanguageServer {
                                    "command": ["title": .string(title), "command": "emend.ignoreRule", "arguments": [.string(finding.ruleID)]]])
                 }
             }
-            actions += fixes + extras
+            actions += fixes + extras + reviewActions(open, range: range)
         }
         if wants("refactor.rewrite") && !range.isEmpty {
             for tool in SelectionTool.allCases {
@@ -79,6 +79,9 @@ extension LanguageServer {
         case "emend.runTool":
             guard let data = argument else { throw .invalidParams("\(command) needs the action's data as its argument") }
             try startTool(data, reply: .applyEdit, workDoneToken: params["workDoneToken"])
+            return .now(.null)
+        case "emend.keepChange", "emend.keepAllChanges":
+            try keepReviewed(command, params["arguments"]?.array ?? [])
             return .now(.null)
         default:
             throw .invalidParams("unknown command \(command) (known: \(Self.commands.joined(separator: ", ")))")

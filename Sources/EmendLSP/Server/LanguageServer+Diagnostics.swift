@@ -229,6 +229,7 @@ extension LanguageServer {
             open.fragments[index] = DiagnosticsFragment(start: start, generation: filterGeneration, bytes: bytes)
             runs.append(bytes)
         }
+        runs.append(reviewDiagnostics(open))
         open.lastPublish = MonotonicClock.nowMilliseconds()
         documents[uri] = open
         writer.send(bytes: DiagnosticsMessage.message(uri: uri, version: document.version, diagnostics: runs))

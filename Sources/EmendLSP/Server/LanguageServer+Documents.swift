@@ -54,7 +54,11 @@ extension LanguageServer {
         }
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
         open.checkDue = MonotonicClock.nowMilliseconds() + Int64(settings.debounceMilliseconds)
+        let reviewed = open.reviewItems.count
+        let arrived = open.takePendingReview(nextID: &nextReviewID)
         documents[uri] = open
+        // A rewrite's changes arrived, or an edit took one: the review items show at once.
+        if arrived || open.reviewItems.count != reviewed { publish(uri) }
     }
 
     func didClose(_ params: JSON) throws(ResponseError) {

@@ -15,7 +15,7 @@ enum OutgoingRequest {
 
 /// initialize / initialized / shutdown and settings.
 extension LanguageServer {
-    static let commands = ["emend.addToDictionary", "emend.ignoreRule", "emend.runTool"]
+    static let commands = ["emend.addToDictionary", "emend.ignoreRule", "emend.runTool", "emend.keepChange", "emend.keepAllChanges"]
 
     func initialize(_ params: JSON) throws(ResponseError) -> JSON {
         guard lifecycle == .awaitingInitialize else { throw .invalidRequest("initialize was already received") }

@@ -161,7 +161,21 @@ extension LanguageServer {
         }
         switch outcome {
         case .replaced(let range, let text):
-            return textEdit(range, text)
+            let edit = textEdit(range, text)
+            if case .success = edit, let now = run.mapped(range, currentVersion: document.version) {
+                // Once the client applied it, each change of the rewrite is offered for review,
+                // split over the whole lines it is on (the edit is trimmed to the bytes it
+                // changes: "It is" -> "It's" arrives as "is" -> "'s").
+                let bytes = document.bytes
+                var start = now.lowerBound, end = now.upperBound
+                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let original = String(decoding: bytes[start..<end], as: UTF8.self)
+                let result = Array(bytes[start..<now.lowerBound]) + Array(text.utf8) + Array(bytes[now.upperBound..<end])
+                documents[run.uri]?.pendingReview = PendingReview(
+                    start: start, result: result, changes: ReviewedChanges.changes(from: original, to: String(decoding: result, as: UTF8.self)))
+            }
+            return edit
         case .presented(let text):
             // A summary goes below the selection; the selected text stays.
             let end = run.selection.upperBound

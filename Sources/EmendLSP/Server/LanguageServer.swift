@@ -54,6 +54,8 @@ public final class LanguageServer {
     /// Check jobs that retry units which failed once.
     var retries: Set<Int> = []
     var nextJobID = 1
+    /// The id of the next review item (see ReviewItems).
+    var nextReviewID = 1
     var tools: [Int: ToolRun] = [:]
     /// Tool results held back a moment after their command's answer (`applyEditGap`).
     var heldEdits: [HeldEdit] = []

@@ -30,6 +30,10 @@ struct OpenDocument {
     var owed: Set<UnitKey> = []
     var check = CheckState.idle
     var lastPublish: Int64 = 0
+    /// The changes of the last rewrite applied here, offered for review (see ReviewItems).
+    var reviewItems: [ReviewItem] = []
+    /// A rewrite's edit sent and not seen back yet.
+    var pendingReview: PendingReview?
 
     init(_ document: TextDocument, kind: DocumentKind? = nil) {
         self.document = document
@@ -57,6 +61,7 @@ struct OpenDocument {
     /// when the edit stays inside one of them (`UnitPatch`): that unit alone changes and the
     /// ones after it move. Otherwise the units go stale and are cut again at the next check.
     mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
+        moveReviewItems(range, length: text.count)
         defer { document.replace(range, with: text) }
         guard unitsState == .current else { return }
         guard let index = unitIndex(holding: range),
@@ -77,6 +82,8 @@ struct OpenDocument {
 
     /// The whole text replaced: the units are cut again at the next check.
     mutating func replaceAll(with text: [UInt8]) {
+        // (The whole text replaced: no change can be followed through it.)
+        reviewItems = []
         document.replaceAll(with: text)
         unitsState = .stale
     }

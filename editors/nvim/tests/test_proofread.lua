@@ -141,7 +141,7 @@ end)
 H.test("command completion", function()
   local c = vim.fn.getcompletion("Emend re", "cmdline")
   table.sort(c)
-  H.eq(c, { "reject", "revert", "rewrite" })
+  H.eq(c, { "reject", "revert", "review", "rewrite" })
   H.eq(vim.fn.getcompletion("Emend rewrite p", "cmdline"), { "professional" })
 end)
 

@@ -233,6 +233,7 @@ emend_status emend_session_accept_suggestion(emend_coordinator *coordinator, siz
 emend_status emend_session_reject_suggestion(emend_coordinator *coordinator, size_t index);
 emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordinator,
                                                 uint64_t context_id, uint64_t offset, size_t *index);
+emend_status emend_session_review_changes(emend_coordinator *coordinator, size_t *out_count);
 emend_status emend_session_undo(emend_coordinator *coordinator);
 emend_status emend_session_redo(emend_coordinator *coordinator);
 

@@ -3,7 +3,7 @@
 --   require("emend").setup({ library = nil, provider = nil, language = nil })
 --   :[range]Emend proofread | rewrite friendly|professional|concise | describe {text}
 --                 | summary | keypoints | list | table | compose {prompt} | followup {text}
---                 | accept | reject | addword | next | prev | done | revert | original | providers
+--                 | review | accept | reject | addword | next | prev | done | revert | original | providers
 --
 -- See :help emend.
 local api = vim.api
@@ -240,7 +240,7 @@ function M.accept(opts)
   end
   local s = current(opts)
   if not s then return nil end
-  if s.tool_name ~= "proofread" then return M.done(opts) end
+  if s.tool_name ~= "proofread" and not s.reviewing then return M.done(opts) end
   local sug = suggestion_under_cursor(s)
   if not sug then return report(nil, "Emend: no suggestion under the cursor") end
   local ok, err = session.accept_suggestion(s, sug)
@@ -257,7 +257,7 @@ function M.reject(opts)
   end
   local s = current(opts)
   if not s then return nil end
-  if s.tool_name ~= "proofread" then return M.revert(opts) end
+  if s.tool_name ~= "proofread" and not s.reviewing then return M.revert(opts) end
   local sug = suggestion_under_cursor(s)
   if not sug then return report(nil, "Emend: no suggestion under the cursor") end
   return report(session.reject_suggestion(s, sug))
@@ -339,6 +339,18 @@ function M.addword(opts)
 end
 
 function M.next(opts) return jump(opts, true) end
+
+-- After a rewrite: its changes become marks to accept (keep) or reject (undo that change).
+function M.review(opts)
+  local s = current(opts)
+  if not s then return nil end
+  local count, err = session.review(s)
+  if not count then return report(nil, err) end
+  if not (opts and opts.silent) then
+    notify(("Emend: %d change%s to review: accept keeps, reject undoes it, done keeps the rest"):format(count, count == 1 and "" or "s"))
+  end
+  return count
+end
 function M.prev(opts) return jump(opts, false) end
 
 function M.done(opts)
@@ -412,7 +424,7 @@ end
 
 M.subcommands = {
   "proofread", "rewrite", "describe", "summary", "keypoints", "list", "table", "compose",
-  "followup", "accept", "reject", "addword", "next", "prev", "done", "revert", "original", "stop", "providers",
+  "followup", "review", "accept", "reject", "addword", "next", "prev", "done", "revert", "original", "stop", "providers",
 }
 
 function M.complete(arglead, cmdline, _)

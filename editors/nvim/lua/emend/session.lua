@@ -665,6 +665,7 @@ function M.state_changed(s, old)
   end
   if s.state == E.STATE.INACTIVE then
     s.showing_original = false
+    s.reviewing = false
     if api.nvim_buf_is_valid(s.buf) then pcall(api.nvim_buf_clear_namespace, s.buf, M.ns_work, 0, -1) end
     s.working = {}
   end
@@ -727,7 +728,7 @@ function M.refresh_marks(s)
   s.marks_dirty = false
   if not api.nvim_buf_is_valid(s.buf) then return end
   api.nvim_buf_clear_namespace(s.buf, M.ns, 0, -1)
-  if not s.coord or s.state == E.STATE.INACTIVE or s.tool_name ~= "proofread" then
+  if not s.coord or s.state == E.STATE.INACTIVE or (s.tool_name ~= "proofread" and not s.reviewing) then
     pcall(vim.diagnostic.reset, M.ns, s.buf)
     s.marks = {}
     return
@@ -807,6 +808,11 @@ function M.start(buf, tool, selection, prompt, provider)
   if provider then req.provider_id = provider end
   local st = lib.emend_coordinator_start(s.coord, req)
   if st ~= E.OK then return nil, "Emend: " .. err_text(st) end
+  if t == E.TOOL.followup and s.reviewing then
+    -- A follow-up refines the text as it stands; the review of the earlier result ends.
+    s.reviewing = false
+    M.refresh_marks(s)
+  end
   s.partial_told = false -- a new run: its completeness is told once it is known
   return s
 end
@@ -821,6 +827,20 @@ function M.toggle_original(s)
   local ok, err = call(s, lib.emend_session_show_original, show and 1 or 0)
   if ok then s.showing_original = show end
   return ok, err
+end
+
+-- Review the rewrite resting in the buffer change by change (emend_session_review_changes):
+-- each change gets a mark, and accept / reject / next / prev work on them as on proofreading
+-- suggestions; a reject puts back that change's original, one undo step per decision.
+function M.review(s)
+  if not s or not s.coord then return nil, "Emend: no session in this buffer" end
+  if s.in_dispatch then return nil, "Emend: busy (inside a callback)" end
+  local count = ffi.new("size_t[1]")
+  local st = lib.emend_session_review_changes(s.coord, count)
+  if st ~= E.OK then return nil, "Emend: " .. err_text(st) end
+  s.reviewing = true
+  M.refresh_marks(s)
+  return tonumber(count[0])
 end
 
 function M.undo(s) return call(s, lib.emend_session_undo) end

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Glibc
+import EmendCore
+
+/// A rewrite reviewed change by change on a terminal, like `git add -p` (and like
+/// `proofread --interactive`): the rewrite rests in the document, each of its changes is
+/// shown as a hunk, one key keeps or drops it (dropping puts its original back). The file is
+/// written once at the end, atomically, with the changes kept; `q` keeps what was decided
+/// and drops the rest. `--diff` prints the same hunks without asking.
+struct RewriteReview {
+    let setup: ToolSetup
+    let driver: SessionDriver
+
+    private var coordinator: Coordinator { driver.coordinator }
+
+    /// Runs `tool` on the file until its result rests in the document, printing nothing of
+    /// it (the review shows it change by change). A poor result is never reviewed: it fails
+    /// as `rewrite` without --force does.
+    static func rewriting(setup: ToolSetup, tool: WritingTool, prompt: String?,
+                          driver given: SessionDriver? = nil) throws(CLIFailure) -> RewriteReview {
+        let driver: SessionDriver
+        if let given { driver = given } else { driver = try setup.makeDriver() }
+        let progress = Progress(label: "\(tool == .compose ? "composing" : tool == .followUp ? "refining" : "rewriting") \(setup.name)")
+        defer { progress.clear() }
+        try driver.run(tool, prompt: prompt, providerID: setup.options.provider, progress: progress)
+        if let explanation = driver.engine.presented?.explanation {
+            throw CLIFailure.from(EmendError(.poorResult, explanation), subject: setup.name)
+        }
+        return RewriteReview(setup: setup, driver: driver)
+    }
+
+    /// --diff --write: keeps every change and writes the file.
+    func writeAll() throws(CLIFailure) {
+        do { try coordinator.accept() } catch { throw CLIFailure.from(error, subject: setup.name) }
+        try driver.settle()
+        if let path = setup.input.path {
+            try AtomicFile.write(driver.engine.bytes, to: path, expected: setup.input.status)
+        } else {
+            Terminal.out(String(decoding: driver.engine.bytes, as: UTF8.self))
+        }
+    }
+
+    /// Splits the resting rewrite into its changes; their number.
+    private func split() throws(CLIFailure) -> Int {
+        do { _ = try coordinator.reviewChanges() } catch { throw CLIFailure.from(error, subject: setup.name) }
+        try driver.settle()
+        return coordinator.suggestions.count
+    }
+
+    private var hunks: ChangeHunk {
+        ChangeHunk(fileName: setup.name, encoding: setup.options.encoding.encoding,
+                   palette: Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment))
+    }
+
+    /// --diff: every change as a hunk of the text as rewritten. The session stays as it is
+    /// (the caller accepts it for --write, or leaves the file alone).
+    func printHunks() throws(CLIFailure) {
+        let count = try split()
+        let bytes = driver.engine.bytes
+        let render = hunks
+        for (index, change) in coordinator.suggestions.enumerated() {
+            Terminal.out(render.render(change, number: index + 1, count: count, in: bytes))
+        }
+        if count == 0 { Terminal.err("emend: \(setup.name): the rewrite changed nothing\n") }
+    }
+
+    func run() throws(CLIFailure) -> ExitStatus {
+        let name = setup.name
+        let count = try split()
+        guard count > 0 else {
+            Terminal.out("\(name): the rewrite changed nothing; the file was not changed.\n")
+            try? coordinator.revert()
+            try driver.settle()
+            return .ok
+        }
+        let palette = Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment)
+        let render = hunks
+        let raw = RawTerminal()
+        driver.onSignal.append { raw.restore() }
+        defer { raw.restore() }
+        var kept = 0
+        var decideRest: Character?
+        var quit = false
+        for index in 0..<count {
+            let change = coordinator.suggestions[index]
+            // (An edit cannot reach a change here: the CLI's engine never types.)
+            guard change.state == .pending else { continue }
+            var key: Character
+            if let rest = decideRest {
+                key = rest
+            } else {
+                Terminal.out("\n" + render.render(change, number: index + 1, count: count, in: driver.engine.bytes))
+                while true {
+                    Terminal.out(palette.bold("(\(index + 1)/\(count)) Keep this change [y,n,a,d,q,?]? "))
+                    key = ReviewKeys.read(driver: driver)
+                    if "ynadq".contains(key) { break }
+                    Terminal.out(key == "?" ? "?\n" + RewriteReview.help : "\n")
+                }
+                Terminal.out("\(key)\n")
+            }
+            switch key {
+            case "a": decideRest = "y"; key = "y"
+            case "d": decideRest = "n"; key = "n"
+            case "q": decideRest = "n"; key = "n"; quit = true
+            default: break
+            }
+            do {
+                if key == "y" {
+                    try coordinator.acceptSuggestion(index)
+                    kept += 1
+                } else {
+                    try coordinator.rejectSuggestion(index)
+                }
+            } catch {
+                throw CLIFailure.from(error, subject: name)
+            }
+            try driver.settle()
+        }
+        raw.restore()
+        do { try coordinator.accept() } catch { throw CLIFailure.from(error, subject: name) }
+        try driver.settle()
+        let prefix = quit ? "Quit: " : ""
+        if kept > 0, let path = setup.input.path {
+            try AtomicFile.write(driver.engine.bytes, to: path, expected: setup.input.status)
+            Terminal.out("\(prefix)\(name): kept \(kept) of \(count) changes.\n")
+        } else {
+            Terminal.out("\(prefix)\(name): no changes kept; the file was not changed.\n")
+        }
+        return .ok
+    }
+
+    static let help = """
+        y - keep this change
+        n - drop this change (its original comes back)
+        a - keep this change and all the remaining ones
+        d - drop this change and all the remaining ones
+        q - quit; keep what was decided so far, drop this change and the remaining ones
+        ? - this help
+
+        """
+}
+
+/// What --interactive needs of the other options (rewrite, compose, follow-up).
+enum ReviewOptions {
+    static func validate(json: Bool, diff: Bool, write: Bool, file: String?) throws {
+        if json || diff || write {
+            throw ValidationError("--interactive shows its own review and writes what you keep; leave out --json, --diff and --write")
+        }
+        if file == nil || file == "-" { throw ValidationError("--interactive needs a FILE (standard input is the terminal you answer on)") }
+        guard Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal else {
+            throw ValidationError("--interactive needs a terminal on standard input and output; in scripts use --diff, --json or --write")
+        }
+    }
+}

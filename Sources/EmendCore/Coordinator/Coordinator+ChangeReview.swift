@@ -1,0 +1,78 @@
+import EmendText
+
+/// Reviewing a rewrite change by change, like track changes: the result resting in the text
+/// is split into its changes (see RewriteChanges), and from then on the session's suggestion
+/// calls work on them as on proofreading suggestions — accept keeps one, reject puts its
+/// original back (and only its), undo and redo step through the decisions, Done keeps every
+/// change not rejected, revert puts the whole original back byte for byte.
+extension Coordinator {
+    /// The category of a rewrite's change under review (`SuggestionInfo.category`).
+    public static let rewriteChangeCategory = "rewrite"
+
+    /// Splits the rewrite resting in the text into its changes and returns how many there are
+    /// (once split, the same changes: a second call returns their count again). Throws
+    /// `.state` unless a rewrite's result (a rewrite, a follow-up, composed text) rests in
+    /// the text.
+    @discardableResult
+    public func reviewChanges() throws(EmendError) -> Int {
+        try checkThread()
+        try checkOutsideCallbacks()
+        let session = try restingSession()
+        guard session.tool.isRewrite || session.tool == .compose, session.hasResult else {
+            throw EmendError(.state, session.tool == .proofread ? "proofreading is already reviewed per suggestion"
+                                                                : "no rewrite's result rests in the text")
+        }
+        guard session.shownVersion > 0 else {
+            throw EmendError(.state, "the original is shown: show the rewritten text first, then review its changes")
+        }
+        if session.reviewsChanges { return session.suggestions.count }
+        guard let context = session.working, let region = session.region?.range else {
+            throw EmendError(.state, "the session lost its working region")
+        }
+        let net = zip(context.ledger.currentSpans, context.ledger.hunks).compactMap { span, hunk -> RewriteChanges.NetChange? in
+            guard span.lowerBound >= region.lowerBound, span.upperBound <= region.upperBound else { return nil }
+            return RewriteChanges.NetChange(span: (span.lowerBound - region.lowerBound)..<(span.upperBound - region.lowerBound),
+                                            original: Array(hunk.baseText.string.utf8))
+        }
+        // The region once (a rewrite's region: a selection and its sentences, not the document).
+        let changes = RewriteChanges.changes(of: net, in: Array(context.text.substring(region).utf8))
+        session.suggestions = changes.map { change in
+            let span = (change.span.lowerBound + region.lowerBound)..<(change.span.upperBound + region.lowerBound)
+            let edit = ProviderEdit(range: span, replacement: change.replacement, category: Self.rewriteChangeCategory)
+            let base = context.ledger.baseRange(ofCurrent: span)
+            let suggestion = Suggestion(contextID: context.id, anchor: context.anchor(span), original: change.original,
+                                        edit: edit, originalRange: base.lowerBound..<(base.lowerBound + change.original.utf8.count))
+            suggestion.isApplied = true
+            return suggestion
+        }
+        // The review is the session's history from now on: a step before it (show original
+        // and back, the result itself) would change the text under the changes' marks.
+        session.undoStack.removeAll()
+        session.redoStack.removeAll()
+        session.enter(.delivering)
+        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.enter(.resting) }
+        return session.suggestions.count
+    }
+
+    /// After a review step put a change's original or replacement into the text: the version
+    /// shown is what the text shows (a follow-up refines it, a failed one comes back to it).
+    func keepReviewedVersionTrue() {
+        guard let session, session.reviewsChanges, let context = session.working else { return }
+        keepShownVersionTrue(session, context: context)
+    }
+
+    /// A follow-up refines the text as it stands: the review of the changes before it ends
+    /// (their marks and decision steps go; the text keeps every decision).
+    func endChangeReview(_ session: Session) {
+        guard session.reviewsChanges else { return }
+        if let context = session.working { keepShownVersionTrue(session, context: context) }
+        session.undoStack.removeAll { $0.suggestion != nil }
+        session.redoStack.removeAll { $0.suggestion != nil }
+        session.suggestions = []
+    }
+}
+
+extension Session {
+    /// A rewrite's changes are under review (its suggestions are those changes).
+    var reviewsChanges: Bool { tool != .proofread && !suggestions.isEmpty }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+/// `emend rewrite --interactive` on a pseudo-terminal: each change of the rewrite as a hunk,
+/// one key per decision (y keep, n drop, a, d, q keeps what was decided); the file is written
+/// once at the end with the changes kept. `--diff` prints the hunks without asking.
+final class RewriteReviewTests: XCTestCase {
+    private var sandbox: CLISandbox!
+    private let text = "I am sure it is fine. We are ready, do not worry.\n"
+
+    override func setUp() {
+        sandbox = CLISandbox()
+        sandbox.write("r.txt", text)
+    }
+
+    func testKeepOneDropOneThenQuitKeepsWhatWasDecided() throws {
+        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
+        run.waitFor("@@ r.txt:1:1: change 1/4 @@")
+        run.waitFor("-I am sure it's fine. We're ready, don't worry.")
+        run.waitFor("+I'm sure it's fine. We're ready, don't worry.")
+        run.waitFor("(1/4) Keep this change [y,n,a,d,q,?]? ")
+        run.type("y")
+        run.waitFor("(2/4) Keep this change")
+        XCTAssertEqual(sandbox.read("r.txt"), text, "nothing is written before the end")
+        run.type("?")
+        run.waitFor("q - quit; keep what was decided so far")
+        run.type("n")
+        // The next hunk shows the text as it stands: the dropped change's original is back.
+        run.waitFor("-I'm sure it is fine. We are ready, don't worry.")
+        run.waitFor("(3/4)")
+        run.type("q")
+        run.waitFor("Quit: r.txt: kept 1 of 4 changes.")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it is fine. We are ready, do not worry.\n")
+        XCTAssertEqual(sandbox.listing(), ["r.txt"])
+    }
+
+    func testDropOneThenKeepTheRest() throws {
+        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
+        run.waitFor("(1/4)")
+        run.type("n")
+        run.waitFor("(2/4)")
+        run.type("a")
+        run.waitFor("r.txt: kept 3 of 4 changes.")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(sandbox.read("r.txt"), "I am sure it's fine. We're ready, don't worry.\n")
+    }
+
+    func testDropEverythingLeavesTheFileUntouched() throws {
+        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
+        run.waitFor("(1/4)")
+        run.type("d")
+        run.waitFor("r.txt: no changes kept; the file was not changed.")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(sandbox.read("r.txt"), text)
+    }
+
+    func testDiffPrintsEachChangeAsAHunk() throws {
+        let result = sandbox.run(["rewrite", "--tone", "friendly", "--diff", "r.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            @@ r.txt:1:1: change 1/4 @@
+            -I am sure it's fine. We're ready, don't worry.
+            +I'm sure it's fine. We're ready, don't worry.
+            @@ r.txt:1:10: change 2/4 @@
+            -I'm sure it is fine. We're ready, don't worry.
+            +I'm sure it's fine. We're ready, don't worry.
+            @@ r.txt:1:21: change 3/4 @@
+            -I'm sure it's fine. We are ready, don't worry.
+            +I'm sure it's fine. We're ready, don't worry.
+            @@ r.txt:1:34: change 4/4 @@
+            -I'm sure it's fine. We're ready, do not worry.
+            +I'm sure it's fine. We're ready, don't worry.
+
+            """)
+        XCTAssertEqual(sandbox.read("r.txt"), text, "--diff alone writes nothing")
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--diff", "--write", "r.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it's fine. We're ready, don't worry.\n")
+    }
+
+    func testComposeReviewedKeepsOrDropsWhatWasWritten() throws {
+        sandbox.write("c.txt", "Hello.\n")
+        sandbox.write("w.txt", "Hello.\n")
+        XCTAssertEqual(sandbox.run(["compose", "--prompt", "say thanks for the flowers", "--write", "w.txt"]).status, 0)
+        let keep = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
+                                         environment: ["NO_COLOR": "1"])
+        keep.waitFor("+Say thanks for the flowers.")
+        keep.waitFor("(1/1) Keep this change")
+        keep.type("y")
+        keep.waitFor("c.txt: kept 1 of 1 changes.")
+        XCTAssertEqual(keep.finish(), 0)
+        XCTAssertEqual(sandbox.read("c.txt"), sandbox.read("w.txt"), "keeping every change is --write")
+
+        sandbox.write("c.txt", "Hello.\n")
+        let drop = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
+                                         environment: ["NO_COLOR": "1"])
+        drop.waitFor("(1/1) Keep this change")
+        drop.type("n")
+        drop.waitFor("c.txt: no changes kept; the file was not changed.")
+        XCTAssertEqual(drop.finish(), 0)
+        XCTAssertEqual(sandbox.read("c.txt"), "Hello.\n")
+    }
+
+    func testFollowUpDiffShowsTheChangesAgainstTheOriginal() throws {
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--write", "r.txt"]).status, 0)
+        let rewritten = sandbox.read("r.txt")
+        let result = sandbox.run(["follow-up", "uppercase", "--diff", "r.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("@@ r.txt:1:1: change 1/3 @@\n-I am sure it is fine. WE'RE READY, DON'T WORRY.\n+I'M SURE IT'S FINE. WE'RE READY, DON'T WORRY.\n"),
+                      result.stdout)
+        XCTAssertTrue(result.stdout.contains("change 3/3 @@\n-I'M SURE IT'S FINE. WE'RE READY, do not worry.\n"), result.stdout)
+        XCTAssertEqual(sandbox.read("r.txt"), rewritten, "--diff alone writes nothing")
+    }
+
+    func testInteractiveNeedsATerminalAndAFile() throws {
+        let piped = sandbox.run(["rewrite", "--tone", "friendly", "--interactive", "r.txt"])
+        XCTAssertEqual(piped.status, 2)
+        XCTAssertTrue(piped.stderr.contains("--interactive needs a terminal"), piped.stderr)
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--interactive", "--diff", "r.txt"]).status, 2)
+    }
+}
