@@ -29,7 +29,10 @@
  *          Provider work runs on threads owned by the runtime.
  *
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
- *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8.
+ *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8. Text Emend hands
+ *          the engine (a replace's text, a result, a suggestion's replacement) never holds a
+ *          NUL byte: a provider's result or replacement with one is refused whole (the session
+ *          ends with EMEND_E_PROVIDER saying so), so an engine may keep its text NUL-terminated.
  *
  * LENGTHS  Every length or count passed with a pointer (text lengths, array counts) must be
  *          one the engine really holds: above PTRDIFF_MAX (SIZE_MAX, a negative number cast

@@ -120,6 +120,21 @@ final class HostLifetimeTests: XCTestCase {
         XCTAssertEqual(sink.text, "ESCAPED waited")
     }
 
+    /// A hostile plugin's text and replacement holding a NUL byte: its host refuses the whole
+    /// result (the run fails saying why), so nothing with a NUL reaches libemend's sink; and
+    /// the plugin's emit call is refused too (logged with EMEND_E_INVALID_ARGUMENT).
+    func testANULByteInAPluginsOutputRefusesTheResult() throws {
+        let provider = try registry().provider(for: .compose, named: Self.id)
+        for attempt in ["nul-text", "nul-edit"] {
+            let sink = PluginTestSink()
+            let outcome = provider.run(compose(attempt), sink: sink)
+            guard case .failed(let message) = outcome else { return XCTFail("\(attempt): \(outcome), \(sink.texts)") }
+            XCTAssertTrue(message.contains("holds a NUL byte (U+0000)"), "\(attempt): \(message)")
+            XCTAssertEqual(sink.texts, [], attempt)
+            XCTAssertEqual(sink.edits, [], attempt)
+        }
+    }
+
     /// Hosts this process started that are still there (zombies aside).
     static func hostChildren() -> [pid_t] {
         let me = getpid()
