@@ -120,6 +120,32 @@ final class HostLifetimeTests: XCTestCase {
         XCTAssertEqual(sink.text, "ESCAPED waited")
     }
 
+    /// emend_coordinator_destroy while the plugin spins in run and ignores its cancel: the
+    /// call returns while the host is still there (the reaper kills it after the grace; no
+    /// thread of the engine waits for it), and the host is gone after the grace.
+    func testDestroyingACoordinatorWhileThePluginSpinsDoesNotWaitForItsHost() throws {
+        let registry = try self.registry("[providers.\"\(Self.id)\"]\ncancel_grace_ms = 1500\n")
+        let document = StyledDocument("x")
+        var coordinator: Coordinator? = try Coordinator(delegate: document, options: CoordinatorOptions(), catalog: registry)
+        let logs = PluginLogCollector()
+        coordinator!.logger = logs.logger
+        try coordinator!.start(.compose, scope: .fullDocument, prompt: "spin", providerID: Self.id)
+        let spinning = Date().addingTimeInterval(30)
+        while !logs.all.contains(where: { $0.contains("spinning") }) && Date() < spinning {
+            _ = try? coordinator!.dispatch()
+            usleep(5_000)
+        }
+        XCTAssertTrue(logs.all.contains { $0.contains("spinning") }, "the plugin spins: \(logs.all)")
+        let hosts = Self.hostChildren()
+        XCTAssertEqual(hosts.count, 1, "one host runs")
+        coordinator!.shutdown()
+        coordinator = nil
+        XCTAssertEqual(Self.hostChildren(), hosts, "destroy returned before the host was gone: it waited for nothing")
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.hostChildren().isEmpty && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(Self.hostChildren(), [], "the reaper killed the host after the grace")
+    }
+
     /// A hostile plugin's text and replacement holding a NUL byte: its host refuses the whole
     /// result (the run fails saying why), so nothing with a NUL reaches libemend's sink; and
     /// the plugin's emit call is refused too (logged with EMEND_E_INVALID_ARGUMENT).

@@ -15,7 +15,7 @@
  *   "frame:N"               writes, on the host's channel (descriptor 3), the start of an EDITS
  *                           frame announcing N bytes, then zeros until the channel refuses them
  *   "fork-crash"            forks a child that keeps the channel open for 5 s, then crashes
- *   "spin"                  emits "spinning", then spins, never looking at is_cancelled
+ *   "spin"                  emits and logs "spinning", then spins, never looking at is_cancelled
  *   "wait:MS"               sleeps MS milliseconds, then answers "ESCAPED waited"
  *   "nul-text"              emits the text "ESCAPED a", a NUL byte and "b" (one piece), then finishes
  *   "nul-edit"              emits an edit of the whole selection whose replacement is "a", NUL, "b"
@@ -229,6 +229,7 @@ static void attempt(emend_run *run, const char *prompt) {
         host->finish(run, EMEND_OK, NULL);
     } else if (IS("spin")) {
         host->emit_text(run, "spinning", 8);
+        host->log(run, EMEND_LOG_INFO, "spinning");
         for (volatile unsigned long i = 0;; i++) {
         }
     } else {
