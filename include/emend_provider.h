@@ -71,6 +71,9 @@ extern "C" {
  *     signal, trace or read the memory of any process outside it (the editor).
  * The layers the kernel refuses are reported once (`emend doctor` prints the level); the user
  * can turn the sandbox off for one provider with `sandbox = "off"`.
+ * Limits (config.toml, sandbox or not): one run may use `cpu_seconds` of CPU time (600; the
+ * host's RLIMIT_CPU, moved on at each run's start): beyond it the kernel ends the host with
+ * SIGXCPU and the run fails saying so; a run that ignores its cancel has `cancel_grace_ms`.
  *
  * A plugin that reads files outside its directory that its settings do not name (a server
  * script, its Python packages) declares them by exporting this symbol: absolute paths

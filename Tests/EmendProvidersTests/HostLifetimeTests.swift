@@ -146,6 +146,21 @@ final class HostLifetimeTests: XCTestCase {
         XCTAssertEqual(Self.hostChildren(), [], "the reaper killed the host after the grace")
     }
 
+    /// A plugin spinning in run that no one cancels: the kernel stops its host at the run's
+    /// CPU time (cpu_seconds, RLIMIT_CPU), the run says so, it is no crash, and the next run
+    /// works on a fresh host. (The sink cancels after a minute only so that the test ends
+    /// without the limit: then the run says "cancelled".)
+    func testASpinningRunIsStoppedAtItsCPUTime() throws {
+        let provider = try registry("[providers.\"\(Self.id)\"]\ncpu_seconds = 1\n").provider(for: .compose, named: Self.id)
+        let outcome = provider.run(compose("spin"), sink: PluginTestSink(cancelAfterSeconds: 60))
+        XCTAssertEqual(outcome, .failed("provider '\(Self.id)' used up the CPU time of one run (1 s, cpu_seconds in config.toml); "
+                                        + "the kernel stopped its host"))
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(compose("wait:10"), sink: sink), .finished)
+        XCTAssertEqual(sink.text, "ESCAPED waited", "the next run is unaffected")
+        XCTAssertNil((provider as? ProviderHealth)?.brokenReason)
+    }
+
     /// A hostile plugin's text and replacement holding a NUL byte: its host refuses the whole
     /// result (the run fails saying why), so nothing with a NUL reaches libemend's sink; and
     /// the plugin's emit call is refused too (logged with EMEND_E_INVALID_ARGUMENT).

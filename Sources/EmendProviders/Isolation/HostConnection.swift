@@ -29,6 +29,8 @@ final class HostConnection: @unchecked Sendable {
     private(set) var finishedRuns = 0
 
     private let process: HostProcess
+    /// The CPU seconds of one run (0: none): a host ended by SIGXCPU used them up.
+    private let cpuSeconds: Int
     /// When the host was started (monotonic ms): the load limit counts from here.
     private let startedAt = MonotonicClock.nowMilliseconds()
     private let channel: FrameChannel
@@ -40,6 +42,7 @@ final class HostConnection: @unchecked Sendable {
                  onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
         self.providerID = providerID
         self.process = process
+        self.cpuSeconds = limits.cpuSeconds
         // Frames over the limits are refused at their length, before a byte of them is kept.
         self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
         self.logger = logger
@@ -167,6 +170,7 @@ final class HostConnection: @unchecked Sendable {
         let end: HostEnd = monitor.withLock {
             chosenEnd ?? {
                 switch exit {
+                case .signalled(let signal) where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
                 case .signalled(let signal): return .crashed(signal: signal)
                 case .exited(let code): return .exited(code: code)
                 case .unknown: return .vanished

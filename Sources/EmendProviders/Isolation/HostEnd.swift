@@ -1,7 +1,7 @@
 /// Why a provider host's channel ended, and what that means for the runs it served and for
 /// the plugin's record: a crash, an unexpected exit and garbage on the channel count towards
-/// marking the plugin broken; a kill libemend chose (a cancelled run past its grace) or a
-/// close (the provider went away) do not.
+/// marking the plugin broken; a kill libemend chose (a cancelled run past its grace), a run
+/// over its CPU time or a close (the provider went away) do not.
 enum HostEnd: Equatable {
     case crashed(signal: Int32)
     case exited(code: Int32)
@@ -13,13 +13,15 @@ enum HostEnd: Equatable {
     case killedAfterCancel(milliseconds: Int)
     /// It did not answer CREATE (READY or CREATE_FAILED) within the load limit; libemend killed it.
     case notReady(milliseconds: Int)
+    /// A run used up its CPU time (`cpu_seconds`): the kernel stopped the host (SIGXCPU).
+    case cpuSpent(seconds: Int)
     /// libemend closed the channel.
     case closed
 
     var countsAsCrash: Bool {
         switch self {
         case .crashed, .exited, .vanished, .violated, .notReady: return true
-        case .killedAfterCancel, .closed: return false
+        case .killedAfterCancel, .cpuSpent, .closed: return false
         }
     }
 
@@ -34,6 +36,9 @@ enum HostEnd: Equatable {
             return "provider '\(id)' did not stop within \(milliseconds) ms of cancel; its host was killed"
         case .notReady(let milliseconds):
             return "provider '\(id)' did not finish loading within \(milliseconds) ms (load_timeout_ms); its host was killed"
+        case .cpuSpent(let seconds):
+            return "provider '\(id)' used up the CPU time of one run (\(seconds) s, cpu_seconds in config.toml); "
+                + "the kernel stopped its host"
         case .closed: return "provider '\(id)' was closed"
         }
     }

@@ -101,6 +101,7 @@ public enum ProviderHostServer {
             case .cancel(let id): runs.cancel(id)
             case .run(let id, let providerRequest):
                 let sink = HostRunSink(run: id, outbox: outbox, limits: create.limits)
+                RunCPUTime.allow(seconds: create.limits.cpuSeconds)
                 runs.add(sink)
                 do {
                     try RuntimeThread.start {
