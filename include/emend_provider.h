@@ -74,6 +74,10 @@ extern "C" {
  * Limits (config.toml, sandbox or not): one run may use `cpu_seconds` of CPU time (600; the
  * host's RLIMIT_CPU, moved on at each run's start): beyond it the kernel ends the host with
  * SIGXCPU and the run fails saying so; a run that ignores its cancel has `cancel_grace_ms`.
+ * Every process has `memory_mb` of address space (RLIMIT_AS: malloc fails beyond it); in the
+ * sandbox, the plugin's processes together (it and the children it starts) have `memory_mb`
+ * of memory (their PSS, measured every 100 ms): beyond it all of them are killed and the run
+ * fails saying so.
  *
  * A plugin that reads files outside its directory that its settings do not name (a server
  * script, its Python packages) declares them by exporting this symbol: absolute paths

@@ -161,6 +161,20 @@ final class HostLifetimeTests: XCTestCase {
         XCTAssertNil((provider as? ProviderHealth)?.brokenReason)
     }
 
+    /// 8 children of 50 MiB each, under memory_mb = 256 (RLIMIT_AS holds each, not all of
+    /// them): the sandbox's supervisor measures them together, kills them all, and the run
+    /// says so; the next run works.
+    func testChildrenTogetherAreHeldToTheMemoryLimit() throws {
+        let provider = try registry("[providers.\"\(Self.id)\"]\nmemory_mb = 256\n").provider(for: .compose, named: Self.id)
+        let sink = PluginTestSink()
+        let outcome = provider.run(compose("children:8:50"), sink: sink)
+        XCTAssertEqual(outcome, .failed("provider '\(Self.id)' used more than 256 MiB of memory in all its processes together "
+                                        + "(memory_mb in config.toml); its host was stopped"), sink.text)
+        let next = PluginTestSink()
+        XCTAssertEqual(provider.run(compose("wait:10"), sink: next), .finished)
+        XCTAssertEqual(next.text, "ESCAPED waited")
+    }
+
     /// A hostile plugin's text and replacement holding a NUL byte: its host refuses the whole
     /// result (the run fails saying why), so nothing with a NUL reaches libemend's sink; and
     /// the plugin's emit call is refused too (logged with EMEND_E_INVALID_ARGUMENT).

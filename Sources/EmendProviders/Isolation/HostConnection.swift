@@ -31,6 +31,8 @@ final class HostConnection: @unchecked Sendable {
     private let process: HostProcess
     /// The CPU seconds of one run (0: none): a host ended by SIGXCPU used them up.
     private let cpuSeconds: Int
+    /// memory_mb in bytes: a sandboxed host that exits with HostEnd.memoryExitStatus went over it.
+    private let memoryBytes: Int
     /// When the host was started (monotonic ms): the load limit counts from here.
     private let startedAt = MonotonicClock.nowMilliseconds()
     private let channel: FrameChannel
@@ -43,6 +45,7 @@ final class HostConnection: @unchecked Sendable {
         self.providerID = providerID
         self.process = process
         self.cpuSeconds = limits.cpuSeconds
+        self.memoryBytes = limits.memoryBytes
         // Frames over the limits are refused at their length, before a byte of them is kept.
         self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
         self.logger = logger
@@ -172,6 +175,8 @@ final class HostConnection: @unchecked Sendable {
                 switch exit {
                 case .signalled(let signal) where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
                 case .signalled(let signal): return .crashed(signal: signal)
+                case .exited(let code) where code == HostEnd.memoryExitStatus && memoryBytes > 0:
+                    return .memorySpent(megabytes: memoryBytes >> 20)
                 case .exited(let code): return .exited(code: code)
                 case .unknown: return .vanished
                 }

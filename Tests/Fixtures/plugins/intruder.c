@@ -17,6 +17,7 @@
  *   "fork-crash"            forks a child that keeps the channel open for 5 s, then crashes
  *   "spin"                  emits and logs "spinning", then spins, never looking at is_cancelled
  *   "wait:MS"               sleeps MS milliseconds, then answers "ESCAPED waited"
+ *   "children:N:MB"         forks N children that each fill MB MiB and sleep; answers after 5 s
  *   "nul-text"              emits the text "ESCAPED a", a NUL byte and "b" (one piece), then finishes
  *   "nul-edit"              emits an edit of the whole selection whose replacement is "a", NUL, "b"
  * Settings: sleep_in_create_ms and sleep_in_destroy_ms make create and destroy sleep.
@@ -218,6 +219,21 @@ static void attempt(emend_run *run, const char *prompt) {
     } else if (IS("wait")) {
         usleep((useconds_t)atol(arguments) * 1000);
         answer(run, 1, "waited");
+    } else if (IS("children")) {
+        int count = 0, megabytes = 0;
+        if (sscanf(arguments, "%d:%d", &count, &megabytes) != 2) return answer(run, 0, "bad arguments");
+        for (int i = 0; i < count; i++) {
+            pid_t child = fork();
+            if (child < 0) return blocked(run);
+            if (child == 0) {
+                char *bytes = malloc((size_t)megabytes << 20);
+                if (bytes) memset(bytes, 1 + i, (size_t)megabytes << 20);
+                sleep(30);
+                _exit(bytes ? 0 : 1);
+            }
+        }
+        sleep(5);
+        answer(run, 1, "children filled their memory");
     } else if (IS("nul-text")) {
         host->emit_text(run, "ESCAPED a\0b", 11);
         host->finish(run, EMEND_OK, NULL);
