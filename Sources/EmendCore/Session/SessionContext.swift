@@ -48,6 +48,9 @@ final class SessionContext {
     /// Stops following an anchor.
     func release(_ anchor: Anchor) { anchor.release() }
 
+    /// How many anchors follow the text now (what planning a delivery costs shows here).
+    var liveAnchorCount: Int { slots.count - freeSlots.count }
+
     func slotRange(_ slot: Int) -> Range<Int>? {
         guard slots[slot].placed, let lower = text.rope.position(ofMark: 2 * slot),
               let upper = text.rope.position(ofMark: 2 * slot + 1) else { return nil }
