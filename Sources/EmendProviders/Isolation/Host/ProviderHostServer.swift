@@ -84,7 +84,7 @@ public enum ProviderHostServer {
         }
         outbox.send(.ready(canRetry: provider.canRetry))
 
-        let runs = HostRunTable()
+        let runs = HostRunTable(cpuSeconds: create.limits.cpuSeconds)
         while true {
             let request: HostRequest
             do {
@@ -102,7 +102,6 @@ public enum ProviderHostServer {
             case .cancel(let id): runs.cancel(id)
             case .run(let id, let providerRequest):
                 let sink = HostRunSink(run: id, outbox: outbox, limits: create.limits)
-                RunCPUTime.allow(seconds: create.limits.cpuSeconds)
                 runs.add(sink)
                 do {
                     try RuntimeThread.start {
