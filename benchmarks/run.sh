@@ -56,6 +56,8 @@ echo "== Markdown protection through the C ABI (emend_markdown_protected_ranges)
 "$BIN/markdown"
 echo "== streaming: the longest dispatch while a provider streams 300,000 pieces (EmendBenchmarks --stream, Swift)"
 "$LIB/EmendBenchmarks" --stream 300000
+echo "== many edits: the longest dispatch while 1,000,000 one-byte edits are delivered and reverted (EmendBenchmarks --edits, Swift)"
+"$LIB/EmendBenchmarks" --edits 1000000
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"
 echo "== the fact guard (FactGuard.check on a rewrite of generated text with facts, Swift)"

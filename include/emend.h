@@ -29,7 +29,10 @@
  *          Provider work runs on threads owned by the runtime.
  *
  * STRINGS  Text is UTF-8, passed as pointer + length in bytes (not NUL-terminated unless a
- *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8.
+ *          field says so). Invalid UTF-8 is rejected with EMEND_E_INVALID_UTF8. Text Emend hands
+ *          the engine (a replace's text, a result, a suggestion's replacement) never holds a
+ *          NUL byte: a provider's result or replacement with one is refused whole (the session
+ *          ends with EMEND_E_PROVIDER saying so), so an engine may keep its text NUL-terminated.
  *
  * LENGTHS  Every length or count passed with a pointer (text lengths, array counts) must be
  *          one the engine really holds: above PTRDIFF_MAX (SIZE_MAX, a negative number cast
@@ -724,8 +727,10 @@ emend_status emend_coordinator_create(const emend_delegate *delegate,
  * code of this coordinator executes any more: each cancelled run, a plugin's run function
  * included, gets up to 5 seconds after its cancel to return; one that ignores cancellation
  * longer is abandoned (logged), and what it can reach is kept alive for the process, never
- * freed under it. Its descriptor is closed and its memory freed before destroy returns.
- * Requests still unanswered are dropped: answering one later, from any thread and even
+ * freed under it. A plugin run in a provider host (the default isolation) executes none of
+ * its code in this process: its run returns at once, and a reaper thread kills the host if
+ * it has not stopped within cancel_grace_ms, so destroy does not wait for it. Its
+ * descriptor is closed and its memory freed before destroy returns. Requests still unanswered are dropped: answering one later, from any thread and even
  * with this now destroyed handle, returns EMEND_E_STALE and does nothing (a concurrent
  * answer is safe too). Preview handles the engine gave (emend_answer_preview) whose
  * finish_text_animation has not come are not handed back: the engine frees them itself.

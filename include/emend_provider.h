@@ -71,6 +71,13 @@ extern "C" {
  *     signal, trace or read the memory of any process outside it (the editor).
  * The layers the kernel refuses are reported once (`emend doctor` prints the level); the user
  * can turn the sandbox off for one provider with `sandbox = "off"`.
+ * Limits (config.toml, sandbox or not): one run may use `cpu_seconds` of CPU time (600; the
+ * host's RLIMIT_CPU, moved on at each run's start): beyond it the kernel ends the host with
+ * SIGXCPU and the run fails saying so; a run that ignores its cancel has `cancel_grace_ms`.
+ * Every process has `memory_mb` of address space (RLIMIT_AS: malloc fails beyond it); in the
+ * sandbox, the plugin's processes together (it and the children it starts) have `memory_mb`
+ * of memory (their PSS, measured every 100 ms): beyond it all of them are killed and the run
+ * fails saying so.
  *
  * A plugin that reads files outside its directory that its settings do not name (a server
  * script, its Python packages) declares them by exporting this symbol: absolute paths
@@ -179,13 +186,16 @@ typedef struct emend_host {
     /* A piece of the result text, whole UTF-8 characters (a model whose tokens split a
      * character must hold the partial bytes back until the character is whole).
      * EMEND_E_INVALID_UTF8 for bad text, EMEND_E_STATE after finish, EMEND_E_CANCELLED once cancelled (the piece is
-     * dropped in every such case). */
+     * dropped in every such case). A NUL byte in the text is EMEND_E_INVALID_ARGUMENT and refuses
+     * the whole result: the run fails saying so (an engine keeping its text NUL-terminated would
+     * lose the rest of its document, and a result cut there would look complete). */
     emend_status (*emit_text)(emend_run *run, const char *text, size_t length);
 
     /* One suggested edit. EMEND_E_RANGE for a range outside the selection, splitting a
      * character, overlapping an earlier edit or touching protected text; EMEND_E_INVALID_UTF8
      * for bad text; EMEND_E_STRUCT_SIZE for a struct too small; EMEND_E_STATE after finish.
-     * A refused edit is dropped and logged with the plugin's path. */
+     * A refused edit is dropped and logged with the plugin's path. A replacement holding a NUL
+     * byte is EMEND_E_INVALID_ARGUMENT and refuses the whole result, as for emit_text. */
     emend_status (*emit_edit)(emend_run *run, const emend_provider_edit *edit);
 
     /* The run is over: EMEND_OK, or a failure status with a message (NUL-terminated UTF-8,

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
 #include <link.h>
 #include <linux/prctl.h>
 #include <sched.h>
@@ -299,20 +300,107 @@ static void close_all_but(int keep) {
     close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0u, 0);
 }
 
-/* The outer supervisor: waits for its child and ends like it (or like what `status_pipe`
- * reports, when the child is the pid namespace's init and the sandboxed process its child). */
-static _Noreturn void supervise(pid_t child, int status_pipe) {
-    close_all_but(status_pipe);
-    int status = 0;
-    if (status_pipe >= 0) {
-        ssize_t n;
-        do n = read(status_pipe, &status, sizeof status); while (n < 0 && errno == EINTR);
-        if (n != (ssize_t)sizeof status) status = SIGKILL; /* the init died first: killed */
+/* ---- the memory of the whole sandbox ---- */
+
+/* A process's proportional resident set in bytes (smaps_rollup's Pss; its resident set from
+ * statm where that cannot be read); 0 when it is gone. */
+static unsigned long long process_memory(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)pid);
+    FILE *file = fopen(path, "re");
+    if (file) {
+        unsigned long long kib = 0;
+        int found = 0;
+        while (!found && fgets(line, sizeof line, file)) found = sscanf(line, "Pss: %llu kB", &kib) == 1;
+        fclose(file);
+        if (found) return kib * 1024;
     }
-    int own;
-    while (waitpid(child, &own, 0) < 0 && errno == EINTR) {}
-    if (status_pipe < 0) status = own;
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    file = fopen(path, "re");
+    if (file == NULL) return 0;
+    unsigned long long size = 0, resident = 0;
+    int read = fscanf(file, "%llu %llu", &size, &resident);
+    fclose(file);
+    return read == 2 ? resident * (unsigned long long)sysconf(_SC_PAGESIZE) : 0;
+}
+
+enum { MAX_MEASURED = 4096 };
+
+/* The descendants of `root` (through /proc/PID/task/TID/children; orphans come back to the
+ * supervisor, a child subreaper, or to the pid namespace's init, so all of them are there):
+ * up to MAX_MEASURED into `found`; returns how many. */
+static size_t descendants(pid_t root, pid_t *found) {
+    size_t count = 0, next = 0;
+    pid_t parent = root;
+    for (;;) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)parent);
+        DIR *tasks = opendir(path);
+        for (struct dirent *task; tasks && (task = readdir(tasks)) != NULL;) {
+            if (task->d_name[0] < '0' || task->d_name[0] > '9') continue;
+            char children_path[340];
+            snprintf(children_path, sizeof children_path, "/proc/%d/task/%s/children", (int)parent, task->d_name);
+            FILE *children = fopen(children_path, "re");
+            if (children == NULL) continue;
+            int child;
+            while (count < MAX_MEASURED && fscanf(children, "%d", &child) == 1) found[count++] = (pid_t)child;
+            fclose(children);
+        }
+        if (tasks) closedir(tasks);
+        if (next >= count) return count;
+        parent = found[next++];
+    }
+}
+
+/* Whether the sandbox's processes are over `bound` bytes together; when they are, all of
+ * them are killed. */
+static int over_memory(pid_t root, unsigned long long bound) {
+    static pid_t found[MAX_MEASURED];
+    size_t count = descendants(root, found);
+    unsigned long long total = 0;
+    for (size_t i = 0; i < count && total <= bound; i++) total += process_memory(found[i]);
+    if (total <= bound) return 0;
+    for (size_t i = 0; i < count; i++) kill(found[i], SIGKILL);
+    return 1;
+}
+
+/* The outer supervisor: waits for its child and ends like it (or like what `status_pipe`
+ * reports, when the child is the pid namespace's init and the sandboxed process its child).
+ * With a memory bound it measures the sandbox every 100 ms meanwhile. */
+static _Noreturn void supervise(pid_t child, int status_pipe, unsigned long long memory_bytes) {
+    close_all_but(status_pipe);
+    /* Orphans (a setsid daemon's parent gone) come back here, not to the system's init, so
+     * that they are measured too when there is no pid namespace. */
+    if (memory_bytes) prctl(PR_SET_CHILD_SUBREAPER, 1);
+    int status = 0, own = 0, ended = 0, killed_for_memory = 0;
+    while (!ended) {
+        if (status_pipe >= 0) {
+            struct pollfd ready = {.fd = status_pipe, .events = POLLIN};
+            int polled = poll(&ready, 1, memory_bytes ? 100 : -1);
+            if (polled > 0) {
+                ssize_t n;
+                do n = read(status_pipe, &status, sizeof status); while (n < 0 && errno == EINTR);
+                if (n != (ssize_t)sizeof status) status = SIGKILL; /* the init died first: killed */
+                ended = 1;
+            }
+        } else if (memory_bytes == 0) {
+            while (waitpid(child, &own, 0) < 0 && errno == EINTR) {}
+            status = own;
+            ended = 2;
+        } else {
+            pid_t done = waitpid(child, &own, WNOHANG);
+            if (done == child || (done < 0 && errno != EINTR)) {
+                status = own;
+                ended = 2;
+            } else {
+                usleep(100 * 1000);
+            }
+        }
+        if (!ended && memory_bytes && !killed_for_memory) killed_for_memory = over_memory(getpid(), memory_bytes);
+    }
+    if (ended == 1) while (waitpid(child, &own, 0) < 0 && errno == EINTR) {}
     remove_runtime_dir();
+    if (killed_for_memory) _exit(EMEND_SANDBOX_EXIT_MEMORY);
     end_like(status);
 }
 
@@ -543,7 +631,7 @@ int emend_sandbox_enter(const emend_sandbox_policy *policy, emend_sandbox_report
     }
     if (child > 0) {
         if (pid_namespace) close(status_pipe[1]);
-        supervise(child, pid_namespace ? status_pipe[0] : -1);
+        supervise(child, pid_namespace ? status_pipe[0] : -1, policy->memory_bytes);
     }
     if (!(skip & EMEND_SANDBOX_LIMITS)) die_with_parent(pid_namespace ? 0 : supervisor);
     /* Not in the supervisor: a process group leader (as the host is) cannot call setsid. */

@@ -5,10 +5,11 @@ import EmendProviders
 /// The provider host's sandbox: the C layers of include/emend_sandbox.h with the policy
 /// CREATE carries. The channel (descriptor 3) is the only descriptor kept.
 enum HostConfinement {
-    /// Enters the sandbox; nil when every layer held, else a line naming the level and what
+    /// Enters the sandbox, its processes bounded to `memoryBytes` together (0: not
+    /// measured; each one has RLIMIT_AS besides); nil when every layer held, else a line naming the level and what
     /// the kernel refused (the host sends it to libemend's log). Returns in the sandboxed
     /// process only: this process becomes its supervisor.
-    @Sendable static func enter(_ sandbox: HostSandbox) -> String? {
+    @Sendable static func enter(_ sandbox: HostSandbox, memoryBytes: Int) -> String? {
         var report = emend_sandbox_report()
         let keep: [Int32] = [ProviderHostServer.channelDescriptor]
         let paths = sandbox.readPaths.map { strdup($0) }, writable = sandbox.writePaths.map { strdup($0) }
@@ -24,6 +25,7 @@ enum HostConfinement {
                     policy.write_paths = writePaths.baseAddress
                     policy.write_count = writePaths.count
                     policy.network = sandbox.network ? 1 : 0
+                    policy.memory_bytes = UInt64(max(0, memoryBytes))
                     return emend_sandbox_enter(&policy, &report)
                 }
             }

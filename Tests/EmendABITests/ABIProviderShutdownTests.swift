@@ -4,9 +4,12 @@ import CEmend
 import EmendCABI
 import EmendCore
 
-/// No provider code of a coordinator executes after emend_coordinator_destroy returned, or
-/// after run_until_idle reported idle: a plugin that ignores cancellation for 1.5 s (longer
-/// than the host waits for the run itself) is waited for, within the 5 s grace of emend.h.
+/// No provider code of a coordinator executes in this process after emend_coordinator_destroy
+/// returned, or after run_until_idle reported idle: a plugin in process (isolation = "none")
+/// that ignores cancellation for 1.5 s (longer than the host waits for the run itself) is
+/// waited for, within the 5 s grace of emend.h. A plugin in its provider host (the default)
+/// runs none of its code here: destroy and idle do not wait for it (its host's reaper stops
+/// it after cancel_grace_ms).
 final class ABIProviderShutdownTests: XCTestCase {
     private var home: URL!
     private var marker: String!
@@ -67,6 +70,12 @@ final class ABIProviderShutdownTests: XCTestCase {
 
     private func exists(_ suffix: String) -> Bool { access(marker + "." + suffix, F_OK) == 0 }
 
+    /// The stubborn plugin in this process (isolation = "none") instead of its host.
+    private func trustInProcess() throws {
+        try "[providers.\"org.emend.test.stubborn\"]\nisolation = \"none\"\n"
+            .write(to: home.appendingPathComponent("config/emend/config.toml"), atomically: true, encoding: .utf8)
+    }
+
     /// A coordinator running the stubborn plugin, returned once the plugin is inside run.
     private func runningStubborn(_ engine: CEngine) throws -> OpaquePointer {
         let coordinator = try engine.makeCoordinator()
@@ -88,7 +97,8 @@ final class ABIProviderShutdownTests: XCTestCase {
         return coordinator
     }
 
-    func testDestroyWaitsForAPluginInsideRun() throws {
+    func testDestroyWaitsForAPluginInsideRunInProcess() throws {
+        try trustInProcess()
         let coordinator = try runningStubborn(CEngine("Hello there. How are you?"))
         let started = MonotonicClock.nowMilliseconds()
         emend_coordinator_destroy(coordinator)
@@ -96,7 +106,8 @@ final class ABIProviderShutdownTests: XCTestCase {
         XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 5000)
     }
 
-    func testIdleAfterStopWaitsForAPluginInsideRun() throws {
+    func testIdleAfterStopWaitsForAPluginInsideRunInProcess() throws {
+        try trustInProcess()
         let engine = CEngine("Hello there. How are you?")
         let coordinator = try runningStubborn(engine)
         defer { emend_coordinator_destroy(coordinator) }
@@ -105,6 +116,26 @@ final class ABIProviderShutdownTests: XCTestCase {
         XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK, lastError)
         XCTAssertLessThan(MonotonicClock.nowMilliseconds() - stopped, 5000)
         XCTAssertTrue(exists("left"), "run_until_idle reported idle while the plugin was inside run")
+        XCTAssertEqual(state(coordinator), EMEND_STATE_INACTIVE)
+        XCTAssertEqual(engine.text, "Hello there. How are you?")
+    }
+
+    /// In its host the plugin's run executes in another process: destroy returns while it is
+    /// still inside run (it has most of its 1.5 s to go), and the host ends without anyone
+    /// here waiting (the plugin leaves run, or its host is killed after the cancel grace).
+    func testDestroyDoesNotWaitForAPluginInsideRunInItsHost() throws {
+        let coordinator = try runningStubborn(CEngine("Hello there. How are you?"))
+        emend_coordinator_destroy(coordinator)
+        XCTAssertFalse(exists("left"), "emend_coordinator_destroy waited for plugin code running in its host")
+    }
+
+    func testIdleAfterStopDoesNotWaitForAPluginInsideRunInItsHost() throws {
+        let engine = CEngine("Hello there. How are you?")
+        let coordinator = try runningStubborn(engine)
+        defer { emend_coordinator_destroy(coordinator) }
+        XCTAssertEqual(emend_coordinator_stop(coordinator), EMEND_OK, lastError)
+        XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK, lastError)
+        XCTAssertFalse(exists("left"), "run_until_idle waited for plugin code running in its host")
         XCTAssertEqual(state(coordinator), EMEND_STATE_INACTIVE)
         XCTAssertEqual(engine.text, "Hello there. How are you?")
     }

@@ -37,6 +37,30 @@ final class DispatchBudgetTests: XCTestCase {
         XCTAssertEqual(engine.text, text)
     }
 
+    /// Revert plans its restoring replaces a slice at a time, each when the one after it was
+    /// delivered (planning them all at once, an anchor each, held one dispatch for hundreds of
+    /// milliseconds at a million): while it goes, at most a slice of anchors more than the
+    /// suggestions' own is alive. The original comes back byte for byte.
+    func testRevertPlansItsReplacesInSlices() throws {
+        let count = Coordinator.suggestionSlice * 4
+        let text = String(repeating: "Teh draft. ", count: count)
+        let engine = TestEngine(text)
+        let coordinator = try makeCoordinator(engine)
+        try coordinator.start(.proofread)
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, String(repeating: "The draft. ", count: count))
+        let context = try XCTUnwrap(coordinator.session?.working)
+        let before = context.liveAnchorCount
+        try coordinator.revert()
+        var most = context.liveAnchorCount - before
+        _ = try engine.pump(coordinator) {
+            most = max(most, context.liveAnchorCount - before)
+            return coordinator.isIdle
+        }
+        XCTAssertLessThanOrEqual(most, Coordinator.suggestionSlice + 4, "\(count) restoring replaces planned at once")
+        XCTAssertEqual(engine.text, text)
+    }
+
     /// The provider's edits become suggestions a slice per queue item (109,000 of them took
     /// 255 ms in one dispatch), and the engine may edit between slices: the suggestions made
     /// before move with the edit, those made after are rebased through it.

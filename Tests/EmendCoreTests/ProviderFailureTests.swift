@@ -52,4 +52,38 @@ final class ProviderFailureTests: XCTestCase {
         XCTAssertTrue(engine.replaces.isEmpty)
         XCTAssertEqual(coordinator.state, .inactive)
     }
+
+    /// A provider's text or an edit's replacement holding a NUL byte (U+0000) refuses the
+    /// whole result: a C engine that keeps its text NUL-terminated would lose the rest of its
+    /// document, and a result cut at the NUL would look complete. The document stays as it was.
+    func testANULByteInAProvidersOutputRefusesTheResult() throws {
+        let original = "See you tomorow. It is fine."
+        let sessions: [(WritingTool, WritingProvider)] = [
+            (.rewriteFriendly, ScriptedProvider(markdown: false, ["See you ", "tomorrow.\u{0} Nothing after this."])),
+            (.proofread, NULEditProvider()),
+        ]
+        for (tool, provider) in sessions {
+            let engine = TestEngine(original)
+            let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [provider])
+            try coordinator.start(tool)
+            let error = XCTAssertThrowsEmend(.provider) { try engine.run(coordinator) }
+            XCTAssertTrue(error?.message.contains("NUL byte") ?? false, "\(tool): \(error?.message ?? "")")
+            XCTAssertEqual(engine.text, original, "\(tool)")
+            XCTAssertFalse(engine.text.utf8.contains(0))
+            XCTAssertTrue(coordinator.suggestions.isEmpty)
+        }
+    }
+}
+
+/// Proofreads "tomorow" as "tomorrow" followed by a NUL byte.
+private final class NULEditProvider: WritingProvider, @unchecked Sendable {
+    let id = "org.emend.tests.nul-edit"
+    let tools: Set<WritingTool> = [.proofread]
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        guard let word = request.text.utf8.firstRange(of: "tomorow".utf8) else { return .failed("no typo") }
+        let start = request.text.utf8.distance(from: request.text.utf8.startIndex, to: word.lowerBound)
+        sink.emitEdit(ProviderEdit(range: start..<(start + 7), replacement: "tomorrow\u{0}", category: "spelling"))
+        return .finished
+    }
 }

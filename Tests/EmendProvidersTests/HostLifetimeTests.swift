@@ -120,6 +120,76 @@ final class HostLifetimeTests: XCTestCase {
         XCTAssertEqual(sink.text, "ESCAPED waited")
     }
 
+    /// emend_coordinator_destroy while the plugin spins in run and ignores its cancel: the
+    /// call returns while the host is still there (the reaper kills it after the grace; no
+    /// thread of the engine waits for it), and the host is gone after the grace.
+    func testDestroyingACoordinatorWhileThePluginSpinsDoesNotWaitForItsHost() throws {
+        let registry = try self.registry("[providers.\"\(Self.id)\"]\ncancel_grace_ms = 1500\n")
+        let document = StyledDocument("x")
+        var coordinator: Coordinator? = try Coordinator(delegate: document, options: CoordinatorOptions(), catalog: registry)
+        let logs = PluginLogCollector()
+        coordinator!.logger = logs.logger
+        try coordinator!.start(.compose, scope: .fullDocument, prompt: "spin", providerID: Self.id)
+        let spinning = Date().addingTimeInterval(30)
+        while !logs.all.contains(where: { $0.contains("spinning") }) && Date() < spinning {
+            _ = try? coordinator!.dispatch()
+            usleep(5_000)
+        }
+        XCTAssertTrue(logs.all.contains { $0.contains("spinning") }, "the plugin spins: \(logs.all)")
+        let hosts = Self.hostChildren()
+        XCTAssertEqual(hosts.count, 1, "one host runs")
+        coordinator!.shutdown()
+        coordinator = nil
+        XCTAssertEqual(Self.hostChildren(), hosts, "destroy returned before the host was gone: it waited for nothing")
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.hostChildren().isEmpty && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(Self.hostChildren(), [], "the reaper killed the host after the grace")
+    }
+
+    /// A plugin spinning in run that no one cancels: the kernel stops its host at the run's
+    /// CPU time (cpu_seconds, RLIMIT_CPU), the run says so, it is no crash, and the next run
+    /// works on a fresh host. (The sink cancels after a minute only so that the test ends
+    /// without the limit: then the run says "cancelled".)
+    func testASpinningRunIsStoppedAtItsCPUTime() throws {
+        let provider = try registry("[providers.\"\(Self.id)\"]\ncpu_seconds = 1\n").provider(for: .compose, named: Self.id)
+        let outcome = provider.run(compose("spin"), sink: PluginTestSink(cancelAfterSeconds: 60))
+        XCTAssertEqual(outcome, .failed("provider '\(Self.id)' used up the CPU time of one run (1 s, cpu_seconds in config.toml); "
+                                        + "the kernel stopped its host"))
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(compose("wait:10"), sink: sink), .finished)
+        XCTAssertEqual(sink.text, "ESCAPED waited", "the next run is unaffected")
+        XCTAssertNil((provider as? ProviderHealth)?.brokenReason)
+    }
+
+    /// 8 children of 50 MiB each, under memory_mb = 256 (RLIMIT_AS holds each, not all of
+    /// them): the sandbox's supervisor measures them together, kills them all, and the run
+    /// says so; the next run works.
+    func testChildrenTogetherAreHeldToTheMemoryLimit() throws {
+        let provider = try registry("[providers.\"\(Self.id)\"]\nmemory_mb = 256\n").provider(for: .compose, named: Self.id)
+        let sink = PluginTestSink()
+        let outcome = provider.run(compose("children:8:50"), sink: sink)
+        XCTAssertEqual(outcome, .failed("provider '\(Self.id)' used more than 256 MiB of memory in all its processes together "
+                                        + "(memory_mb in config.toml); its host was stopped"), sink.text)
+        let next = PluginTestSink()
+        XCTAssertEqual(provider.run(compose("wait:10"), sink: next), .finished)
+        XCTAssertEqual(next.text, "ESCAPED waited")
+    }
+
+    /// A hostile plugin's text and replacement holding a NUL byte: its host refuses the whole
+    /// result (the run fails saying why), so nothing with a NUL reaches libemend's sink; and
+    /// the plugin's emit call is refused too (logged with EMEND_E_INVALID_ARGUMENT).
+    func testANULByteInAPluginsOutputRefusesTheResult() throws {
+        let provider = try registry().provider(for: .compose, named: Self.id)
+        for attempt in ["nul-text", "nul-edit"] {
+            let sink = PluginTestSink()
+            let outcome = provider.run(compose(attempt), sink: sink)
+            guard case .failed(let message) = outcome else { return XCTFail("\(attempt): \(outcome), \(sink.texts)") }
+            XCTAssertTrue(message.contains("holds a NUL byte (U+0000)"), "\(attempt): \(message)")
+            XCTAssertEqual(sink.texts, [], attempt)
+            XCTAssertEqual(sink.edits, [], attempt)
+        }
+    }
+
     /// Hosts this process started that are still there (zombies aside).
     static func hostChildren() -> [pid_t] {
         let me = getpid()

@@ -3,7 +3,8 @@
 # model, prompt, thread count and token limit (see "llama" in benchmarks/README.md):
 #   (a) engine.c, an engine on libemend: a friendly rewrite of paragraph.txt by the llama plugin
 #       (found by discovery through EMEND_PROVIDER_PATH), through the pass-through timing.c, in its
-#       provider host (the default) and in process (isolation = "none");
+#       sandboxed provider host (the default), in a host with sandbox = "off", and in process
+#       (isolation = "none"); the sandbox level this machine gives (emend doctor) is printed;
 #   (b) server.c, a libcurl client of llama-server's /v1/chat/completions (stream, greedy);
 #   (c) from (a): the time from the plugin's first token to the engine's first replace callback.
 # Needs scripts/setup-llama.sh to have run (.deps/llama.env: llama.cpp, llama-server, the model)
@@ -79,6 +80,9 @@ for id in org.emend.llama org.emend.bench.timed-llama; do
     printf '[providers."%s"]\nmodel = "%s"\nthreads = %s\ncontext = 2048\nmax_tokens = %s\n\n' \
         "$id" "$EMEND_LLAMA_MODEL" "$THREADS" "$MAX_TOKENS"
 done >"$WORK/config/emend/config.toml"
+mkdir -p "$WORK/config-unsandboxed/emend"
+sed 's/^\[providers\."org.emend.bench.timed-llama"\]$/&\nsandbox = "off"/' "$WORK/config/emend/config.toml" \
+    >"$WORK/config-unsandboxed/emend/config.toml"
 mkdir -p "$WORK/config-in-process/emend"
 sed 's/^\[providers\."org.emend.bench.timed-llama"\]$/&\nisolation = "none"/' "$WORK/config/emend/config.toml" \
     >"$WORK/config-in-process/emend/config.toml"
@@ -94,6 +98,7 @@ run_engine() {
 value() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $1"; }
 
 EMEND=$(run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
+UNSANDBOXED=$(CONFIG="$WORK/config-unsandboxed" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
 INPROC=$(CONFIG="$WORK/config-in-process" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
 EVERY=$(run_engine org.emend.bench.timed-llama "$RUNS" 1 "$TEXT" "$PROVIDERS/timed-llama.so")
 PLAIN=$(run_engine org.emend.llama "$RUNS" 0 "$TEXT")
@@ -120,14 +125,21 @@ SERVER=$(grep '^RESULT' "$WORK/server.out")
 echo "== llama: $(basename "$EMEND_LLAMA_MODEL"), $THREADS threads, context 2048, greedy, at most $MAX_TOKENS tokens;"
 echo "   a friendly rewrite of benchmarks/llama/paragraph.txt; medians of $RUNS runs after a warm-up"
 printf '   %-44s %12s %10s %14s %7s\n' "" "first token" "tokens/s" "(own figure)" "tokens"
-printf '   %-44s %9s ms %10s %14s %7s\n' "(a) llama plugin through Emend, isolated" "$(value "$EMEND" ttft_ms)" \
+printf '   %-44s %9s ms %10s %14s %7s\n' "(a) llama plugin through Emend, sandboxed host" "$(value "$EMEND" ttft_ms)" \
     "$(value "$EMEND" rate)" "$(value "$EMEND" plugin_rate)" "$(value "$EMEND" tokens)"
+printf '   %-44s %9s ms %10s %14s %7s\n' "    the same, host with sandbox = \"off\"" "$(value "$UNSANDBOXED" ttft_ms)" \
+    "$(value "$UNSANDBOXED" rate)" "$(value "$UNSANDBOXED" plugin_rate)" "$(value "$UNSANDBOXED" tokens)"
 printf '   %-44s %9s ms %10s %14s %7s\n' "    the same in process (isolation = \"none\")" "$(value "$INPROC" ttft_ms)" \
     "$(value "$INPROC" rate)" "$(value "$INPROC" plugin_rate)" "$(value "$INPROC" tokens)"
 printf '   %-44s %9s ms %10s %14s %7s\n' "(b) llama-server /v1/chat/completions" "$(value "$SERVER" ttft_ms)" \
     "$(value "$SERVER" rate)" "$(value "$SERVER" server_rate)" "$(value "$SERVER" tokens)"
 awk -v a="$(value "$EMEND" rate)" -v b="$(value "$SERVER" rate)" -v c="$(value "$INPROC" rate)" \
-    'BEGIN { if (b > 0 && c > 0) printf "   isolated / llama-server: %.3f (target: at least 0.95); isolated / in process: %.3f\n", a / b, a / c }'
+    -v u="$(value "$UNSANDBOXED" rate)" \
+    'BEGIN { if (b > 0 && c > 0 && u > 0) printf "   sandboxed / llama-server: %.3f (target: at least 0.95); sandboxed / unsandboxed host: %.3f; sandboxed / in process: %.3f\n", a / b, a / u, a / c }'
+# The sandbox the sandboxed host got on this machine (full, or partial naming the refused layers).
+SANDBOX=$(XDG_CONFIG_HOME="$WORK/config" XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data" \
+    EMEND_PROVIDER_PATH="$PROVIDERS" EMEND_SCANNER="$SCANNER" "$LIB/emend-cli" doctor 2>&1 | grep -m1 -i 'sandbox' || true)
+echo "   sandbox on this machine: ${SANDBOX:-unknown (emend doctor printed no sandbox line)}"
 echo "   (c) first token -> the engine's first replace callback: $(value "$EMEND" token_to_replace_ms) ms" \
     "(stream_chunk_bytes 0: the default, every sentence once the next begins), $(value "$EVERY" token_to_replace_ms) ms (stream_chunk_bytes 1: the same rule)"
 echo "       last token -> last replace: $(value "$EMEND" last_token_to_replace_ms) ms;" \

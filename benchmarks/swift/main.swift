@@ -9,10 +9,12 @@
 //        EmendBenchmarks --facts [--runs N]
 //        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
 //        EmendBenchmarks --stream PIECES
+//        EmendBenchmarks --edits COUNT
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
 // the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
 // proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh), the
-// fifth the longest dispatch while a provider streams (StreamBenchmark.swift).
+// fifth the longest dispatch while a provider streams (StreamBenchmark.swift), the sixth the
+// longest dispatch while very many tiny edits are delivered and reverted (EditsBenchmark.swift).
 import EmendCore
 import EmendText
 
@@ -110,6 +112,7 @@ var coldRuns = 3
 var warmRuns = 7
 var qualityDirectory: String?
 var streamPieces: Int?
+var editCount: Int?
 var arguments = CommandLine.arguments.dropFirst()
 var factsOnly = false
 while let flag = arguments.popFirst() {
@@ -128,6 +131,7 @@ while let flag = arguments.popFirst() {
     case "--cold-runs": coldRuns = max(1, Int(value) ?? coldRuns)
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
     case "--stream": streamPieces = max(1, Int(value) ?? 300_000)
+    case "--edits": editCount = max(1, Int(value) ?? 1_000_000)
     default: fail("unknown argument \(flag)")
     }
 }
@@ -155,6 +159,12 @@ if factsOnly {
 // ---- streaming (instead of the alignment figures) ----
 if let pieces = streamPieces {
     StreamBenchmark(pieces: pieces).run()
+    exit(0)
+}
+
+// ---- many tiny edits (instead of the alignment figures) ----
+if let count = editCount {
+    EditsBenchmark(count: count).run()
     exit(0)
 }
 

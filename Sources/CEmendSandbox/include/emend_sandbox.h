@@ -27,7 +27,13 @@
  *
  * The process that called emend_sandbox_enter becomes a supervisor: it never returns from the
  * call, waits for the sandboxed process and ends as it ended (the same exit status, or the
- * same signal), so whoever started it sees the plugin's crash as its crash. The call returns
+ * same signal), so whoever started it sees the plugin's crash as its crash. With a memory
+ * bound in the policy it also measures, every 100 ms, the memory of every process of the
+ * sandbox together (each one's proportional resident set, PSS: what a process shares is
+ * counted once); over the bound it kills them all and exits with EMEND_SANDBOX_EXIT_MEMORY.
+ * Why: RLIMIT_AS bounds each process, not the children a plugin starts (8 children of 50 MiB
+ * each under a 256 MiB limit), RLIMIT_NPROC does not hold for root, and the memory cgroup is
+ * not the user's to use (cgroup v1, owned by root). The call returns
  * in the sandboxed process only. Call it while the process has one thread (namespaces and
  * Landlock apply to the calling thread and its future threads).
  */
@@ -71,7 +77,13 @@ typedef struct {
     int network;
     /* RLIMIT_NPROC: processes of this user beyond the ones running now (0: 256). */
     unsigned long extra_processes;
+    /* The memory of every process of the sandbox together, in bytes (0: not measured). */
+    unsigned long long memory_bytes;
 } emend_sandbox_policy;
+
+/* The supervisor's exit status when the sandbox went over `memory_bytes` (libemend's
+ * HostConnection knows it too, as HostEnd.memorySpent). */
+#define EMEND_SANDBOX_EXIT_MEMORY 124
 
 typedef struct {
     unsigned wanted;

@@ -155,11 +155,39 @@ extension Coordinator {
         }
     }
 
-    /// The edits that undo each of Emend's net changes in `context`, last first.
-    func restoringEdits(in context: SessionContext, styled: Bool) -> [PlannedEdit] {
-        zip(context.ledger.currentSpans, context.ledger.hunks).reversed().map { span, hunk in
-            PlannedEdit(anchor: context.anchor(span), replacement: hunk.baseText.string,
-                        styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
+    /// The edits that undo each of Emend's net changes in `context` (those of `hunks`, all
+    /// by default), last first.
+    func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil) -> [PlannedEdit] {
+        let ledger = context.ledger
+        return (hunks ?? ledger.hunks.indices).reversed().map { index in
+            let hunk = ledger.hunks[index]
+            return PlannedEdit(anchor: context.anchor(ledger.currentSpan(index)), replacement: hunk.baseText.string,
+                               styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
+        }
+    }
+
+    /// Undoes each of Emend's net changes in `context`, last first, `suggestionSlice` planned
+    /// at a time; `then` runs when all were delivered. Why in slices: planning a million
+    /// restoring replaces at once (an anchor each) held one dispatch for hundreds of
+    /// milliseconds; a slice is planned when the one after it was delivered (restoring from
+    /// the end leaves the indices of the changes before it as they were).
+    func deliverRestoring(in context: SessionContext, styled: Bool, kind: ChangeKind, reason: ReplaceReason = .interactive,
+                          onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
+        deliverRestoring(below: context.ledger.hunks.count, in: context, styled: styled, kind: kind, reason: reason,
+                         onRefused: onRefused, then: then)
+    }
+
+    private func deliverRestoring(below end: Int, in context: SessionContext, styled: Bool, kind: ChangeKind,
+                                  reason: ReplaceReason, onRefused: (() -> Void)?, then: @escaping () -> Void) {
+        // The engine's edits may have made changes its own meanwhile: fewer are left.
+        let end = min(end, context.ledger.hunks.count)
+        guard end > 0 else { return then() }
+        let start = max(0, end - Self.suggestionSlice)
+        deliver(restoringEdits(in: context, styled: styled, hunks: start..<end), kind: kind, reason: reason,
+                onRefused: onRefused) { [weak self] in
+            guard let self else { return }
+            self.deliverRestoring(below: start, in: context, styled: styled, kind: kind, reason: reason,
+                                  onRefused: onRefused, then: then)
         }
     }
 
@@ -167,11 +195,16 @@ extension Coordinator {
     func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else { return then() }
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason) { [weak self] in
+        let delivered: () -> Void = { [weak self] in
             guard let self, let session = self.session else { return then() }
             session.shownVersion = target
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }
             then()
+        }
+        if target == 0 {
+            deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason, then: delivered)
+        } else {
+            deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason, then: delivered)
         }
     }
 }

@@ -70,12 +70,12 @@ extension Coordinator {
         session.enter(.stopping)
         finishOpenAnimation { [weak self] in
             guard let self, let session = self.session, let context = session.working else { return then() }
-            let edits = self.restoringEdits(in: context, styled: self.resolvedResultOptions.carriesStyling)
             for suggestion in session.suggestions where suggestion.isApplied {
                 suggestion.isApplied = false
                 if suggestion.state == .pending { suggestion.state = .rejected }
             }
-            self.deliver(edits, kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
+            self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
+                                  onRefused: { [weak self] in self?.endSession() }) { [weak self] in
                 guard let self, let session = self.session else { return then() }
                 // The engine may have edited text a restoring replace was planned for: what is
                 // left of Emend's changes is planned again (the ledger knows it exactly).

@@ -54,8 +54,14 @@ final class ProviderRun: ProviderSink, @unchecked Sendable {
         _ = dropped   // released outside the lock
     }
 
-    func emitText(_ chunk: String) { post(.text(chunk)) }
+    func emitText(_ chunk: String) {
+        if NULByte.isIn(chunk) { return refuse(NULByte.refusal("the result's text")) }
+        post(.text(chunk))
+    }
     func emitEdit(_ edit: ProviderEdit) {
+        if NULByte.isIn(edit.replacement) {
+            return refuse(NULByte.refusal("the replacement of the edit at \(edit.range.lowerBound)..<\(edit.range.upperBound)"))
+        }
         let full = lock.withLock { () -> Bool in
             if done || cancelled { return false }
             pendingEdits.append(edit)
@@ -64,6 +70,14 @@ final class ProviderRun: ProviderSink, @unchecked Sendable {
         if full { post(nil) }
     }
     func log(_ message: String) { logger(message) }
+
+    /// Output no engine may receive: the run is over for the session, failed with `reason`
+    /// (nothing the provider emits afterwards is taken; what it emitted before goes nowhere,
+    /// since a failed run delivers nothing).
+    private func refuse(_ reason: String) {
+        post(.finished(.failed(reason)))
+    }
+
     func reportCompleteness(_ completeness: Completeness) { post(.completeness(completeness)) }
 
     func beginWorkOutlivingRun() -> @Sendable () -> Void {

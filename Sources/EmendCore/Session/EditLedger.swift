@@ -55,7 +55,7 @@ final class EditLedger {
     var currentSpans: [Range<Int>] { hunks.indices.map(currentSpan) }
 
     /// Where hunk `index` is in the current text.
-    private func currentSpan(_ index: Int) -> Range<Int> {
+    func currentSpan(_ index: Int) -> Range<Int> {
         let start = hunks[index].base.lowerBound + deltaBefore[index]
         return start..<(start + hunks[index].text.utf8Count)
     }

@@ -48,6 +48,9 @@ final class SessionContext {
     /// Stops following an anchor.
     func release(_ anchor: Anchor) { anchor.release() }
 
+    /// How many anchors follow the text now (what planning a delivery costs shows here).
+    var liveAnchorCount: Int { slots.count - freeSlots.count }
+
     func slotRange(_ slot: Int) -> Range<Int>? {
         guard slots[slot].placed, let lower = text.rope.position(ofMark: 2 * slot),
               let upper = text.rope.position(ofMark: 2 * slot + 1) else { return nil }
@@ -115,11 +118,13 @@ final class SessionContext {
     /// edited range follow `Anchor.follow` by hand.
     private func moveAnchors(_ range: Range<Int>, delta: Int, edit: () -> Void) {
         var moved: [(slot: Int, range: Range<Int>?)] = []
-        var seen: [Int] = []   // the anchors at one edit are a handful
+        // Usually a handful of anchors; but restoring one change that joined thousands (a
+        // proofread of every word: one phrase) holds every suggestion's marks, and a list
+        // looked through per mark made that quadratic.
+        var seen = Set<Int>()
         for mark in text.rope.marks(in: range.lowerBound...range.upperBound) {
             let slot = mark / 2
-            guard !seen.contains(slot) else { continue }
-            seen.append(slot)
+            guard seen.insert(slot).inserted else { continue }
             guard slots[slot].live, let r = slotRange(slot) else { continue }
             let followed = Anchor.follow(r, includesEdges: slots[slot].includesEdges, edited: range, delta: delta)
             // The rope moves every mark itself; only an anchor it would put elsewhere is set by

@@ -21,6 +21,7 @@ import EmendProofreading
 /// max_result_bytes = 16777216
 /// max_edit_bytes = 65536
 /// cancel_grace_ms = 2000
+/// cpu_seconds = 600                # CPU time of one run (RunCPUTime)
 /// ```
 ///
 /// A missing file means the defaults. Unknown tool names and wrong types are errors naming

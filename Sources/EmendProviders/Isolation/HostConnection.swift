@@ -29,6 +29,10 @@ final class HostConnection: @unchecked Sendable {
     private(set) var finishedRuns = 0
 
     private let process: HostProcess
+    /// The CPU seconds of one run (0: none): a host ended by SIGXCPU used them up.
+    private let cpuSeconds: Int
+    /// memory_mb in bytes: a sandboxed host that exits with HostEnd.memoryExitStatus went over it.
+    private let memoryBytes: Int
     /// When the host was started (monotonic ms): the load limit counts from here.
     private let startedAt = MonotonicClock.nowMilliseconds()
     private let channel: FrameChannel
@@ -40,6 +44,8 @@ final class HostConnection: @unchecked Sendable {
                  onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
         self.providerID = providerID
         self.process = process
+        self.cpuSeconds = limits.cpuSeconds
+        self.memoryBytes = limits.memoryBytes
         // Frames over the limits are refused at their length, before a byte of them is kept.
         self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
         self.logger = logger
@@ -167,7 +173,10 @@ final class HostConnection: @unchecked Sendable {
         let end: HostEnd = monitor.withLock {
             chosenEnd ?? {
                 switch exit {
+                case .signalled(let signal) where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
                 case .signalled(let signal): return .crashed(signal: signal)
+                case .exited(let code) where code == HostEnd.memoryExitStatus && memoryBytes > 0:
+                    return .memorySpent(megabytes: memoryBytes >> 20)
                 case .exited(let code): return .exited(code: code)
                 case .unknown: return .vanished
                 }
@@ -180,7 +189,8 @@ final class HostConnection: @unchecked Sendable {
         monitor.withLock {
             phase = .ended(end)
             let message = end.message(provider: providerID)
-            for slot in slots.values { slot.end(by: end, message: message) }
+            let duringCancel = end != .closed && slots.values.contains { $0.cancelSent }
+            for slot in slots.values { slot.end(by: end, message: message, duringCancel: duringCancel) }
             slots = [:]
             monitor.broadcast()
         }
@@ -242,36 +252,51 @@ final class HostConnection: @unchecked Sendable {
     }
 
     /// Waits until the host is done with `slot` and returns its outcome. Once the session is
-    /// cancelled (or the run refused) the host gets CANCEL and `grace` milliseconds to end
-    /// the run; then it is killed, so a plugin spinning in run stops burning a core and the
-    /// next run gets a fresh host.
+    /// cancelled (or the run refused) the host gets CANCEL and the run returns at once; a
+    /// reaper thread gives the host `grace` milliseconds to end the run and then kills it, so
+    /// a plugin spinning in run stops burning a core and the next run gets a fresh host.
+    /// Why not wait here: this thread counts as the coordinator's provider work, which
+    /// emend_coordinator_destroy waits for on the engine's thread; the plugin's code runs in
+    /// the host, so none of it executes in this process while the reaper waits.
     func wait(for slot: HostRunSlot, grace: Int) -> ProviderOutcome {
-        var deadline: Int64?
         monitor.lock()
         while !slot.hostDone {
-            if !slot.cancelSent, slot.sink.isCancelled {
+            if slot.cancelSent || slot.sink.isCancelled {
+                let needsCancel = !slot.cancelSent
                 slot.cancelSent = true
+                let outcome = slot.outcome ?? .failed("provider '\(providerID)': cancelled")
                 monitor.unlock()
-                send(.cancel(id: slot.id))
-                monitor.lock()
-                continue
-            }
-            if slot.cancelSent {
-                let now = MonotonicClock.nowMilliseconds()
-                if deadline == nil { deadline = now + Int64(grace) }
-                if now >= deadline! {
-                    deadline = Int64.max
-                    monitor.unlock()
-                    kill(.killedAfterCancel(milliseconds: grace))
-                    monitor.lock()
-                    continue
-                }
+                if needsCancel { send(.cancel(id: slot.id)) }
+                reap(slot, grace: grace)
+                return outcome
             }
             monitor.wait(milliseconds: 5)
         }
         let outcome = slot.outcome!
         monitor.unlock()
         return outcome
+    }
+
+    /// Kills the host unless it is done with `slot` within `grace` ms, on a thread of its own
+    /// (with no thread to be had, at once: nobody is left waiting either way).
+    private func reap(_ slot: HostRunSlot, grace: Int) {
+        let deadline = MonotonicClock.nowMilliseconds() + Int64(grace)
+        let overdue: @Sendable () -> Void = { [self] in kill(.killedAfterCancel(milliseconds: grace)) }
+        do {
+            try RuntimeThread.start { [self] in
+                let late: Bool = monitor.withLock {
+                    while !slot.hostDone {
+                        let left = deadline - MonotonicClock.nowMilliseconds()
+                        if left <= 0 { return true }
+                        monitor.wait(milliseconds: Int(min(left, 50)))
+                    }
+                    return false
+                }
+                if late { overdue() }
+            }
+        } catch {
+            overdue()
+        }
     }
 
     /// Waits for the host to load the plugin, watching `sink` (nil when it was cancelled);

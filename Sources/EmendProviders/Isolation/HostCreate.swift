@@ -4,7 +4,7 @@ struct HostCreate {
     /// The version of this file's protocol (PROTOCOL.md), the first field of CREATE: a host
     /// installed by another build refuses a CREATE of another version with a message that
     /// says so, rather than misreading it.
-    static let protocolVersion: UInt32 = 2
+    static let protocolVersion: UInt32 = 3
 
     enum Kind: UInt8 {
         /// A shared object exporting emend_provider_entry.

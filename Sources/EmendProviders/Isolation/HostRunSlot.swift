@@ -21,8 +21,9 @@ final class HostRunSlot {
     var cancelSent = false
     /// Whether any output reached the sink.
     private(set) var delivered = false
-    /// The host was killed for another run that ignored its cancel before this one
-    /// delivered anything: it goes to a fresh host instead of failing.
+    /// The host ended (killed, or crashed) while another run on it was being cancelled,
+    /// before this one delivered anything: it goes to a fresh host instead of failing. (A
+    /// cancelled run returns at once, so the next run may meet its host on the way out.)
     private(set) var shouldRetry = false
 
     init(id: UInt64, request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) {
@@ -74,10 +75,13 @@ final class HostRunSlot {
         hostDone = true
     }
 
-    /// The host ended with `end`, which says `message`: a bystander of a kill after another
-    /// run's cancel, with nothing delivered yet, is to be run again on a fresh host.
-    func end(by end: HostEnd, message: String) {
-        if case .killedAfterCancel = end, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
+    /// The host ended with `end`, which says `message`: a bystander of another run's cancel
+    /// (`duringCancel`: a kill after it, or a crash while the plugin was stopping), with
+    /// nothing delivered yet, is to be run again on a fresh host.
+    func end(by end: HostEnd, message: String, duringCancel: Bool) {
+        let killedForCancel: Bool
+        if case .killedAfterCancel = end { killedForCancel = true } else { killedForCancel = false }
+        if killedForCancel || duringCancel, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
         self.end(.failed(message))
     }
 }

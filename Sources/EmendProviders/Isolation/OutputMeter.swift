@@ -4,7 +4,8 @@ import EmendCore
 /// over a limit refuses the run whole, with a message that says which limit and how to raise
 /// it: a result cut short would look complete, so nothing is sliced. The provider host
 /// checks first (to stop the plugin early); libemend checks again, since a host running
-/// plugin code is not trusted.
+/// plugin code is not trusted. A NUL byte in the text or in a replacement refuses the run
+/// the same way (see NULByte).
 struct OutputMeter {
     let limits: ProviderLimits
     private(set) var bytes = 0
@@ -14,7 +15,12 @@ struct OutputMeter {
 
     /// Counts `text`; false (and the refusal set) when it goes over the result limit.
     mutating func admit(text: String) -> Bool {
-        count(text.utf8.count)
+        guard refusal == nil else { return false }
+        guard !NULByte.isIn(text) else {
+            refusal = NULByte.refusal("the result's text")
+            return false
+        }
+        return count(text.utf8.count)
     }
 
     /// Counts `edit`'s strings; false when one edit or the result goes over its limit.
@@ -24,6 +30,10 @@ struct OutputMeter {
         guard size <= limits.editBytes else {
             refusal = "an edit of \(size) bytes at \(edit.range.lowerBound)..<\(edit.range.upperBound) is over the limit "
                 + "of \(limits.editBytes) bytes per edit (max_edit_bytes in config.toml); the result was refused"
+            return false
+        }
+        guard !NULByte.isIn(edit.replacement) else {
+            refusal = NULByte.refusal("the replacement of the edit at \(edit.range.lowerBound)..<\(edit.range.upperBound)")
             return false
         }
         return count(size)

@@ -8,7 +8,7 @@ struct PluginEditCheck {
     let selection: Range<Int>
     let protectedText: AttributedText
     /// Accepted ranges sorted by (lowerBound, upperBound); their upper bounds never decrease.
-    private var accepted: [Range<Int>] = []
+    private var accepted = SortedRanges()
 
     init(text: UnsafeBufferPointer<UInt8>, selection: Range<Int>, protectedText: AttributedText) {
         self.text = text
@@ -32,15 +32,7 @@ struct PluginEditCheck {
     }
 
     /// Records an edit that passed `problem`.
-    mutating func accept(_ range: Range<Int>) {
-        var low = 0, high = accepted.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = accepted[middle]
-            if (other.lowerBound, other.upperBound) < (range.lowerBound, range.upperBound) { low = middle + 1 } else { high = middle }
-        }
-        accepted.insert(range, at: low)
-    }
+    mutating func accept(_ range: Range<Int>) { accepted.insert(range) }
 
     private func isBoundary(_ offset: Int) -> Bool {
         offset == text.count || (offset >= 0 && offset < text.count && text[offset] & 0xC0 != 0x80)
@@ -49,15 +41,10 @@ struct PluginEditCheck {
     /// An accepted range that `range` collides with: overlapping text, an insertion strictly
     /// inside, or a second insertion at the same place.
     private func conflict(with range: Range<Int>) -> Range<Int>? {
-        var low = 0, high = accepted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if accepted[middle].upperBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var index = low
-        while index < accepted.count, accepted[index].lowerBound <= range.upperBound {
-            if Self.collide(accepted[index], range) { return accepted[index] }
-            index += 1
+        var position = accepted.first { $0.upperBound >= range.lowerBound }
+        while let other = accepted.range(at: position), other.lowerBound <= range.upperBound {
+            if Self.collide(other, range) { return other }
+            position = accepted.after(position)
         }
         return nil
     }

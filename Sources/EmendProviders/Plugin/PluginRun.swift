@@ -131,6 +131,8 @@ final class PluginRun: @unchecked Sendable {
                 return refuse(.invalidUTF8, "dropped emitted text that is not valid UTF-8 (\(length) bytes)")
             }
             if !text.isEmpty { sink?.emitText(text) }
+            // The sink refuses the whole result (NULByte); the plugin hears why.
+            if NULByte.isIn(text) { return refuse(.invalidArgument, "emitted text holds a NUL byte: the result is refused") }
             return EMEND_OK
         }
     }
@@ -165,6 +167,10 @@ final class PluginRun: @unchecked Sendable {
             edits!.accept(start..<end)
             sink?.emitEdit(ProviderEdit(range: start..<end, replacement: replacement, explanation: explanation,
                                         category: category, ruleID: rule))
+            // The sink refuses the whole result (NULByte); the plugin hears why.
+            if NULByte.isIn(replacement) {
+                return refuse(.invalidArgument, "the edit at \(start)..<\(end): its replacement holds a NUL byte: the result is refused")
+            }
             return EMEND_OK
         }
     }

@@ -15,8 +15,11 @@
  *   "frame:N"               writes, on the host's channel (descriptor 3), the start of an EDITS
  *                           frame announcing N bytes, then zeros until the channel refuses them
  *   "fork-crash"            forks a child that keeps the channel open for 5 s, then crashes
- *   "spin"                  emits "spinning", then spins, never looking at is_cancelled
+ *   "spin"                  emits and logs "spinning", then spins, never looking at is_cancelled
  *   "wait:MS"               sleeps MS milliseconds, then answers "ESCAPED waited"
+ *   "children:N:MB"         forks N children that each fill MB MiB and sleep; answers after 5 s
+ *   "nul-text"              emits the text "ESCAPED a", a NUL byte and "b" (one piece), then finishes
+ *   "nul-edit"              emits an edit of the whole selection whose replacement is "a", NUL, "b"
  * Settings: sleep_in_create_ms and sleep_in_destroy_ms make create and destroy sleep.
  * When it is loaded (in the scanner too) with EMEND_TEST_INTRUDER_ON_LOAD=TOKEN, its constructor
  * starts a setsid daemon (sleep, argv[0] TOKEN) and appends "loaded; secret=VALUE" (the value
@@ -74,6 +77,9 @@ __attribute__((constructor)) static void on_load(void) {
     (void)put;
     close(fd);
 }
+
+/* The selection of the run being attempted ("nul-edit" edits it). */
+static emend_byte_range request_selection;
 
 /* A NULL the compiler cannot see through. */
 static volatile int *volatile nowhere;
@@ -213,8 +219,33 @@ static void attempt(emend_run *run, const char *prompt) {
     } else if (IS("wait")) {
         usleep((useconds_t)atol(arguments) * 1000);
         answer(run, 1, "waited");
+    } else if (IS("children")) {
+        int count = 0, megabytes = 0;
+        if (sscanf(arguments, "%d:%d", &count, &megabytes) != 2) return answer(run, 0, "bad arguments");
+        for (int i = 0; i < count; i++) {
+            pid_t child = fork();
+            if (child < 0) return blocked(run);
+            if (child == 0) {
+                char *bytes = malloc((size_t)megabytes << 20);
+                if (bytes) memset(bytes, 1 + i, (size_t)megabytes << 20);
+                sleep(30);
+                _exit(bytes ? 0 : 1);
+            }
+        }
+        sleep(5);
+        answer(run, 1, "children filled their memory");
+    } else if (IS("nul-text")) {
+        host->emit_text(run, "ESCAPED a\0b", 11);
+        host->finish(run, EMEND_OK, NULL);
+    } else if (IS("nul-edit")) {
+        emend_provider_edit edit = {.struct_size = sizeof edit, .replacement = "a\0b", .replacement_length = 3};
+        edit.range.start = request_selection.start;
+        edit.range.end = request_selection.end;
+        host->emit_edit(run, &edit);
+        host->finish(run, EMEND_OK, NULL);
     } else if (IS("spin")) {
         host->emit_text(run, "spinning", 8);
+        host->log(run, EMEND_LOG_INFO, "spinning");
         for (volatile unsigned long i = 0;; i++) {
         }
     } else {
@@ -225,6 +256,7 @@ static void attempt(emend_run *run, const char *prompt) {
 
 static emend_status intruder_run(void *self, const emend_provider_request *request, emend_run *run) {
     (void)self;
+    request_selection = request->selection;
     attempt(run, request->prompt ? request->prompt : "");
     return EMEND_OK;
 }

@@ -10,10 +10,11 @@ public enum ProviderHostServer {
     /// The channel's descriptor in the host (set up by libemend with posix_spawn).
     public static let channelDescriptor: Int32 = 3
 
-    /// Enters the sandbox a CREATE asks for and says how it went: nil when every layer
-    /// held, else a line naming the refused ones. The executable passes the C sandbox
-    /// (CEmendSandbox); libemend itself does not link it.
-    public typealias Confine = @Sendable (HostSandbox) -> String?
+    /// Enters the sandbox a CREATE asks for, with the bound on the memory of all its
+    /// processes together (memory_mb), and says how it went: nil when every layer held, else
+    /// a line naming the refused ones. The executable passes the C sandbox (CEmendSandbox);
+    /// libemend itself does not link it.
+    public typealias Confine = @Sendable (HostSandbox, Int) -> String?
 
     /// Serves the channel on `fd` and never returns. CREATE is read on the only thread there
     /// is, so that `confine` (namespaces, Landlock, seccomp) covers every thread the host and
@@ -40,7 +41,7 @@ public enum ProviderHostServer {
         }
         var notice: String?
         if case .success(let create) = received, create.sandbox.enabled, let confine {
-            notice = confine(create.sandbox)
+            notice = confine(create.sandbox, create.limits.memoryBytes)
         }
         let outbox = HostOutbox(channel: channel, onClosed: { _exit(0) })
         do { try outbox.start() } catch { _exit(70) }
@@ -83,7 +84,7 @@ public enum ProviderHostServer {
         }
         outbox.send(.ready(canRetry: provider.canRetry))
 
-        let runs = HostRunTable()
+        let runs = HostRunTable(cpuSeconds: create.limits.cpuSeconds)
         while true {
             let request: HostRequest
             do {
