@@ -14,6 +14,8 @@ final class EngineWorker: @unchecked Sendable {
     private let monitor = Monitor()
     /// Guarded by `monitor`.
     private var queue: [EngineJob] = []
+    /// How many jobs at the head of `queue` are urgent (they go ahead of the others, in order).
+    private var urgentCount = 0
     private var cancelled: Set<Int> = []
     private var slot = Slot.idle
     private var quitting = false
@@ -33,9 +35,16 @@ final class EngineWorker: @unchecked Sendable {
         try RuntimeThread.start { [self] in self.main() }
     }
 
-    func submit(_ job: EngineJob) {
+    /// Queues `job`; an urgent one (the paragraph the user just changed) goes after the
+    /// urgent jobs already waiting and before every other.
+    func submit(_ job: EngineJob, urgent: Bool = false) {
         monitor.withLock {
-            queue.append(job)
+            if urgent {
+                queue.insert(job, at: urgentCount)
+                urgentCount += 1
+            } else {
+                queue.append(job)
+            }
             monitor.broadcast()
         }
     }
@@ -66,6 +75,7 @@ final class EngineWorker: @unchecked Sendable {
         while queue.isEmpty && !quitting { monitor.wait(milliseconds: 1000) }
         if quitting { return nil }
         let job = queue.removeFirst()
+        if urgentCount > 0 { urgentCount -= 1 }
         slot = .running(id: job.id)
         return job
     }

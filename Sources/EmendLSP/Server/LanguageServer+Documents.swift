@@ -53,7 +53,8 @@ extension LanguageServer {
             for change in applied { toolRunsSee(uri, change.range, becameLength: change.length) }
         }
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
-        open.checkDue = MonotonicClock.nowMilliseconds() + Int64(settings.debounceMilliseconds)
+        open.checkDue = MonotonicClock.nowMilliseconds() + debounceDelay
+        open.changedSinceCheck = true
         documents[uri] = open
     }
 
