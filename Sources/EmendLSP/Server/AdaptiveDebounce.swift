@@ -3,8 +3,9 @@ import EmendCore
 /// How long to wait after a keystroke before checking the changed paragraph, from how fast
 /// the checkers answered such checks lately. Why not a fixed pause: the measure is the
 /// user's, last keystroke to updated diagnostics, and a fixed 250 ms alone was five times
-/// the goal of 50 ms. When a paragraph comes back within `immediateMilliseconds`, checking at
-/// every keystroke costs little and the diagnostics are there at once; when the checkers are
+/// the goal of 50 ms. When a paragraph comes back within `immediateMilliseconds` (about the
+/// time between two keystrokes of a fast typist), checking at every keystroke does not pile
+/// up work and the diagnostics are there at once; when the checkers are
 /// slow, checking every keystroke would only queue work that the next keystroke makes
 /// stale, so the pause grows with their time (up to `longestMilliseconds`).
 ///
@@ -12,7 +13,7 @@ import EmendCore
 /// default ones): changing the setting starts from what that set showed before.
 struct AdaptiveDebounce {
     /// A paragraph check this fast is run at once.
-    static let immediateMilliseconds: Double = 50
+    static let immediateMilliseconds: Double = 100
     /// The longest pause (the fixed debounce it replaces).
     static let longestMilliseconds: Double = 250
     /// Only checks of at most this many bytes are measured: the time of a keystroke's check,
