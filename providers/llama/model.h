@@ -12,7 +12,8 @@ typedef struct llm llm;
 
 typedef struct llm_options {
     const char *path; /* the GGUF file */
-    int threads;      /* for generation and prompt processing */
+    int threads;      /* for generation and prompt processing: the most a run may use */
+    int poll;         /* ggml's polling for work between graphs, 0 (sleep) to 100 (spin) */
     int context;      /* n_ctx in tokens */
 } llm_options;
 
@@ -54,6 +55,9 @@ typedef struct llm_stats {
 /* Loads the model and makes its context. 0, or -1 with a message in err. */
 int llm_open(const llm_options *options, llm **out, char *err, size_t errlen);
 void llm_close(llm *model);
+
+/* The threads the next generations use, 1 to the `threads` it was opened with. */
+void llm_set_threads(llm *model, int threads);
 
 /* The context size in tokens. */
 int llm_context_size(const llm *model);

@@ -3,6 +3,7 @@ import Glibc
 import EmendCore
 import EmendText
 import EmendProofreading
+import EmendProviders
 
 struct Proofread: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +16,13 @@ struct Proofread: ParsableCommand {
             suggestions may be missing; a warning on standard error names it. Checkers that do \
             not serve the language take no part (a note says so).
             Markdown code, quotes and front matter are never changed (--no-protect to allow it).
+            Several files and directories are checked in one run with the same checkers \
+            (started once): a directory gives its text files by extension (.md, .txt, .tex, \
+            .rst, .adoc, .org, …), hidden ones left out; binary files are skipped with a note. \
+            Each file is reported under its name (--json: one object keyed by file name; \
+            --diff: one diff for all; --write: each file written on its own); the exit status \
+            is the worst of all files (2 over 3 over 4 over 1 over 0). --interactive and \
+            --selection take one file.
             """
     )
 
@@ -29,32 +37,44 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit (keeps what was decided, as git add -p). Needs a terminal.")
     var interactive = false
 
-    @Argument(help: ArgumentHelp("The text file to check; - or nothing reads standard input.", valueName: "file"))
-    var file: String?
+    @Argument(help: ArgumentHelp("Text files and directories to check (a directory: its text files by extension, recursively; binary files are skipped with a note); - or nothing reads standard input.",
+                                 valueName: "file"))
+    var files: [String] = []
+
+    /// The one file of a single-file run (nil: standard input).
+    private var file: String? { files.first }
+
+    /// More than one file, or a directory: one report per file, one set of checkers for all.
+    private var isManyFiles: Bool {
+        files.count > 1 || files.first.map { $0 != "-" && Paths.isDirectory($0) } == true
+    }
 
     func validate() throws {
         if options.json && diff { throw ValidationError("--json and --diff cannot be combined; choose one output") }
+        if files.count > 1 && files.contains("-") {
+            throw ValidationError("- (standard input) cannot be combined with files; check it in a run of its own")
+        }
         if interactive {
             if options.json || diff { throw ValidationError("--interactive shows its own review; leave out --json and --diff") }
             if file == nil || file == "-" { throw ValidationError("--interactive needs a FILE (standard input is the terminal you answer on)") }
+            if isManyFiles { throw ValidationError("--interactive reviews one file at a time; give one FILE (not several, nor a directory)") }
             guard Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal else {
                 throw ValidationError("--interactive needs a terminal on standard input and output; in scripts use --diff, --json or --write")
             }
         }
+        if options.selection != nil && isManyFiles {
+            throw ValidationError("--selection applies to one file; give one FILE")
+        }
     }
 
     func run() throws {
+        if isManyFiles { return try runMany() }
         let setup = try ToolSetup.prepare(file: file, options: options)
-        if let language = options.language {
-            // Checked against what is installed before any work: an unknown tag is an error, and a
-            // checker that cannot serve it is named rather than skipped without a word.
-            for note in try LanguageSupport(registry: setup.registry, providerID: options.provider).check(language) {
-                Terminal.err("emend: note: \(note)\n")
-            }
-        }
+        try checkLanguage(setup.registry)
         let run = ProofreadRun(setup: setup)
         try run.run()
-        let status = try report(run, setup: setup)
+        var json: [String: FileReport]? = nil
+        let status = try report(run, setup: setup, json: &json)
         // Honest about what is missing: after the output, so that it is the last thing read.
         if let completeness = run.completeness, !completeness.message.isEmpty {
             Terminal.err("emend: \(completeness.isPartial ? "warning" : "note"): \(setup.name): \(completeness.message)\n")
@@ -63,8 +83,108 @@ struct Proofread: ParsableCommand {
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
+    /// Checked against what is installed before any work: an unknown tag is an error, and a
+    /// checker that cannot serve it is named rather than skipped without a word.
+    private func checkLanguage(_ registry: ProviderRegistry) throws {
+        guard let language = options.language else { return }
+        for note in try LanguageSupport(registry: registry, providerID: options.provider).check(language) {
+            Terminal.err("emend: note: \(note)\n")
+        }
+    }
+
+    /// Several files (or directories): each file once, in the order given, with the same
+    /// checkers (one registry and catalog, so each checker starts once); a file that cannot
+    /// be read or checked is reported and the others still are. Exits with the worst status.
+    private func runMany() throws {
+        let inputs = InputFiles(files)
+        for note in inputs.notes { Terminal.err("emend: note: \(note)\n") }
+        var worst = ExitStatus.ok
+        var json: [String: FileReport]? = options.json ? [:] : nil
+        for failure in inputs.failures {
+            Terminal.err("emend: \(failure.message)\n")
+            worst = worst.worse(failure.status)
+        }
+        let environment = ProviderEnvironment()
+        let registry = try environment.registry()
+        try checkLanguage(registry)
+        let catalog = CLICatalog(base: registry, language: options.language, stream: StreamBuffer())
+        var checked = 0, withFindings = 0, total = 0, skipped = 0
+        for entry in inputs.entries {
+            do {
+                let document = try InputDocument.readUnchecked(entry.path)
+                if InputFiles.looksBinary(document.bytes) {
+                    Terminal.err("emend: note: \(entry.path): skipped (a binary file)\n")
+                    skipped += 1
+                    continue
+                }
+                do { try document.checkUTF8() } catch {
+                    guard !entry.named else { throw error }
+                    Terminal.err("emend: note: \(entry.path): skipped (not UTF-8 text)\n")
+                    skipped += 1
+                    continue
+                }
+                var setup = try ToolSetup.prepare(file: entry.path, options: options, document: document,
+                                                  providers: (environment, registry))
+                setup.catalog = catalog
+                let run = ProofreadRun(setup: setup)
+                try run.run()
+                checked += 1
+                var status = try report(run, setup: setup, json: &json, many: true)
+                if !write && !run.findings.isEmpty {
+                    withFindings += 1
+                    total += run.findings.count
+                }
+                if let completeness = run.completeness, !completeness.message.isEmpty {
+                    Terminal.err("emend: \(completeness.isPartial ? "warning" : "note"): \(setup.name): \(completeness.message)\n")
+                    if completeness.isPartial { status = status.worse(.partial) }
+                }
+                worst = worst.worse(status)
+            } catch {
+                let failure = error as? CLIFailure ?? CLIFailure(.provider, "\(entry.path): \(error)")
+                Terminal.err("emend: \(failure.message)\n")
+                json?[entry.path] = .failed(failure.message, status: failure.status.rawValue)
+                worst = worst.worse(failure.status)
+            }
+        }
+        if let json { Terminal.out(JSONOutput.string(json)) }
+        if inputs.entries.isEmpty && inputs.failures.isEmpty {
+            throw CLIFailure.usage("no text files in \(files.joined(separator: " ")) (emend reads \(InputFiles.textExtensions.sorted().map { "." + $0 }.joined(separator: " ")))")
+        }
+        if !options.json && !diff && !write {
+            let noun = checked == 1 ? "file" : "files"
+            var line = "emend: \(checked) \(noun) checked"
+            if skipped > 0 { line += ", \(skipped) skipped" }
+            line += total == 0 ? ": no suggestions" : ": \(total) \(total == 1 ? "suggestion" : "suggestions") in \(withFindings) \(withFindings == 1 ? "file" : "files")"
+            if total > 0 { line += "; review them with --interactive FILE, apply them with --write, or see --diff" }
+            Terminal.err(line + "\n")
+        }
+        if worst != .ok { throw ExitCode(worst.rawValue) }
+    }
+
+    /// A file's entry in the JSON of a many-file run: its report, or why it was not checked.
+    enum FileReport: Encodable {
+        case checked(LanguageToolReport)
+        case failed(String, status: Int32)
+
+        func encode(to encoder: Encoder) throws {
+            switch self {
+            case .checked(let report): try report.encode(to: encoder)
+            case .failed(let message, let status):
+                try Failure(error: message, exitStatus: status).encode(to: encoder)
+            }
+        }
+    }
+
+    private struct Failure: Encodable {
+        let error: String
+        let exitStatus: Int32
+    }
+
     /// Prints (or applies) the findings; the exit status they call for.
-    private func report(_ run: ProofreadRun, setup: ToolSetup) throws -> ExitStatus {
+    /// `json`: where a many-file run collects the reports (nil: print this one); `many`: one
+    /// of several files (the hint on what to do next is said once, at the end).
+    private func report(_ run: ProofreadRun, setup: ToolSetup, json: inout [String: FileReport]?,
+                        many: Bool = false) throws -> ExitStatus {
         let findings = run.findings
         let palette = Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment)
 
@@ -82,7 +202,7 @@ struct Proofread: ParsableCommand {
             for finding in held { try run.reject(finding) }
             try run.acceptAll()
             Terminal.out(String(decoding: run.resultBytes, as: UTF8.self))
-            Terminal.err("emend: \(summary(writable, verb: "applied"))\n")
+            Terminal.err("emend: \(summary(writable, verb: "applied", name: setup.name))\n")
             return .ok
         }
 
@@ -93,7 +213,7 @@ struct Proofread: ParsableCommand {
             if let completeness = run.completeness, completeness.isPartial {
                 report.warnings = .init(incompleteResults: true, incompleteResultsReason: completeness.message)
             }
-            Terminal.out(report.json())
+            if json != nil { json?[setup.name] = .checked(report) } else { Terminal.out(report.json()) }
         } else if diff {
             let edits = writable.map { TextEdit(range: $0.range, replacement: $0.replacement) }
             Terminal.out(UnifiedDiff(oldName: setup.name, newName: setup.name, bytes: setup.bytes, palette: palette).render(edits))
@@ -109,7 +229,7 @@ struct Proofread: ParsableCommand {
             if !writable.isEmpty, let path = setup.input.path {
                 try AtomicFile.write(run.resultBytes, to: path, expected: setup.input.status)
             }
-            Terminal.err("emend: \(summary(writable, verb: "applied"))\n")
+            Terminal.err("emend: \(summary(writable, verb: "applied", name: setup.name))\n")
             return .ok
         }
         if findings.isEmpty {
@@ -117,8 +237,8 @@ struct Proofread: ParsableCommand {
             return .ok
         }
         if !options.json && !diff {
-            let hint = setup.input.isStandardInput ? "" : "; review them with --interactive, apply them with --write, or see --diff"
-            Terminal.err("emend: \(summary(findings, verb: "found"))\(hint)\n")
+            let hint = setup.input.isStandardInput || many ? "" : "; review them with --interactive, apply them with --write, or see --diff"
+            Terminal.err("emend: \(summary(findings, verb: "found", name: setup.name))\(hint)\n")
         }
         return .suggestionsFound
     }
@@ -144,8 +264,7 @@ struct Proofread: ParsableCommand {
         return (writable, held)
     }
 
-    private func summary(_ findings: [Finding], verb: String) -> String {
-        let name = file == nil || file == "-" ? "<stdin>" : file!
+    private func summary(_ findings: [Finding], verb: String, name: String) -> String {
         guard !findings.isEmpty else { return "\(name): no suggestions" }
         var counts: [String: Int] = [:]
         for finding in findings { counts[finding.category.isEmpty ? "other" : finding.category, default: 0] += 1 }

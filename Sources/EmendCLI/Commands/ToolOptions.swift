@@ -92,6 +92,9 @@ struct ToolSetup {
     let registry: ProviderRegistry
     let options: ToolOptions
     let extras: [WritingProvider]
+    /// The catalog every driver of this setup uses; nil: each driver makes its own. A
+    /// many-file proofread shares one, so its checkers start once for all the files.
+    var catalog: CLICatalog?
 
     var name: String { input.displayName }
 
@@ -99,9 +102,12 @@ struct ToolSetup {
     /// `caretAtEnd`: with no --selection, the selection is a caret at the end (compose).
     static func prepare(file: String?, options: ToolOptions, caretAtEnd: Bool = false, emptyWithoutFile: Bool = false,
                         extras: [WritingProvider] = [], replacingText: [UInt8]? = nil,
-                        selectionOverride: Range<Int>? = nil) throws(CLIFailure) -> ToolSetup {
+                        selectionOverride: Range<Int>? = nil, document: InputDocument? = nil,
+                        providers: (environment: ProviderEnvironment, registry: ProviderRegistry)? = nil) throws(CLIFailure) -> ToolSetup {
         let input: InputDocument
-        if file == nil && emptyWithoutFile {
+        if let document {
+            input = document
+        } else if file == nil && emptyWithoutFile {
             input = InputDocument(displayName: "<new text>", path: nil, bytes: [], status: nil)
         } else {
             input = try InputDocument.read(file)
@@ -122,10 +128,16 @@ struct ToolSetup {
         case .markdown: protected = MarkdownProtection.protectedRanges(in: bytes)
         case .latex: protected = LaTeXProtection.protectedRanges(in: bytes)
         }
-        let environment = ProviderEnvironment()
-        let registry = try environment.registry()
+        let environment: ProviderEnvironment
+        let registry: ProviderRegistry
+        if let providers {
+            (environment, registry) = providers
+        } else {
+            environment = ProviderEnvironment()
+            registry = try environment.registry()
+        }
         return ToolSetup(input: input, bytes: bytes, selection: selection, protected: protected, environment: environment,
-                         registry: registry, options: options, extras: extras)
+                         registry: registry, options: options, extras: extras, catalog: nil)
     }
 
     /// A driver over the whole document.
@@ -141,6 +153,7 @@ struct ToolSetup {
         settings.language = options.language
         settings.timeoutSeconds = options.timeout
         settings.extras = extras
-        return try SessionDriver(engine: engine, registry: registry, settings: settings, subject: input.displayName)
+        return try SessionDriver(engine: engine, registry: registry, settings: settings, subject: input.displayName,
+                                 catalog: catalog)
     }
 }

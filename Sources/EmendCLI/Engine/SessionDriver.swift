@@ -22,11 +22,15 @@ final class SessionDriver {
         var extras: [WritingProvider] = []
     }
 
-    init(engine: FileEngine, registry: ProviderCatalog, settings: Settings, subject: String) throws(CLIFailure) {
+    /// `catalog`: one shared with other drivers (a many-file run), whose providers stay up
+    /// between files; nil: a catalog of its own over `registry`.
+    init(engine: FileEngine, registry: ProviderCatalog, settings: Settings, subject: String,
+         catalog: CLICatalog? = nil) throws(CLIFailure) {
         self.engine = engine
         self.subject = subject
-        self.stream = StreamBuffer()
-        self.catalog = CLICatalog(base: registry, extras: settings.extras, language: settings.language, stream: stream)
+        let catalog = catalog ?? CLICatalog(base: registry, extras: settings.extras, language: settings.language, stream: StreamBuffer())
+        self.stream = catalog.stream
+        self.catalog = catalog
         var options = CoordinatorOptions()
         options.preferredBehavior = .complete
         options.preferredResultOptions = settings.resultOptions

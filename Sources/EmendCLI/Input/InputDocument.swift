@@ -24,6 +24,14 @@ struct InputDocument {
 
     /// Reads `argument` (a path, "-" or nil for standard input) and checks it is UTF-8.
     static func read(_ argument: String?, allowEmptyStandardInput: Bool = false) throws(CLIFailure) -> InputDocument {
+        let document = try readUnchecked(argument, allowEmptyStandardInput: allowEmptyStandardInput)
+        try document.checkUTF8()
+        return document
+    }
+
+    /// Reads `argument` as `read` does, without checking that it is UTF-8 (a many-file run
+    /// first looks whether it is a binary file to skip).
+    static func readUnchecked(_ argument: String?, allowEmptyStandardInput: Bool = false) throws(CLIFailure) -> InputDocument {
         let document: InputDocument
         if argument == nil || argument == "-" {
             if argument == nil && Terminal.stdinIsTerminal && !allowEmptyStandardInput {
@@ -52,14 +60,18 @@ struct InputDocument {
             document = InputDocument(displayName: path, path: path, bytes: bytes,
                                      status: (info.st_mode & S_IFMT) == S_IFREG ? info : nil)
         }
-        if let offset = UTF8Validation.firstInvalidOffset(in: document.bytes) {
-            let line = document.bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            let byte = String(document.bytes[offset], radix: 16, uppercase: true)
-            let source = document.path ?? "FILE"
-            throw .usage("\(document.displayName): not valid UTF-8 at byte offset \(offset) (line \(line), byte 0x\(byte)); "
+        return document
+    }
+
+    /// Throws, saying where and how to convert, unless the bytes are UTF-8.
+    func checkUTF8() throws(CLIFailure) {
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let byte = String(bytes[offset], radix: 16, uppercase: true)
+            let source = path ?? "FILE"
+            throw .usage("\(displayName): not valid UTF-8 at byte offset \(offset) (line \(line), byte 0x\(byte)); "
                          + "emend reads UTF-8 text: convert it first, e.g. `iconv -f latin1 -t utf-8 \(source)`")
         }
-        return document
     }
 
     private static func readAll(_ fd: Int32, name: String) throws(CLIFailure) -> [UInt8] {

@@ -14,6 +14,8 @@ final class EngineWorker: @unchecked Sendable {
     private let monitor = Monitor()
     /// Guarded by `monitor`.
     private var queue: [EngineJob] = []
+    /// How many jobs at the head of `queue` are urgent (they go ahead of the others, in order).
+    private var urgentCount = 0
     private var cancelled: Set<Int> = []
     private var slot = Slot.idle
     private var quitting = false
@@ -33,9 +35,16 @@ final class EngineWorker: @unchecked Sendable {
         try RuntimeThread.start { [self] in self.main() }
     }
 
-    func submit(_ job: EngineJob) {
+    /// Queues `job`; an urgent one (the paragraph the user just changed) goes after the
+    /// urgent jobs already waiting and before every other.
+    func submit(_ job: EngineJob, urgent: Bool = false) {
         monitor.withLock {
-            queue.append(job)
+            if urgent {
+                queue.insert(job, at: urgentCount)
+                urgentCount += 1
+            } else {
+                queue.append(job)
+            }
             monitor.broadcast()
         }
     }
@@ -66,6 +75,7 @@ final class EngineWorker: @unchecked Sendable {
         while queue.isEmpty && !quitting { monitor.wait(milliseconds: 1000) }
         if quitting { return nil }
         let job = queue.removeFirst()
+        if urgentCount > 0 { urgentCount -= 1 }
         slot = .running(id: job.id)
         return job
     }
@@ -148,10 +158,15 @@ final class EngineWorker: @unchecked Sendable {
                 return deliver(.checkFailed(id: id, units: units, message: failure.message))
             }
             let findings = FindingPlacement.place(coordinator.suggestions)
-            finish(coordinator)
-            guard completed else { return deliver(.checkFailed(id: id, units: units, message: "cancelled")) }
+            guard completed else {
+                finish(coordinator)
+                return deliver(.checkFailed(id: id, units: units, message: "cancelled"))
+            }
             let partial = coordinator.completeness.flatMap { $0.isPartial ? $0.message : nil }
+            // Delivered before the throwaway session is ended (accepting applies every
+            // suggestion to its copy of the text): the diagnostics do not wait for that.
             deliver(.checked(id: id, findings: FindingPlacement.split(findings, units: units, starts: joined.starts), partial: partial))
+            finish(coordinator)
 
         case .tool(let id, let tool, let text, let selection, let protected):
             engine.load(text, selection: selection, protected: protected)

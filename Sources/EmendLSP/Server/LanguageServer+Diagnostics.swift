@@ -11,6 +11,17 @@ extension LanguageServer {
     /// While a large document is being checked, its diagnostics are published this often.
     static let progressivePublishMilliseconds: Int64 = 500
 
+    /// Which checkers proofread (for `debounce`): those the client names, else the default set.
+    var checkersKey: String {
+        settings.providers[.proofread]?.joined(separator: ",") ?? "default"
+    }
+
+    /// The pause between a keystroke and the check of what it changed: the client's fixed
+    /// `debounceMs`, else `AdaptiveDebounce`'s.
+    var debounceDelay: Int64 {
+        settings.debounceMilliseconds.map(Int64.init) ?? debounce.delay(for: checkersKey)
+    }
+
     func nextDeadline() -> Int64? {
         documents.values.compactMap(\.checkDue).min()
     }
@@ -30,7 +41,11 @@ extension LanguageServer {
         guard var open = documents.removeValue(forKey: uri) else { return }
         let missing = resolve(&open)
         let waiting = !open.owed.isEmpty
-        let batches = submit(missing)
+        // What the user just changed goes ahead of the rest of a check in progress.
+        let urgent = open.changedSinceCheck && !missing.isEmpty
+        open.changedSinceCheck = false
+        if urgent { open.urgent.formUnion(missing) }
+        let batches = submit(missing, urgent: urgent)
         switch (open.check, waiting) {
         case (_, false):
             open.check = .idle
@@ -46,13 +61,16 @@ extension LanguageServer {
     /// Sends `units` to the checker in batches of at most `batchBytes`; returns how many.
     /// `retry`: these units failed once; if they fail again they are given up on.
     @discardableResult
-    func submit(_ units: [UnitKey], batchBytes: Int = LanguageServer.batchBytes, retry: Bool = false) -> Int {
+    func submit(_ units: [UnitKey], batchBytes: Int = LanguageServer.batchBytes, retry: Bool = false,
+                urgent: Bool = false) -> Int {
         var count = 0
         var batch: [UnitKey] = []
         var bytes = 0
+        let now = MonotonicClock.nowMilliseconds()
         func flush() {
             guard !batch.isEmpty else { return }
-            checker.submit(.check(id: nextJobID, units: batch))
+            checkJobs[nextJobID] = CheckJobRecord(submitted: now, bytes: bytes, checkers: checkersKey)
+            checker.submit(.check(id: nextJobID, units: batch), urgent: urgent)
             if retry { retries.insert(nextJobID) }
             nextJobID += 1
             count += 1
@@ -70,19 +88,26 @@ extension LanguageServer {
     }
 
     func handle(_ report: EngineReport) {
+        // The units this report answered for.
+        var settled: [UnitKey] = []
         switch report {
-        case .checked(_, let findings, let partial):
+        case .checked(let id, let findings, let partial):
             for (key, list) in findings {
                 inFlight.remove(key)
                 cache[key] = list
             }
-            settle(findings.map(\.0))
+            if let job = checkJobs.removeValue(forKey: id) {
+                debounce.record(MonotonicClock.nowMilliseconds() - job.submitted, bytes: job.bytes, for: job.checkers)
+            }
+            settled = findings.map(\.0)
+            settle(settled)
             // Honest about what is missing: the diagnostics are not the whole story. Once
             // per distinct message, as failures are.
             if let partial, shownFailures.insert(partial).inserted {
                 showMessage(.warning, "Emend: \(partial)")
             }
         case .checkFailed(let id, let units, let message):
+            checkJobs[id] = nil
             // A provider that timed out or restarted often manages smaller pieces: once more,
             // a quarter of the size, before the units are given up on (until the next save).
             if message != "cancelled" && retries.remove(id) == nil {
@@ -93,6 +118,7 @@ extension LanguageServer {
                 inFlight.remove(key)
                 failed.insert(key)
             }
+            settled = units
             settle(units)
             if message != "cancelled" && shownFailures.insert(message).inserted {
                 showMessage(.error, "Emend could not check the text: \(message)")
@@ -106,11 +132,16 @@ extension LanguageServer {
             let remaining = open.owed.count
             if remaining == 0 {
                 documents[uri]?.check = .idle
+                documents[uri]?.urgent = []
                 publish(uri)
                 if case .reporting(let token, _) = progress { reportProgress(token: token, kind: "end", percentage: 100, uri: uri) }
                 continue
             }
-            if now - open.lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
+            // The paragraph the user changed is published as soon as it is checked; the rest
+            // of a long check every `progressivePublishMilliseconds`.
+            let edited = !open.urgent.isEmpty && !open.urgent.isDisjoint(with: settled)
+            if edited { documents[uri]?.urgent.subtract(settled) }
+            if edited || now - open.lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
             if case .reporting(let token, let total) = progress {
                 reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
             }
@@ -238,4 +269,12 @@ extension LanguageServer {
     func publishAll() {
         for uri in documents.keys { publish(uri) }
     }
+}
+
+/// A check job the worker has: when it was submitted (monotonic ms), how many bytes of units
+/// it carries, and which checkers (`LanguageServer.checkersKey`) run it.
+struct CheckJobRecord {
+    let submitted: Int64
+    let bytes: Int
+    let checkers: String
 }

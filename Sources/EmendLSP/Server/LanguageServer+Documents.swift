@@ -53,7 +53,8 @@ extension LanguageServer {
             for change in applied { toolRunsSee(uri, change.range, becameLength: change.length) }
         }
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
-        open.checkDue = MonotonicClock.nowMilliseconds() + Int64(settings.debounceMilliseconds)
+        open.checkDue = MonotonicClock.nowMilliseconds() + debounceDelay
+        open.changedSinceCheck = true
         let reviewed = open.reviewItems.count
         let arrived = open.takePendingReview(nextID: &nextReviewID)
         documents[uri] = open

@@ -53,6 +53,11 @@ public final class LanguageServer {
     var shownFailures: Set<String> = []
     /// Check jobs that retry units which failed once.
     var retries: Set<Int> = []
+    /// Check jobs in the worker: when each was submitted, its bytes and its checkers (for
+    /// `debounce`).
+    var checkJobs: [Int: CheckJobRecord] = [:]
+    /// The pause after a keystroke, from the checkers' recent times (unless the client fixes one).
+    var debounce = AdaptiveDebounce()
     var nextJobID = 1
     /// The id of the next review item (see ReviewItems).
     var nextReviewID = 1

@@ -34,6 +34,11 @@ struct OpenDocument {
     var reviewItems: [ReviewItem] = []
     /// A rewrite's edit sent and not seen back yet.
     var pendingReview: PendingReview?
+    /// Changed by the user since the last check: the next check's units go first.
+    var changedSinceCheck = false
+    /// Units of a keystroke's check still awaited: their findings are published the moment
+    /// they come, ahead of the rest of a check in progress.
+    var urgent: Set<UnitKey> = []
 
     init(_ document: TextDocument, kind: DocumentKind? = nil) {
         self.document = document

@@ -9,7 +9,7 @@ import EmendCore
 ///   "providers": { "proofread": ["org.emend.hunspell"], "rewrite": "org.emend.llama" },
 ///   "severity": { "spelling": "error", "grammar": "warning", "default": "information" },
 ///   "ignoredRules": ["LongSentences"],
-///   "debounceMs": 250 }
+///   "debounceMs": "auto" }
 /// ```
 public struct ServerSettings: Sendable, Equatable {
     /// BCP 47 tag for every request; nil: each provider's default (en-US).
@@ -21,8 +21,10 @@ public struct ServerSettings: Sendable, Equatable {
     public var defaultSeverity = 3
     /// Rule ids not shown (beside the user's ignored-rules.txt).
     public var ignoredRules: Set<String> = []
-    /// How long typing must pause before a changed paragraph is checked.
-    public var debounceMilliseconds = 250
+    /// How long typing must pause before a changed paragraph is checked: a fixed time, or
+    /// nil (the default, "auto") for `AdaptiveDebounce`: at once while the checkers answer a
+    /// paragraph quickly, longer when they are slow.
+    public var debounceMilliseconds: Int? = nil
 
     public init() {}
 
@@ -62,7 +64,13 @@ public struct ServerSettings: Sendable, Equatable {
             settings.ignoredRules = Set(rules.compactMap(\.string))
         }
         if let debounce = object["debounceMs"] {
-            if let ms = debounce.int, ms >= 0 { settings.debounceMilliseconds = ms } else { problems.append("debounceMs must be a number ≥ 0") }
+            if let ms = debounce.int, ms >= 0 {
+                settings.debounceMilliseconds = ms
+            } else if debounce.string == "auto" || debounce.isNull {
+                settings.debounceMilliseconds = nil
+            } else {
+                problems.append("debounceMs must be a number ≥ 0 or \"auto\"")
+            }
         }
         return (settings, problems)
     }

@@ -63,6 +63,8 @@ final class HostConnection: @unchecked Sendable {
                                        + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
                                        + "with isolation = \"none\" in config.toml)"))
         }
+        // Said in the log (EMEND_LOG=1): when a host starts is what "lazy" means, and tests check it.
+        logger("provider '\(create.id)': provider host started (pid \(process.pid))")
         let connection = HostConnection(providerID: create.id, process: process, limits: create.limits, logger: logger, onEnd: onEnd)
         _ = connection.send(.create(create))
         do {
