@@ -8,7 +8,9 @@ import EmendCore
 /// Honest about what it lacks: a checker that does not serve the request's language does not
 /// take part; each checker that does has its own time limit (`MemberTimeLimit`: from its own
 /// start, growing with the text, set by `[providers."ID"] timeout_ms`, within the run's
-/// limit), after which it is asked to stop and left out; one that fails is left out. The run
+/// limit), after which it is asked to stop and left out; one that fails is left out; one that
+/// declines the request (`ProviderOutcome.declined`: Hunspell without a dictionary for the
+/// language) is skipped with its reason, as one that does not list the language. The run
 /// fails only when none answered. What became of each checker goes to the sink as a
 /// `Completeness` report, which front ends show as a partial result.
 public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
@@ -117,6 +119,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 finished.append(MemberEdits(providerID: pair.0.id, rank: rank, edits: run.edits))
             case .failed(let why)?:
                 parts[rank] = .failed(why)
+            case .declined(let why)?:
+                // It does not serve the request (no dictionary for the language): skipped,
+                // with its reason, and no gap in the result.
+                let prefix = pair.0.id + ": "
+                parts[rank] = .skipped(why.hasPrefix(prefix) ? String(why.dropFirst(prefix.count)) : why)
             case nil:
                 run.abandoned = true
                 parts[rank] = .timedOut(milliseconds: run.limit.milliseconds, setting: run.limit.setting)
