@@ -97,6 +97,43 @@ final class LanguageOptionTests: XCTestCase {
         XCTAssertFalse(english.stderr.contains("note:"), english.stderr)
     }
 
+    /// Without --language, a German paragraph inside English is detected (libexttextcat) and
+    /// checked as German: Hunspell's German dictionary flags its slip, and --json names it.
+    func testAGermanParagraphInsideEnglishIsCheckedAsGerman() throws {
+        try installHunspell()
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"),
+                          "hunspell-de-de is not installed (bash scripts/install-deps.sh)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
+                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
+        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
+            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        sandbox.write("notes.md", """
+            # Release notes
+
+            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+            Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbesert. Ich glaube, dass die neue Version fertig ist.
+
+            """)
+        let result = sandbox.run(["proofread", "--json", "notes.md"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        let matches = object["matches"] as? [[String: Any]] ?? []
+        let fixes = matches.compactMap { ($0["replacements"] as? [[String: Any]])?.first?["value"] as? String }
+        XCTAssertEqual(fixes, ["believe", "verbessert"], result.stdout)
+        XCTAssertTrue(matches.allSatisfy { ($0["message"] as? String ?? "").contains("en_US") == (($0["line"] as? Int) == 3) },
+                      "English slips against en_US, German ones against de_DE: \(result.stdout)")
+        let detected = (object["language"] as? [String: Any])?["detectedLanguages"] as? [[String: Any]] ?? []
+        XCTAssertEqual(detected.map { $0["code"] as? String }, ["de"], result.stdout)
+        XCTAssertEqual(detected.first?["line"] as? Int, 5, result.stdout)
+        // Asked for English, every paragraph is English: the German one's words are flagged as English.
+        let english = sandbox.run(["proofread", "--json", "--language", "en-US", "notes.md"])
+        let englishObject = try? JSONSerialization.jsonObject(with: Data(english.stdout.utf8)) as? [String: Any]
+        XCTAssertNil((englishObject?["language"] as? [String: Any])?["detectedLanguages"], english.stdout)
+        XCTAssertGreaterThan((englishObject?["matches"] as? [Any])?.count ?? 0, 2, english.stdout)
+    }
+
     @discardableResult
     private func shell(_ command: String) throws -> String {
         let process = Process()

@@ -26,9 +26,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         self.combiner = combiner
     }
 
-    public var id: String { Self.combinedID }
+    /// A checker alone keeps its own id (and whether it may be asked again): it is shown as
+    /// it is, only bounded by its time limit and reported as a partial result past it.
+    public var id: String { members.count == 1 ? members[0].id : Self.combinedID }
     public var tools: Set<WritingTool> { [.proofread] }
-    public var canRetry: Bool { false }
+    public var canRetry: Bool { members.count == 1 ? members[0].canRetry : false }
 
     /// Collects one member's output on its thread.
     private final class MemberRun: ProviderSink, @unchecked Sendable {
@@ -134,6 +136,12 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         let report = Completeness(parts: zip(members, parts).map { Completeness.Part(providerID: $0.id, part: $1 ?? .finished) })
         for part in report.parts where part.part != .finished { sink.log("combination: \(part.sentence)") }
         sink.reportCompleteness(report)
+        // Every checker that took part ran out of time: an empty result that says so (exit 4
+        // in the CLI), not a failed session, as when only some of them did.
+        if finished.isEmpty, report.parts.contains(where: { if case .timedOut = $0.part { return true } else { return false } }),
+           !report.parts.contains(where: { if case .failed = $0.part { return true } else { return false } }) {
+            return .finished
+        }
         guard !finished.isEmpty else {
             // Nothing to combine: the run fails with why each checker gave nothing.
             let reasons = report.parts.map { part -> String in
@@ -144,6 +152,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 return .failed("no checker serves proofreading in \(request.language): \(reasons)")
             }
             return .failed(reasons)
+        }
+        if members.count == 1 {
+            // Nothing to weigh it against: its suggestions as it gave them.
+            for edit in finished[0].edits { sink.emitEdit(edit) }
+            return .finished
         }
         for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
         return .finished
