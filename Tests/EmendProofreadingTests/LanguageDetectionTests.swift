@@ -63,9 +63,16 @@ final class LanguageDetectionTests: XCTestCase {
             "The quick brown fox jumps over the lazy dog near the river bank today.",  // Scots to TextCat
             "Run make install.",
             "Ich glaube es nicht.",  // too short to be sure: left in the language asked for
+            "Large files are streamed, so memory use stays flat.",  // TextCat: "UNKNOWN", no language
         ] {
             XCTAssertNil(detector.language(of: english, expected: "en-US"), english)
         }
+    }
+
+    func testTextCatsAnswersWithoutACandidateAreNone() throws {
+        let detector = try detector()
+        XCTAssertEqual(detector.candidates("Large files are streamed so memory use stays flat"), [], "UNKNOWN is no language")
+        XCTAssertEqual(detector.candidates(german), ["de"])
     }
 
     func testCodeIshParagraphsAreNeverSwitched() throws {
@@ -149,5 +156,16 @@ final class LanguageDetectionTests: XCTestCase {
         let text = "one\ntwo\n\n  \nthree\r\n\r\nfour"
         let ranges = LanguageDetectingProofreader.paragraphs(Array(text.utf8), in: 0..<text.utf8.count)
         XCTAssertEqual(ranges.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, ["one\ntwo", "three\r", "four"])
+    }
+}
+
+/// The filter's English word-shape rules apply to English only: in German every noun is
+/// capitalised inside a sentence, so a misspelt noun is no proper name there.
+final class NonEnglishFilterTests: XCTestCase {
+    func testACapitalisedSlipInsideAGermanSentenceIsKept() {
+        let text = "Das ist ein Tesst für alle."
+        let edit = ProviderEdit(range: byteRange(of: "Tesst", in: text), replacement: "Test", category: "spelling", ruleID: "HUNSPELL")
+        XCTAssertEqual(ProofreadingFilter(text: text, language: "de").verdict(for: edit), .keep)
+        XCTAssertEqual(ProofreadingFilter(text: text, language: "en-US").verdict(for: edit), .drop(.properName("Tesst")))
     }
 }

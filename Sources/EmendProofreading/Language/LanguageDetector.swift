@@ -64,7 +64,8 @@ public final class LanguageDetector: @unchecked Sendable {
                 }
             }
         }
-        // "[de--utf8][nl--utf8]", "SHORT", "UNKNOWN".
+        // "[de--utf8][nl--utf8]", or "SHORT" / "UNKNOWN" (no candidate).
+        guard answer.hasPrefix("[") else { return [] }
         return answer.split(separator: "[").compactMap { part in
             let name = part.prefix { $0 != "-" && $0 != "]" }
             return name.isEmpty ? nil : String(name)
