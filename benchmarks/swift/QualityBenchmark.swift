@@ -74,6 +74,21 @@ struct QualityBenchmark {
             let f = ProofreadingFilter(text: text)
             return edits.filter { f.verdict(for: $0) == .keep }
         }
+        // EMEND_QUALITY_DUMP=PREFIX: every checker's answer to every sentence, to PREFIX.<pid>,
+        // so that two runs whose figures differ can be diffed sentence by sentence.
+        if let prefix = getenv("EMEND_QUALITY_DUMP").map({ String(cString: $0) }), !prefix.isEmpty,
+           let file = fopen("\(prefix).\(getpid())", "w") {
+            for member in members {
+                for sentence in sentences {
+                    let bytes = Array(sentence.utf8)
+                    let shown = raw[member.id]![sentence]!.map {
+                        "\(String(decoding: bytes[$0.range.clamped(to: 0..<bytes.count)], as: UTF8.self))→\($0.replacement) [\($0.ruleID)]"
+                    }
+                    fputs("\(Self.short(member.id))\t\(sentence)\t\(shown.joined(separator: ", "))\n", file)
+                }
+            }
+            fclose(file)
+        }
         var systems: [(name: String, answers: Answers)] = []
         for member in members {
             let name = Self.short(member.id)
