@@ -199,7 +199,10 @@ typedef struct emend_host {
     emend_status (*emit_edit)(emend_run *run, const emend_provider_edit *edit);
 
     /* The run is over: EMEND_OK, or a failure status with a message (NUL-terminated UTF-8,
-     * may be NULL). Exactly once per run; a second call returns EMEND_E_STATE. */
+     * may be NULL). Exactly once per run; a second call returns EMEND_E_STATE.
+     * EMEND_E_UNSUPPORTED says the provider does not serve this request (a language it has
+     * no dictionary for) rather than that it broke: a combined proofread lists it as skipped
+     * with the message, and the result is not partial for it. */
     emend_status (*finish)(emend_run *run, emend_status status, const char *message);
 } emend_host;
 

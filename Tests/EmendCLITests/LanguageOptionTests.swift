@@ -60,22 +60,78 @@ final class LanguageOptionTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("(org.emend.hunspell)"), result.stderr)
     }
 
+    /// A real language none of whose Hunspell dictionaries is installed here (German is, since
+    /// install-deps.sh installs hunspell-de-de for language detection).
+    private func languageWithoutADictionary() throws -> (tag: String, suffix: String) {
+        for (tag, file) in [("fr-FR", "fr_FR"), ("it-IT", "it_IT"), ("nl-NL", "nl_NL"), ("sv-SE", "sv_SE")]
+        where !FileManager.default.fileExists(atPath: "/usr/share/hunspell/\(file).dic") {
+            return (tag, tag.lowercased())
+        }
+        throw XCTSkip("French, Italian, Dutch and Swedish Hunspell dictionaries are all installed")
+    }
+
     func testHunspellWithoutTheDictionaryIsNamedAndSkipped() throws {
         try installHunspell()
-        try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"), "a German dictionary is installed")
+        let (tag, suffix) = try languageWithoutADictionary()
         try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
         try "[tools]\nproofread = [\"org.emend.hunspell\", \"org.emend.fixture\"]\n"
             .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
-        sandbox.write("t.txt", "Ich glaube es nicht.\n")
-        let result = sandbox.run(["proofread", "--language", "de-DE", "t.txt"])
+        sandbox.write("t.txt", "Je ne le beleive pas.\n")
+        let result = sandbox.run(["proofread", "--language", tag, "t.txt"])
         XCTAssertNotEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("note: Hunspell spelling (org.emend.hunspell) has no dictionary for de-DE (installed: "),
+        XCTAssertTrue(result.stderr.contains("note: Hunspell spelling (org.emend.hunspell) has no dictionary for \(tag) (installed: "),
                       result.stderr)
         XCTAssertTrue(result.stderr.contains("en_US"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("hunspell-de-de"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("hunspell-\(suffix)"), result.stderr)
+        // Skipped with the reason, not a gap: the fixture's suggestion, exit 1, not 4.
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("partial"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("org.emend.hunspell did not take part: no Hunspell dictionary for the language \(tag)"),
+                      result.stderr)
+        let json = sandbox.run(["proofread", "--json", "--language", tag, "t.txt"])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        let object = try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((object?["warnings"] as? [String: Any])?["incompleteResults"] as? Bool, false, json.stdout)
         // en-US is served by the same configuration without a note.
         let english = sandbox.run(["proofread", "--language", "en-US", "t.txt"])
         XCTAssertFalse(english.stderr.contains("note:"), english.stderr)
+    }
+
+    /// Without --language, a German paragraph inside English is detected (libexttextcat) and
+    /// checked as German: Hunspell's German dictionary flags its slip, and --json names it.
+    func testAGermanParagraphInsideEnglishIsCheckedAsGerman() throws {
+        try installHunspell()
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"),
+                          "hunspell-de-de is not installed (bash scripts/install-deps.sh)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
+                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
+        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
+            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        sandbox.write("notes.md", """
+            # Release notes
+
+            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+            Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbesert. Ich glaube, dass die neue Version fertig ist.
+
+            """)
+        let result = sandbox.run(["proofread", "--json", "notes.md"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        let matches = object["matches"] as? [[String: Any]] ?? []
+        let fixes = matches.compactMap { ($0["replacements"] as? [[String: Any]])?.first?["value"] as? String }
+        XCTAssertEqual(fixes, ["believe", "verbessert"], result.stdout)
+        XCTAssertTrue(matches.allSatisfy { ($0["message"] as? String ?? "").contains("en_US") == (($0["line"] as? Int) == 3) },
+                      "English slips against en_US, German ones against de_DE: \(result.stdout)")
+        let detected = (object["language"] as? [String: Any])?["detectedLanguages"] as? [[String: Any]] ?? []
+        XCTAssertEqual(detected.map { $0["code"] as? String }, ["de"], result.stdout)
+        XCTAssertEqual(detected.first?["line"] as? Int, 5, result.stdout)
+        // Asked for English, every paragraph is English: the German one's words are flagged as English.
+        let english = sandbox.run(["proofread", "--json", "--language", "en-US", "notes.md"])
+        let englishObject = try? JSONSerialization.jsonObject(with: Data(english.stdout.utf8)) as? [String: Any]
+        XCTAssertNil((englishObject?["language"] as? [String: Any])?["detectedLanguages"], english.stdout)
+        XCTAssertGreaterThan((englishObject?["matches"] as? [Any])?.count ?? 0, 2, english.stdout)
     }
 
     @discardableResult

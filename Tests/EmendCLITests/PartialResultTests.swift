@@ -38,6 +38,28 @@ final class PartialResultTests: XCTestCase {
         XCTAssertTrue(warning.contains("[providers.\"org.emend.fixture.slow\"] timeout_ms"), "names the setting to raise: \(warning)")
     }
 
+    func testACheckerAlonePastItsLimitIsAPartialResultNotAFailedSession() {
+        configure("""
+            [tools]
+            proofread = ["org.emend.fixture.slow"]
+            [providers."org.emend.fixture.slow"]
+            timeout_ms = 300
+
+            """)
+        sandbox.environment["EMEND_FIXTURE_SLOW_CHECKER_MS"] = "20000"
+        sandbox.write("alone.txt", "I beleive it.\n")
+        let started = Date()
+        let result = sandbox.run(["proofread", "alone.txt"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "left out at its limit")
+        XCTAssertTrue(result.stderr.contains("alone.txt: partial result: org.emend.fixture.slow did not finish within 300 ms"), result.stderr)
+        // Within the command's --timeout too: partial (4), not a failed session (3).
+        configure("[tools]\nproofread = [\"org.emend.fixture.slow\"]\n")
+        let bounded = sandbox.run(["proofread", "--timeout", "3", "alone.txt"])
+        XCTAssertEqual(bounded.status, 4, bounded.stderr)
+        XCTAssertTrue(bounded.stderr.contains("--timeout"), bounded.stderr)
+    }
+
     func testAPartialCleanResultIsNotReportedAsNoSuggestions() {
         configure(twoCheckers)
         sandbox.environment["EMEND_FIXTURE_SLOW_CHECKER_MS"] = "20000"

@@ -43,6 +43,15 @@ private final class Checker: WritingProvider, @unchecked Sendable {
     }
 }
 
+/// Declines every request, as Hunspell does for a language it has no dictionary for.
+private struct Decliner: WritingProvider {
+    let id = "org.test.decliner"
+    let tools: Set<WritingTool> = [.proofread]
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        .declined("org.test.decliner: no dictionary for \(request.language)")
+    }
+}
+
 final class CompletenessTests: XCTestCase {
     private let text = "Some text."
     private var request: ProviderRequest { ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count) }
@@ -62,6 +71,24 @@ final class CompletenessTests: XCTestCase {
         XCTAssertEqual(report.parts[0].part, .timedOut(milliseconds: 200, setting: "[providers.\"org.test.slow\"] timeout_ms in config.toml"))
         XCTAssertEqual(report.parts[1].part, .finished)
         XCTAssertTrue(report.message.hasPrefix("partial result: org.test.slow did not finish within 200 ms"), report.message)
+    }
+
+    func testACheckerThatDeclinesTheLanguageIsSkippedWithItsReasonAndLeavesNoGap() {
+        let fast = Checker("org.test.fast", edit: ProviderEdit(range: 5..<9, replacement: "word", category: "grammar"))
+        let combined = CombinedProofreader(members: [Decliner(), fast])
+        let sink = ReportingSink()
+        var german = request
+        german.language = "de-DE"
+        XCTAssertEqual(combined.run(german, sink: sink), .finished)
+        XCTAssertEqual(sink.edits.map(\.replacement), ["word"])
+        let report = try! XCTUnwrap(sink.report)
+        XCTAssertFalse(report.isPartial, "a language not served is no gap: \(report.message)")
+        XCTAssertEqual(report.parts[0].part, .skipped("no dictionary for de-DE"))
+        XCTAssertEqual(report.message, "org.test.decliner did not take part: no dictionary for de-DE")
+        // Alone, a decline is the run's failure, with its reason.
+        let alone = CombinedProofreader(members: [Decliner()])
+        guard case .failed(let why) = alone.run(german, sink: ReportingSink()) else { return XCTFail("a decline alone fails the run") }
+        XCTAssertTrue(why.contains("no dictionary for de-DE"), why)
     }
 
     func testEachLimitCountsFromTheCheckersOwnStartNotTheFirstAnswer() {

@@ -114,6 +114,18 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(found(sink.edits, in: text), [Found(original: "could of", replacement: "could have", category: "grammar", rule: "ModalOf")])
     }
 
+    /// Harper's RegularIrregulars lists its forms from a hash set, in an order that changed
+    /// from process to process ("runned" → "ran" or "run"); the server puts the past form first
+    /// in every process, so the same text gets the same first suggestion (issue 24).
+    func testAnIrregularVerbsPastFormComesFirstInEveryProcess() throws {
+        let text = "She runned to the station and sleeped on the train."
+        for _ in 0..<4 {
+            let sink = PluginTestSink()
+            XCTAssertEqual(try provider().run(request(text), sink: sink), .finished)
+            XCTAssertEqual(found(sink.edits, in: text).map(\.replacement), ["ran", "slept"])
+        }
+    }
+
     func testTheLanguagePicksHarpersDialect() throws {
         let provider = try provider()
         let text = "The colour of the centre is grey."

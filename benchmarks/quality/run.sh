@@ -10,7 +10,9 @@
 # Usage: bash benchmarks/quality/run.sh     (scratch path: .build, or EMEND_QUALITY_SCRATCH;
 #        EMEND_QUALITY_BENCHMARKS=path/to/EmendBenchmarks to use one already built;
 #        EMEND_QUALITY_CHECKERS="hunspell harper" for a subset, e.g. an install without LingoTweaker;
-#        EMEND_QUALITY_SET=DIR for another labelled set of the same three files)
+#        EMEND_QUALITY_SET=DIR for another labelled set of the same three files (and precision.tsv);
+#        EMEND_QUALITY_LOAD=0 to skip the second run beside two CPU hogs and its diff;
+#        EMEND_QUALITY_PRECISION_OUT=FILE to write the per-rule counts as RulePrecisionEstimates.swift)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -39,5 +41,33 @@ if [ -z "$bench" ]; then
     swift build --product emend-provider-host --scratch-path "$scratch" >&2
     bench="$scratch/debug/EmendBenchmarks"
 fi
-# No user configuration or dictionary: the figures are the defaults'.
-XDG_CONFIG_HOME="$work/config" "$bench" --quality "${EMEND_QUALITY_SET:-$root/benchmarks/quality}" --providers "$providers" --scanner "$scanner"
+# No user configuration or dictionary: the figures are the defaults'. Each run has its own
+# cache directory, so the second does not read the suggestions the first kept on disk.
+quality() {
+    XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache-$1" \
+        "$bench" --quality "${EMEND_QUALITY_SET:-$root/benchmarks/quality}" --providers "$providers" --scanner "$scanner"
+}
+if [ "${EMEND_QUALITY_LOAD:-1}" = 0 ]; then
+    quality quiet
+    exit 0
+fi
+# The same command beside two CPU hogs, and the diff of the two outputs: it must be empty
+# (no checker, filter or combination may let the machine's speed decide what is reported).
+quality quiet | tee "$work/quiet.txt"
+hogs=()
+trap 'for pid in "${hogs[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+for _ in 1 2; do
+    sh -c 'while :; do :; done' &
+    hogs+=("$!")
+done
+EMEND_QUALITY_PRECISION_OUT= quality loaded >"$work/loaded.txt"
+for pid in "${hogs[@]}"; do kill "$pid" 2>/dev/null || true; done
+hogs=()
+echo ""
+echo "the same command beside two CPU hogs, diff -u quiet loaded (must be empty):"
+if diff -u "$work/quiet.txt" "$work/loaded.txt"; then
+    echo "(empty: identical)"
+else
+    echo "quality: the outputs differ under load" >&2
+    exit 1
+fi

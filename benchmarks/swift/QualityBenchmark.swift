@@ -29,13 +29,26 @@ struct QualityBenchmark {
             let parts = line.split(separator: "\t").map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
-        let learner = Self.lines(dataDirectory + "/learner.tsv").compactMap { line -> Learner? in
+        var learner = Self.lines(dataDirectory + "/learner.tsv").compactMap { line -> Learner? in
             let parts = line.split(separator: "\t").map(String.init)
             return parts.count == 3 ? Learner(grammar: parts[0] == "grammar", wrong: parts[1], right: parts[2]) : nil
         }
-        let technical = Self.lines(dataDirectory + "/technical.txt")
+        var technical = Self.lines(dataDirectory + "/technical.txt")
+        // The per-rule precision set (precision.tsv, when the set has one): its errors join the
+        // learner sentences, its correct everyday sentences the corrected ones (false alarms),
+        // its README-style ones the technical sentences.
+        var correct: [String] = []
+        for line in Self.lines(dataDirectory + "/precision.tsv", optional: true) {
+            let parts = line.split(separator: "\t").map(String.init)
+            switch (parts.first, parts.count) {
+            case ("ok"?, 2): correct.append(parts[1])
+            case ("tech"?, 2): technical.append(parts[1])
+            case ("grammar"?, 3), ("spelling"?, 3): learner.append(Learner(grammar: parts[0] == "grammar", wrong: parts[1], right: parts[2]))
+            default: fail("precision.tsv: a line that is no ok, tech, grammar or spelling item: \(line)")
+            }
+        }
         let carrier = { (word: String) in "Yesterday she wrote \(word) in her notes." }
-        var sentences = spelling.map { carrier($0.0) } + learner.flatMap { [$0.wrong, $0.right] } + technical
+        var sentences = spelling.map { carrier($0.0) } + learner.flatMap { [$0.wrong, $0.right] } + correct + technical
         var seen: Set<String> = []
         sentences = sentences.filter { seen.insert($0).inserted }
 
@@ -46,7 +59,7 @@ struct QualityBenchmark {
         let members: [WritingProvider]
         do { members = try registry.membersToCombine(for: .proofread) } catch { fail("no proofreading provider: \(error.message)") }
         print("set \(dataDirectory): \(spelling.count) misspellings, \(learner.count) learner sentences with corrections "
-              + "(\(learner.filter(\.grammar).count) grammar), \(technical.count) technical sentences; checkers: "
+              + "(\(learner.filter(\.grammar).count) grammar), \(correct.count) correct sentences, \(technical.count) technical sentences; checkers: "
               + members.map(\.id).joined(separator: ", "))
 
         // Each checker once per sentence, as it answers (the filter's base).
@@ -60,6 +73,21 @@ struct QualityBenchmark {
         let filter = { (text: String, edits: [ProviderEdit]) in
             let f = ProofreadingFilter(text: text)
             return edits.filter { f.verdict(for: $0) == .keep }
+        }
+        // EMEND_QUALITY_DUMP=PREFIX: every checker's answer to every sentence, to PREFIX.<pid>,
+        // so that two runs whose figures differ can be diffed sentence by sentence.
+        if let prefix = getenv("EMEND_QUALITY_DUMP").map({ String(cString: $0) }), !prefix.isEmpty,
+           let file = fopen("\(prefix).\(getpid())", "w") {
+            for member in members {
+                for sentence in sentences {
+                    let bytes = Array(sentence.utf8)
+                    let shown = raw[member.id]![sentence]!.map {
+                        "\(String(decoding: bytes[$0.range.clamped(to: 0..<bytes.count)], as: UTF8.self))→\($0.replacement) [\($0.ruleID)]"
+                    }
+                    fputs("\(Self.short(member.id))\t\(sentence)\t\(shown.joined(separator: ", "))\n", file)
+                }
+            }
+            fclose(file)
         }
         var systems: [(name: String, answers: Answers)] = []
         for member in members {
@@ -97,7 +125,7 @@ struct QualityBenchmark {
         print(Self.row(["system", "caught", "grammar caught", "false alarms", "first right", "misspellings caught",
                         "first right (spelling)", "technical flagged"]))
         for (name, answers) in systems {
-            let figures = Self.score(answers, spelling: spelling, learner: learner, technical: technical, carrier: carrier)
+            let figures = Self.score(answers, spelling: spelling, learner: learner, correct: correct, technical: technical, carrier: carrier)
             print(Self.row([name] + figures))
         }
         // The technical sentences as one README: what `emend proofread README.md` sends, where
@@ -123,12 +151,13 @@ struct QualityBenchmark {
         print("""
 
             caught: learner sentences with an error where a flag touches a changed word; false alarms:
-            corrected sentences with any flag; first right: of the flags on changed words, those whose
+            corrected and correct sentences with any flag; first right: of the flags on changed words, those whose
             replacement brings the sentence closer to its correction (word diff shrinks); misspellings
             caught / first right (spelling): the word flagged / its first suggestion is the right word;
             technical flagged: technical sentences with any flag (all are spelled right).
             """)
-        printRuleStatistics(raw: raw, members: members, learner: learner, technical: technical, filter: filter)
+        printRuleStatistics(raw: raw, members: members, spelling: spelling, carrier: carrier, learner: learner, correct: correct,
+                            technical: technical, filter: filter)
         if getenv("EMEND_QUALITY_VERBOSE") != nil {
             printDetails(raw: raw, members: members, combined: combined, spelling: spelling, learner: learner,
                          technical: technical, carrier: carrier)
@@ -176,7 +205,7 @@ struct QualityBenchmark {
 
     // MARK: - Scoring
 
-    static func score(_ answers: Answers, spelling: [(String, String)], learner: [Learner], technical: [String],
+    static func score(_ answers: Answers, spelling: [(String, String)], learner: [Learner], correct: [String], technical: [String],
                       carrier: (String) -> String) -> [String] {
         var caught = 0, grammarCaught = 0, falseAlarms = 0, onChange = 0, firstRight = 0
         for item in learner {
@@ -203,42 +232,80 @@ struct QualityBenchmark {
                 if first.range == at && first.replacement.lowercased() == right.lowercased() { spellingRight += 1 }
             }
         }
+        falseAlarms += correct.filter { !(answers[$0] ?? []).isEmpty }.count
         let flaggedTechnical = technical.filter { !(answers[$0] ?? []).isEmpty }.count
         let grammarCount = learner.filter(\.grammar).count
-        return [percent(caught, learner.count), percent(grammarCaught, grammarCount), percent(falseAlarms, learner.count),
+        return [percent(caught, learner.count), percent(grammarCaught, grammarCount), percent(falseAlarms, learner.count + correct.count),
                 percent(firstRight, onChange), percent(spellingCaught, spelling.count), percent(spellingRight, spellingCaught),
                 percent(flaggedTechnical, technical.count)]
     }
 
-    /// Per checker and rule, through the filter: flags on changed words of learner sentences
-    /// (right), anywhere else in them or on corrected sentences (false), on technical sentences.
-    func printRuleStatistics(raw: [String: Answers], members: [WritingProvider], learner: [Learner], technical: [String],
+    /// Per checker and rule, through the filter: flags on changed words of learner sentences and
+    /// on misspelt words (right), anywhere else in them (elsewhere), on corrected and correct
+    /// sentences, on technical sentences. With EMEND_QUALITY_PRECISION_OUT set, the counts are
+    /// also written there as the Swift table `RulePrecision.estimates` that the combiner reads.
+    func printRuleStatistics(raw: [String: Answers], members: [WritingProvider], spelling: [(String, String)],
+                             carrier: (String) -> String, learner: [Learner], correct: [String], technical: [String],
                              filter: (String, [ProviderEdit]) -> [ProviderEdit]) {
         struct Counts { var right = 0, wrongPlace = 0, onCorrect = 0, onTechnical = 0 }
         var table: [String: Counts] = [:]
         for member in members {
             let answers = raw[member.id]!
+            func key(_ edit: ProviderEdit) -> String { member.id + " " + edit.ruleID }
             for item in learner {
                 let changed = Self.changedRanges(item.wrong, item.right)
                 for edit in filter(item.wrong, answers[item.wrong] ?? []) {
-                    let key = Self.short(member.id) + " " + edit.ruleID
-                    if changed.contains(where: { Self.touches(edit.range, $0) }) { table[key, default: Counts()].right += 1 }
-                    else { table[key, default: Counts()].wrongPlace += 1 }
+                    if changed.contains(where: { Self.touches(edit.range, $0) }) { table[key(edit), default: Counts()].right += 1 }
+                    else { table[key(edit), default: Counts()].wrongPlace += 1 }
                 }
-                for edit in filter(item.right, answers[item.right] ?? []) {
-                    table[Self.short(member.id) + " " + edit.ruleID, default: Counts()].onCorrect += 1
+            }
+            for (wrong, _) in spelling {
+                let sentence = carrier(wrong)
+                let at = Self.byteRange(of: wrong, in: sentence)
+                for edit in filter(sentence, answers[sentence] ?? []) {
+                    if Self.touches(edit.range, at) { table[key(edit), default: Counts()].right += 1 }
+                    else { table[key(edit), default: Counts()].wrongPlace += 1 }
                 }
+            }
+            for sentence in learner.map(\.right) + correct {
+                for edit in filter(sentence, answers[sentence] ?? []) { table[key(edit), default: Counts()].onCorrect += 1 }
             }
             for sentence in technical {
-                for edit in filter(sentence, answers[sentence] ?? []) {
-                    table[Self.short(member.id) + " " + edit.ruleID, default: Counts()].onTechnical += 1
-                }
+                for edit in filter(sentence, answers[sentence] ?? []) { table[key(edit), default: Counts()].onTechnical += 1 }
             }
         }
-        print("\nper checker and rule (through the filter; learner and technical sets): right / elsewhere / on corrected / on technical")
+        let evidence = EvidenceModel.standard
+        print("\nper checker and rule (through the filter; every set): right / elsewhere / on correct / on technical; estimated precision")
         for (key, counts) in table.sorted(by: { ($0.value.onCorrect + $0.value.onTechnical + $0.value.wrongPlace, $0.key)
                                                  > ($1.value.onCorrect + $1.value.onTechnical + $1.value.wrongPlace, $1.key) }) {
-            print("  \(key): \(counts.right) / \(counts.wrongPlace) / \(counts.onCorrect) / \(counts.onTechnical)")
+            let fired = counts.right + counts.wrongPlace + counts.onCorrect + counts.onTechnical
+            let estimate = RulePrecision.Record(right: counts.right, fired: fired).estimate
+            let lone = estimate < evidence.minimumLonePrecision ? " (alone: dropped unless a second checker agrees)" : ""
+            print("  \(Self.short(key.split(separator: " ")[0].description)) \(key.split(separator: " ").dropFirst().joined(separator: " ")): "
+                  + "\(counts.right) / \(counts.wrongPlace) / \(counts.onCorrect) / \(counts.onTechnical); \(Int((estimate * 100).rounded()))%\(lone)")
+        }
+        if let out = getenv("EMEND_QUALITY_PRECISION_OUT").map({ String(cString: $0) }), !out.isEmpty {
+            var lines = table.sorted { $0.key < $1.key }.map { key, counts in
+                "        \"\(key)\": Record(right: \(counts.right), fired: \(counts.right + counts.wrongPlace + counts.onCorrect + counts.onTechnical)),"
+            }
+            if lines.isEmpty { lines = ["        :"] }
+            let source = """
+                // Generated by `EMEND_QUALITY_PRECISION_OUT=<this file> bash benchmarks/quality/run.sh` from the
+                // project's labelled development set (benchmarks/quality: spelling.tsv, learner.tsv,
+                // technical.txt, precision.tsv); do not edit by hand. Each checker's rule (through Emend's
+                // filter): how often it flagged the right word, of how often it fired.
+                extension RulePrecision {
+                    public static let estimates: [String: Record] = [
+                \(lines.joined(separator: "\n"))
+                    ]
+                }
+
+                """
+            guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
+            fputs(source, file)
+            fclose(file)
+            let note = Array("wrote \(table.count) rules' counts to \(out)\n".utf8)
+            _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }
     }
 
@@ -357,8 +424,11 @@ struct QualityBenchmark {
         return zip(cells, widths).map { $0.0 + String(repeating: " ", count: max(0, $0.1 - $0.0.count)) }.joined(separator: " ")
     }
 
-    static func lines(_ path: String) -> [String] {
-        guard let file = fopen(path, "rb") else { fail("cannot read \(path)") }
+    static func lines(_ path: String, optional: Bool = false) -> [String] {
+        guard let file = fopen(path, "rb") else {
+            if optional { return [] }
+            fail("cannot read \(path)")
+        }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

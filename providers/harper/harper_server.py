@@ -55,11 +55,26 @@ def category(lint_kind):
 MAX_OTHER_SUGGESTIONS = 4
 
 
-def explanation(lint, replacement, original):
+def suggestions_of(lint, rule):
+    """The lint's suggestions in an order that is the same in every process. Why: Harper's
+    RegularIrregulars lists its forms from a hash set, whose order changes with the process
+    ("She runned" gave "ran, run" in one run and "run, ran" in the next), so the same text got
+    a different first suggestion from run to run. Its forms are put in a fixed order, the past
+    form first: a regular ending on an irregular verb ("runned", "teached", "sleeped") means the
+    past, and the base form is the one the typed word starts with. Every other rule's order is
+    Harper's ranking ("It's" before "It has"), the same in every run."""
+    suggestions = list(lint.suggestions)
+    if rule == "RegularIrregulars":
+        typed = lint.problem_text.lower()
+        suggestions.sort(key=lambda s: (typed.startswith(s.replacement_text.lower()), s.replacement_text))
+    return suggestions
+
+
+def explanation(lint, replacement, original, suggestions):
     """The lint's message, and its other replacements as "Other suggestions:" (the list Emend's
     front ends offer as further replacements; Emend turns the message's `backticks` into quotes)."""
     others = []
-    for suggestion in lint.suggestions[1:]:
+    for suggestion in suggestions[1:]:
         if int(suggestion.kind) != SUGGESTION_REPLACE:
             continue
         text = suggestion.replacement_text
@@ -87,8 +102,8 @@ def byte_offsets(text, code_points):
     return result
 
 
-def replacement_of(lint):
-    for suggestion in lint.suggestions:
+def replacement_of(lint, suggestions):
+    for suggestion in suggestions:
         kind = int(suggestion.kind)
         if kind == SUGGESTION_REPLACE:
             return suggestion.replacement_text
@@ -113,7 +128,8 @@ def edits(text, organized, selection, protected):
         original = text[start:end]
         if touches(byte_start, byte_end, protected) or OBJECT_REPLACEMENT in original:
             continue
-        replacement = replacement_of(lint)
+        suggestions = suggestions_of(lint, rule)
+        replacement = replacement_of(lint, suggestions)
         if replacement is None or replacement == original:
             continue
         last_end = byte_end
@@ -121,7 +137,7 @@ def edits(text, organized, selection, protected):
             "start": byte_start,
             "end": byte_end,
             "replacement": replacement,
-            "explanation": explanation(lint, replacement, original),
+            "explanation": explanation(lint, replacement, original, suggestions),
             "category": category(lint.lint_kind),
             "rule": rule,
         }

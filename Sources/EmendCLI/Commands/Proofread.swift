@@ -213,6 +213,7 @@ struct Proofread: ParsableCommand {
             if let completeness = run.completeness, completeness.isPartial {
                 report.warnings = .init(incompleteResults: true, incompleteResultsReason: completeness.message)
             }
+            report.addDetectedLanguages(run.completeness?.languages ?? [], bytes: setup.bytes, encoding: options.encoding)
             if json != nil { json?[setup.name] = .checked(report) } else { Terminal.out(report.json()) }
         } else if diff {
             let edits = writable.map { TextEdit(range: $0.range, replacement: $0.replacement) }

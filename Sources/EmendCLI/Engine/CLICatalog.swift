@@ -130,8 +130,10 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
     /// One proofreader, built as the language server and libemend build theirs (`Proofreader`),
     /// over the checkers config.toml or the registry chooses.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
-        let proofreader = try Proofreader.proofreader(for: tool, listed: nil, in: base)
-        note((proofreader as? CombinedProofreader)?.members.map(\.id) ?? [proofreader.id])
+        let combined = try Proofreader.proofreader(for: tool, listed: nil, in: base)
+        note((combined as? CombinedProofreader)?.members.map(\.id) ?? [combined.id])
+        // Without --language, each paragraph is checked in the language it is written in.
+        let proofreader = language == nil ? Proofreader.detectingLanguage(combined) : combined
         return CLIProvider(base: proofreader, language: language, stream: stream)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import EmendCore
 import EmendText
 import EmendProofreading
 
@@ -14,6 +15,15 @@ struct LanguageToolReport: Encodable {
     }
     struct Language: Encodable {
         let name: String
+        let code: String
+        /// emend's own: paragraphs found by language detection (no `--language`) to be in
+        /// another language, and checked in it; absent when none were.
+        var detectedLanguages: [DetectedParagraph]?
+    }
+    struct DetectedParagraph: Encodable {
+        let offset: Int
+        let length: Int
+        let line: Int
         let code: String
     }
     struct Replacement: Encodable {
@@ -52,7 +62,7 @@ struct LanguageToolReport: Encodable {
     }
 
     let software = Software()
-    let language: Language
+    var language: Language
     let file: String
     let encoding: String
     let matches: [Match]
@@ -90,6 +100,17 @@ struct LanguageToolReport: Encodable {
                            description: finding.message, issueType: LanguageToolReport.issueType(finding.category),
                            category: category),
                 line: position.line, column: position.column)
+        }
+    }
+
+    /// Names the paragraphs checked in a detected language (`Completeness.languages`).
+    mutating func addDetectedLanguages(_ detected: [Completeness.DetectedLanguage], bytes: [UInt8], encoding: EncodingArgument) {
+        guard !detected.isEmpty else { return }
+        var positions = TextPositions(bytes, encoding: encoding.encoding)
+        language.detectedLanguages = detected.filter { $0.range.upperBound <= bytes.count }.map { span in
+            let position = positions.position(of: span.range.lowerBound)
+            return DetectedParagraph(offset: position.offset, length: positions.length(of: span.range),
+                                     line: position.line, code: span.language)
         }
     }
 

@@ -193,9 +193,9 @@ extension Coordinator {
                 self.providerDeadline = nil
                 // A failed text provider's session puts the original back: streaming more of
                 // what it wrote would only be undone.
-                if case .failed = outcome { self.stopStreaming(state) }
+                if outcome.failureReason != nil { self.stopStreaming(state) }
                 self.afterStreamedPart {
-                    if case .failed(let message) = outcome {
+                    if let message = outcome.failureReason {
                         // Named once: messages that already name the provider (a crashed host's) keep their words.
                         let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
                         self.logger("\(provider.id) failed: \(message)")

@@ -35,11 +35,27 @@ public struct Completeness: Sendable, Equatable {
         }
     }
 
+    /// A paragraph checked in another language than the request's, found by language
+    /// detection (`LanguageDetectingProofreader`): which bytes of the request's text, and the
+    /// language (a subtag such as "de") its checkers were asked for.
+    public struct DetectedLanguage: Sendable, Equatable {
+        public var range: Range<Int>
+        public var language: String
+        public init(range: Range<Int>, language: String) {
+            self.range = range
+            self.language = language
+        }
+    }
+
     /// In the order the providers were asked.
     public var parts: [Part]
+    /// Paragraphs checked in a detected language, in text order; empty when detection was off
+    /// or found every paragraph in the request's language.
+    public var languages: [DetectedLanguage]
 
-    public init(parts: [Part]) {
+    public init(parts: [Part], languages: [DetectedLanguage] = []) {
         self.parts = parts
+        self.languages = languages
     }
 
     /// Whether a provider that took part timed out or failed.

@@ -31,6 +31,19 @@ extension ProviderSink {
 public enum ProviderOutcome: Sendable, Equatable {
     case finished
     case failed(String)
+    /// It does not serve this request, with why (a language it has no dictionary for: a
+    /// plugin's EMEND_E_UNSUPPORTED). Alone it is a failure like `failed`; in a combined
+    /// proofread the checker is listed as skipped, not as a gap. Why apart from `failed`: a
+    /// checker that has nothing to say about German is not one that broke.
+    case declined(String)
+
+    /// Why the run gave nothing (`failed` or `declined`), nil when it finished.
+    public var failureReason: String? {
+        switch self {
+        case .finished: return nil
+        case .failed(let why), .declined(let why): return why
+        }
+    }
 }
 
 /// Something that performs Writing Tools: a grammar checker, a model, a fixture for tests.

@@ -8,7 +8,9 @@ import EmendCore
 /// Honest about what it lacks: a checker that does not serve the request's language does not
 /// take part; each checker that does has its own time limit (`MemberTimeLimit`: from its own
 /// start, growing with the text, set by `[providers."ID"] timeout_ms`, within the run's
-/// limit), after which it is asked to stop and left out; one that fails is left out. The run
+/// limit), after which it is asked to stop and left out; one that fails is left out; one that
+/// declines the request (`ProviderOutcome.declined`: Hunspell without a dictionary for the
+/// language) is skipped with its reason, as one that does not list the language. The run
 /// fails only when none answered. What became of each checker goes to the sink as a
 /// `Completeness` report, which front ends show as a partial result.
 public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
@@ -24,9 +26,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         self.combiner = combiner
     }
 
-    public var id: String { Self.combinedID }
+    /// A checker alone keeps its own id (and whether it may be asked again): it is shown as
+    /// it is, only bounded by its time limit and reported as a partial result past it.
+    public var id: String { members.count == 1 ? members[0].id : Self.combinedID }
     public var tools: Set<WritingTool> { [.proofread] }
-    public var canRetry: Bool { false }
+    public var canRetry: Bool { members.count == 1 ? members[0].canRetry : false }
 
     /// Collects one member's output on its thread.
     private final class MemberRun: ProviderSink, @unchecked Sendable {
@@ -117,6 +121,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 finished.append(MemberEdits(providerID: pair.0.id, rank: rank, edits: run.edits))
             case .failed(let why)?:
                 parts[rank] = .failed(why)
+            case .declined(let why)?:
+                // It does not serve the request (no dictionary for the language): skipped,
+                // with its reason, and no gap in the result.
+                let prefix = pair.0.id + ": "
+                parts[rank] = .skipped(why.hasPrefix(prefix) ? String(why.dropFirst(prefix.count)) : why)
             case nil:
                 run.abandoned = true
                 parts[rank] = .timedOut(milliseconds: run.limit.milliseconds, setting: run.limit.setting)
@@ -127,6 +136,12 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         let report = Completeness(parts: zip(members, parts).map { Completeness.Part(providerID: $0.id, part: $1 ?? .finished) })
         for part in report.parts where part.part != .finished { sink.log("combination: \(part.sentence)") }
         sink.reportCompleteness(report)
+        // Every checker that took part ran out of time: an empty result that says so (exit 4
+        // in the CLI), not a failed session, as when only some of them did.
+        if finished.isEmpty, report.parts.contains(where: { if case .timedOut = $0.part { return true } else { return false } }),
+           !report.parts.contains(where: { if case .failed = $0.part { return true } else { return false } }) {
+            return .finished
+        }
         guard !finished.isEmpty else {
             // Nothing to combine: the run fails with why each checker gave nothing.
             let reasons = report.parts.map { part -> String in
@@ -137,6 +152,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 return .failed("no checker serves proofreading in \(request.language): \(reasons)")
             }
             return .failed(reasons)
+        }
+        if members.count == 1 {
+            // Nothing to weigh it against: its suggestions as it gave them.
+            for edit in finished[0].edits { sink.emitEdit(edit) }
+            return .finished
         }
         for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
         return .finished

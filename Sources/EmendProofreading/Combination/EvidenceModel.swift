@@ -16,10 +16,27 @@ public struct EvidenceModel: Sendable, Equatable {
     /// another checker flags the same span.
     public var needsCorroboration: Set<String>
 
-    public init(spellers: Set<String> = [], spellingAuthority: [String] = [], needsCorroboration: Set<String> = []) {
+    /// A flag no other checker raises is kept only when its rule's estimated precision
+    /// (`RulePrecision`, from the development set) is at least this; two checkers flagging the
+    /// same span are independent evidence and keep it whatever each rule's record. Spelling
+    /// flags are weighed by the spellers' vote and the dictionaries instead (`keeps`).
+    public var minimumLonePrecision: Double
+    /// The estimated precision of a checker's rule; `RulePrecision.estimate` by default.
+    public var precision: @Sendable (_ providerID: String, _ ruleID: String) -> Double
+
+    public init(spellers: Set<String> = [], spellingAuthority: [String] = [], needsCorroboration: Set<String> = [],
+                minimumLonePrecision: Double = 0.5,
+                precision: @escaping @Sendable (String, String) -> Double = { RulePrecision.estimate(providerID: $0, ruleID: $1) }) {
         self.spellers = spellers
         self.spellingAuthority = spellingAuthority
         self.needsCorroboration = needsCorroboration
+        self.minimumLonePrecision = minimumLonePrecision
+        self.precision = precision
+    }
+
+    public static func == (a: EvidenceModel, b: EvidenceModel) -> Bool {
+        a.spellers == b.spellers && a.spellingAuthority == b.spellingAuthority && a.needsCorroboration == b.needsCorroboration
+            && a.minimumLonePrecision == b.minimumLonePrecision
     }
 
     /// The checkers that ship with Emend.

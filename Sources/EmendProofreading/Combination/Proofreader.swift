@@ -6,14 +6,23 @@ import EmendCore
 /// to the coordinator one by one, whose own merge kept what `ProofreadingCombiner` would have
 /// dropped or ranked otherwise.
 public enum Proofreader {
-    /// The proofreader of `members` (most preferred first): the member itself when there is
-    /// one (a checker alone is shown as it is), else a `CombinedProofreader` that decides
-    /// between their suggestions. Each member passes its own filters first (the registry wraps
+    /// The proofreader of `members` (most preferred first): a `CombinedProofreader` that
+    /// decides between their suggestions; a checker alone keeps its id and its suggestions as
+    /// it gives them, and gets the same time limit and completeness report (a checker alone
+    /// past its limit is a partial result, not a failed session). Each member passes its own filters first (the registry wraps
     /// every proofreading provider in a `FilteringProofreader`).
     /// `terms` are the languages and time limit of each (by id; see `MemberTerms`).
     public static func combining(_ members: [WritingProvider], terms: [String: MemberTerms] = [:]) throws(EmendError) -> WritingProvider {
-        guard let first = members.first else { throw EmendError(.unsupported, "no provider serves \(WritingTool.proofread.name)") }
-        return members.count == 1 ? first : CombinedProofreader(members: members, terms: terms)
+        guard !members.isEmpty else { throw EmendError(.unsupported, "no provider serves \(WritingTool.proofread.name)") }
+        return CombinedProofreader(members: members, terms: terms)
+    }
+
+    /// `proofreader` checking each paragraph in the language it is written in
+    /// (`LanguageDetectingProofreader`), for a front end whose user gave no language; itself
+    /// when libexttextcat is not installed (every paragraph in the request's language).
+    public static func detectingLanguage(_ proofreader: WritingProvider, detector: LanguageDetector? = LanguageDetector.shared) -> WritingProvider {
+        guard let detector else { return proofreader }
+        return LanguageDetectingProofreader(base: proofreader, detector: detector)
     }
 
     /// The proofreader `catalog` gives for `tool` with the checkers `listed` by id (nil or

@@ -17,7 +17,9 @@ import EmendCore
 ///    them raises needs a suggestion one keystroke away (a slip, not a name the other knows);
 ///    when two or more spellers flag a word, two of them must agree on its correction or one
 ///    must see a slip (one keystroke, or two in a long word: `spellersSeeOnlyAName`); and a rule known to be
-///    noisy (`EvidenceModel.needsCorroboration`) needs a second checker on the same span. Two
+///    noisy (`EvidenceModel.needsCorroboration`), or any other flag but spelling whose rule's
+///    estimated precision on the development set is below `EvidenceModel.minimumLonePrecision`
+///    (`RulePrecision`), needs a second checker on the same span. Two
 ///    checkers proposing the same replacement for the same span keep it, whatever the category
 ///    of each flag (a spelling flag and a grammar flag can be the same fix: "teached" → "taught").
 public struct ProofreadingCombiner: Sendable {
@@ -119,6 +121,14 @@ public struct ProofreadingCombiner: Sendable {
         // was kept or dropped by the order of the providers. `choose` has already put the
         // agreed replacement first (more supporters win).
         if Self.supportersAgreeOnTheCluster(chosen.supporters.map(\.id), items: items, bytes: bytes) { return true }
+        // A flag no other checker raises needs a rule that is usually right: its estimated
+        // precision on the development set (`RulePrecision`). Spelling is weighed below by the
+        // spellers' vote and the dictionaries, which know more about one word than a rule's
+        // average does.
+        if flaggedBy.count < 2, chosen.edit.category != "spelling",
+           let best = items.map({ evidence.precision($0.id, $0.edit.ruleID) }).max(), best < evidence.minimumLonePrecision {
+            return false
+        }
         // Spellers that flag the word but each guess a different, farther word: a name.
         if chosen.edit.category == "spelling", Self.spellersSeeOnlyAName(items, spellers: voters, bytes: bytes) { return false }
         // A word no dictionary has, with a fix a slip away, is misspelt whoever stays silent.

@@ -25,7 +25,7 @@ public final class FilteringProofreader: WrappingProvider, @unchecked Sendable {
         let preferences = self.preferences
         let filter = FilterInBackground({
             ProofreadingFilter(text: request.text, protectedRanges: request.protectedRanges, dictionary: dictionary,
-                               preferences: preferences, systemNames: .installed, lexicon: .installed)
+                               preferences: preferences, systemNames: .installed, lexicon: .installed, language: request.language)
         }, textBytes: request.text.utf8.count)
         return base.run(request, sink: FilteredSink(base: sink, filter: filter))
     }

@@ -71,6 +71,11 @@ public struct ProofreadingFilter: Sendable {
     public let systemNames: SystemNames
     /// The machine's English dictionaries, for `SpellingVariant`.
     public let lexicon: Lexicon
+    /// Whether the request is in English: the rules that know English words' shapes
+    /// (`ProperName`, `EnglishOnset`, `EnglishCoda`, `SpellingVariant`) apply only then. Why:
+    /// a paragraph checked as German (language detection, `--language de`) has capitalised
+    /// nouns inside every sentence, and "Tesst" is no name there.
+    public let isEnglish: Bool
     let bytes: [UInt8]
     private let shielded: ShieldedText
     /// How often each compound occurs in the text (case-sensitive), for `recurringWords`.
@@ -78,7 +83,8 @@ public struct ProofreadingFilter: Sendable {
 
     public init(text: String, protectedRanges: [Range<Int>] = [], dictionary: PersonalDictionary = PersonalDictionary(),
                 preferences: ProofreadingPreferences = ProofreadingPreferences(), systemNames: SystemNames = .none,
-                lexicon: Lexicon = .none) {
+                lexicon: Lexicon = .none, language: String = "en-US") {
+        self.isEnglish = language.lowercased() == "en" || language.lowercased().hasPrefix("en-")
         self.dictionary = dictionary
         self.preferences = preferences
         self.systemNames = systemNames
@@ -178,13 +184,13 @@ public struct ProofreadingFilter: Sendable {
                !Self.functionWords.contains(parts[0].lowercased()) {
                 return .drop(.joinedName(name))
             }
-            if ProperName.applies(word: name, range: named, replacement: edit.replacement, in: bytes) {
+            if isEnglish, ProperName.applies(word: name, range: named, replacement: edit.replacement, in: bytes) {
                 return .drop(.properName(name))
             }
             if AffixedName.applies(word: name, replacement: edit.replacement) { return .drop(.affixedName(name)) }
-            if EnglishOnset.applies(word: name, replacement: edit.replacement) { return .drop(.foreignOnset(name)) }
-            if EnglishCoda.applies(word: name, replacement: edit.replacement) { return .drop(.foreignCoda(name)) }
-            if SpellingVariant.applies(word: name, replacement: edit.replacement, lexicon: lexicon) {
+            if isEnglish, EnglishOnset.applies(word: name, replacement: edit.replacement) { return .drop(.foreignOnset(name)) }
+            if isEnglish, EnglishCoda.applies(word: name, replacement: edit.replacement) { return .drop(.foreignCoda(name)) }
+            if isEnglish, SpellingVariant.applies(word: name, replacement: edit.replacement, lexicon: lexicon) {
                 return .drop(.spellingVariant(name))
             }
         }

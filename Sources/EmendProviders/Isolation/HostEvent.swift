@@ -45,8 +45,9 @@ enum HostEvent {
             encoder.begin(.finished)
             encoder.u64(run)
             switch outcome {
-            case .finished: encoder.bool(true); encoder.string("")
-            case .failed(let reason): encoder.bool(false); encoder.string(reason)
+            case .finished: encoder.u8(1); encoder.string("")
+            case .failed(let reason): encoder.u8(0); encoder.string(reason)
+            case .declined(let reason): encoder.u8(2); encoder.string(reason)
             }
         }
         encoder.end()
@@ -73,9 +74,14 @@ enum HostEvent {
         case .log?: event = .log(run: try decoder.u64(), try decoder.string())
         case .finished?:
             let run = try decoder.u64()
-            let ok = try decoder.bool()
+            let ok = try decoder.u8()
             let message = try decoder.string()
-            event = .finished(run: run, ok ? .finished : .failed(message))
+            switch ok {
+            case 0: event = .finished(run: run, .failed(message))
+            case 1: event = .finished(run: run, .finished)
+            case 2: event = .finished(run: run, .declined(message))
+            default: throw ProtocolViolation("a run's end of \(ok)")
+            }
         default: throw ProtocolViolation("frame type \(type) is not an event")
         }
         try decoder.finish()

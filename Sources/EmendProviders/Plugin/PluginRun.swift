@@ -60,7 +60,9 @@ final class PluginRun: @unchecked Sendable {
     /// descriptor.run returned `status`; anything but OK fails the run at once.
     func runReturned(_ status: emend_status) {
         returned = true
-        if status != EMEND_OK, outcome == nil {
+        if status == EMEND_E_UNSUPPORTED, outcome == nil {
+            outcome = .declined("\(id): it does not serve this request (\(PluginStatusName.of(status)))")
+        } else if status != EMEND_OK, outcome == nil {
             outcome = .failed("\(id): run failed with \(PluginStatusName.of(status))")
         }
         settle()
@@ -181,6 +183,9 @@ final class PluginRun: @unchecked Sendable {
             let text = message.map(PluginCString.lenient)
             if status == EMEND_OK {
                 outcome = .finished
+            } else if status == EMEND_E_UNSUPPORTED {
+                // Not served (a language without its dictionary): a combined proofread skips it.
+                outcome = .declined("\(id): \(text.flatMap { $0.isEmpty ? nil : $0 } ?? "it does not serve this request")")
             } else {
                 outcome = .failed("\(id): \(text.flatMap { $0.isEmpty ? nil : $0 } ?? PluginStatusName.of(status))")
             }

@@ -1,0 +1,139 @@
+import Glibc
+import EmendCore
+
+/// Which language a paragraph is written in, by Debian's libexttextcat (the TextCat
+/// fingerprints LibreOffice uses), offline. Why it is loaded with dlopen and not linked:
+/// detection is optional — without libexttextcat-2.0-0 and libexttextcat-data every paragraph
+/// is checked in the language asked for, as before — and libemend gains no hard dependency.
+///
+/// Conservative by design: a misfire leaves an English paragraph checked as another language
+/// (or not at all), which is worse than checking a German one as English. `language(of:)`
+/// answers only for prose long enough for character n-grams to mean something, with code-ish
+/// words taken out, and only when TextCat names one language alone.
+public final class LanguageDetector: @unchecked Sendable {
+    /// The fewest words (letters only, after code-ish words are taken out) a paragraph needs.
+    public static let minimumWords = 8
+    /// The fewest letters in those words.
+    public static let minimumLetters = 40
+
+    private typealias Classify = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> UnsafePointer<CChar>?
+    private typealias Done = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    private let handle: UnsafeMutableRawPointer
+    private let classify: Classify
+    private let monitor = Monitor()
+
+    /// TextCat fingerprints that are another name for the same language, as far as a checker
+    /// is concerned: "sco" (Scots) is what TextCat often says of plain English ("The quick
+    /// brown fox." is Scots to it).
+    static let sameLanguage: [String: Set<String>] = ["en": ["sco"]]
+
+    private init(handle: UnsafeMutableRawPointer, classify: @escaping Classify) {
+        self.handle = handle
+        self.classify = classify
+    }
+
+    /// The detector of the system's libexttextcat, or nil with why not.
+    public static func load(library: String = "libexttextcat-2.0.so.0",
+                            directory: String = "/usr/share/libexttextcat/") -> Result<LanguageDetector, EmendError> {
+        guard let library = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(EmendError(.unsupported, "language detection needs libexttextcat (on Debian: libexttextcat-2.0-0 libexttextcat-data)"))
+        }
+        typealias Initialize = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
+        guard let initialize = dlsym(library, "special_textcat_Init"), let classify = dlsym(library, "textcat_Classify") else {
+            return .failure(EmendError(.unsupported, "libexttextcat lacks special_textcat_Init or textcat_Classify"))
+        }
+        let configuration = directory + "fpdb.conf"
+        guard access(configuration, R_OK) == 0,
+              let handle = unsafeBitCast(initialize, to: Initialize.self)(configuration, directory) else {
+            return .failure(EmendError(.unsupported, "no TextCat fingerprints in \(directory) (on Debian: libexttextcat-data)"))
+        }
+        return .success(LanguageDetector(handle: handle, classify: unsafeBitCast(classify, to: Classify.self)))
+    }
+
+    /// The process's detector, loaded once (nil when libexttextcat is not installed).
+    public static let shared: LanguageDetector? = try? load().get()
+
+    /// TextCat's candidates for `text` (language subtags, best first): empty when it says the
+    /// text is too short or it does not know.
+    public func candidates(_ text: String) -> [String] {
+        let answer: String = monitor.withLock {
+            var text = text
+            return text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    classify(handle, chars.baseAddress, chars.count).map { String(cString: $0) } ?? ""
+                }
+            }
+        }
+        // "[de--utf8][nl--utf8]", or "SHORT" / "UNKNOWN" (no candidate).
+        guard answer.hasPrefix("[") else { return [] }
+        return answer.split(separator: "[").compactMap { part in
+            let name = part.prefix { $0 != "-" && $0 != "]" }
+            return name.isEmpty ? nil : String(name)
+        }
+    }
+
+    /// The language subtag `paragraph` is written in when it is confidently not `expected`
+    /// (a tag such as "en-US"), else nil: the paragraph keeps the language asked for.
+    public func language(of paragraph: String, expected: String) -> String? {
+        let prose = Self.prose(of: paragraph)
+        guard let prose else { return nil }
+        let wanted = String(expected.lowercased().split(separator: "-").first ?? "")
+        // English by its small words, without asking TextCat: a fifth of the words or more
+        // from `englishFunctionWords`. Why: TextCat compares each paragraph with 160-odd
+        // fingerprints, some milliseconds each, which on a file of thousands of English
+        // paragraphs took seconds; and it is one more reason never to switch English away.
+        if wanted == "en" {
+            let words = prose.split(separator: " ")
+            let small = words.filter { Self.englishFunctionWords.contains($0.lowercased()) }.count
+            if small * 5 >= words.count { return nil }
+        }
+        let found = candidates(prose)
+        guard found.count == 1, let language = found.first else { return nil }
+        if language == wanted || Self.sameLanguage[wanted]?.contains(language) == true { return nil }
+        return language
+    }
+
+    /// Words that make up much of any English prose and are rare as words of German, French,
+    /// Spanish, Italian or Dutch prose (no "a", "in", "an", "on", "is", "was", "will", "me",
+    /// "so", "also": each is a common word of one of them).
+    static let englishFunctionWords: Set<String> = [
+        "the", "and", "of", "to", "are", "were", "be", "been", "that", "this", "these", "those", "with", "for", "it",
+        "its", "it's", "you", "your", "we", "our", "they", "their", "she", "his", "not", "or", "have", "has", "would",
+        "can", "could", "should", "from", "by", "at", "which", "what", "when", "there", "if", "but", "any", "each",
+        "more", "than", "then", "into", "about", "does", "did", "don't", "doesn't", "isn't", "how", "who", "after",
+        "before", "just", "only", "my", "them",
+    ]
+
+    /// The words of `paragraph` that are prose (letters, apostrophes, hyphens inside), joined
+    /// by spaces; nil when there are too few, or when they are too small a part of it (a code
+    /// listing, a table of paths and options, a list of names). Code-ish words — with `_`,
+    /// `/`, `=`, `(`, a digit or a backtick inside — and names with capitals inside
+    /// (`DynamoDB`, `GitHub`) are left out: with them "Our Terraform state lives in an S3
+    /// bucket with DynamoDB locking." was not English to TextCat.
+    static func prose(of paragraph: String) -> String? {
+        var words: [Substring] = []
+        var letters = 0
+        var visible = 0
+        for token in paragraph.split(whereSeparator: { $0.isWhitespace }) {
+            visible += token.count
+            let trimmed = token.trimmingEdges { !$0.isLetter }
+            guard !trimmed.isEmpty,
+                  trimmed.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" || $0 == "-" }),
+                  !token.contains(where: { $0.isNumber || "_/\\=`(){}[]<>$#@|".contains($0) }),
+                  !trimmed.dropFirst().contains(where: \.isUppercase) else { continue }
+            words.append(trimmed)
+            letters += trimmed.count
+        }
+        guard words.count >= minimumWords, letters >= minimumLetters, letters * 10 >= visible * 6 else { return nil }
+        return words.joined(separator: " ")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingEdges(while predicate: (Character) -> Bool) -> Substring {
+        var result = self
+        while let first = result.first, predicate(first) { result = result.dropFirst() }
+        while let last = result.last, predicate(last) { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+import EmendCore
+@testable import EmendProofreading
+
+/// Flags every word it is asked about that it does not know, and records the languages and
+/// selections it was asked for: a stand-in for a speller of one language.
+private final class LanguageRecorder: WritingProvider, @unchecked Sendable {
+    let id: String
+    let tools: Set<WritingTool> = [.proofread]
+    let flagged: String
+    private let lock = NSLock()
+    private var seen: [(language: String, selection: Range<Int>)] = []
+    init(_ id: String, flags word: String) {
+        self.id = id
+        flagged = word
+    }
+    var requests: [(language: String, selection: Range<Int>)] { lock.withLock { seen } }
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        lock.withLock { seen.append((request.language, request.selection)) }
+        var from = request.text.startIndex
+        while let found = request.text.range(of: flagged, range: from..<request.text.endIndex) {
+            let start = request.text.utf8.distance(from: request.text.startIndex, to: found.lowerBound)
+            let range = start..<start + flagged.utf8.count
+            if range.lowerBound >= request.selection.lowerBound && range.upperBound <= request.selection.upperBound {
+                sink.emitEdit(ProviderEdit(range: range, replacement: "X", category: "spelling", ruleID: "\(id):\(request.language)"))
+            }
+            from = found.upperBound
+        }
+        return .finished
+    }
+}
+
+private final class ReportSink: ProviderSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [ProviderEdit] = []
+    private var last: Completeness?
+    var isCancelled: Bool { false }
+    func emitText(_ chunk: String) {}
+    func emitEdit(_ edit: ProviderEdit) { lock.withLock { list.append(edit) } }
+    func log(_ message: String) {}
+    func reportCompleteness(_ completeness: Completeness) { lock.withLock { last = completeness } }
+    var edits: [ProviderEdit] { lock.withLock { list } }
+    var report: Completeness? { lock.withLock { last } }
+}
+
+final class LanguageDetectionTests: XCTestCase {
+    private func detector() throws -> LanguageDetector {
+        switch LanguageDetector.load() {
+        case .success(let detector): return detector
+        case .failure(let error): throw XCTSkip("\(error.message) (bash scripts/install-deps.sh)")
+        }
+    }
+
+    private let german = "Wir haben den Fehler beim Starten behoben und die Geschwindigkeit deutlich verbessert. Ich glaube, dass die neue Version fertig ist."
+
+    func testAGermanParagraphIsGermanAndEnglishOnesStayEnglish() throws {
+        let detector = try detector()
+        XCTAssertEqual(detector.language(of: german, expected: "en-US"), "de")
+        XCTAssertNil(detector.language(of: german, expected: "de-DE"), "the language asked for is no switch")
+        for english in [
+            "We have fixed the startup crash and improved the speed of the importer considerably.",
+            "The quick brown fox jumps over the lazy dog near the river bank today.",  // Scots to TextCat
+            "Run make install.",
+            "Ich glaube es nicht.",  // too short to be sure: left in the language asked for
+            "Large files are streamed, so memory use stays flat.",  // TextCat: "UNKNOWN", no language
+        ] {
+            XCTAssertNil(detector.language(of: english, expected: "en-US"), english)
+        }
+    }
+
+    func testTextCatsAnswersWithoutACandidateAreNone() throws {
+        let detector = try detector()
+        XCTAssertEqual(detector.candidates("Large files are streamed so memory use stays flat"), [], "UNKNOWN is no language")
+        XCTAssertEqual(detector.candidates(german), ["de"])
+    }
+
+    func testCodeIshParagraphsAreNeverSwitched() throws {
+        let detector = try detector()
+        for technical in [
+            "- `libfoo_init()` returns `EMEND_OK`\n- `libfoo_done()` frees `ctx->buf`\n- see src/foo/bar.c and include/foo.h",
+            "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && ninja -C build && sudo ninja -C build install",
+            "| option | default |\n|---|---|\n| --timeout | 60 |\n| --language | en-US |",
+        ] {
+            XCTAssertNil(detector.language(of: technical, expected: "en-US"), technical)
+        }
+    }
+
+    /// Every sentence of the project's labelled sets (learner English, technical README
+    /// sentences, the held-out sets) stays English: the detector's misfire rate on English the
+    /// checkers are measured on is zero.
+    func testNoSentenceOfTheQualitySetsIsTakenForAnotherLanguage() throws {
+        let detector = try detector()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("benchmarks/quality").path
+        var sentences: [String] = []
+        let sets = [root] + ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix("heldout") }.map { root + "/" + $0 }
+        for set in sets {
+            for name in ["learner.tsv", "technical.txt", "precision.tsv"] {
+                guard let text = try? String(contentsOfFile: set + "/" + name, encoding: .utf8) else { continue }
+                for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                    let fields = line.split(separator: "\t").map(String.init)
+                    sentences += name == "technical.txt" ? [String(line)] : Array(fields.dropFirst())
+                }
+            }
+        }
+        XCTAssertGreaterThan(sentences.count, 1_000)
+        let misfires = sentences.filter { detector.language(of: $0, expected: "en-US") != nil }
+        XCTAssertEqual(misfires, [])
+        // And the technical set as one document, as `emend proofread technical.txt` sends it.
+        let document = (try? String(contentsOfFile: root + "/technical.txt", encoding: .utf8)) ?? ""
+        XCTAssertNil(detector.language(of: document, expected: "en-US"))
+    }
+
+    func testAGermanParagraphInsideEnglishIsCheckedAsGermanAndEnglishOnlyCheckersSaySkipped() throws {
+        let detector = try detector()
+        let text = "We have fixed the startup crash and improved the speed of the importer. Tesst one.\n\n"
+            + german + " Tesst zwei.\n\nThanks to everyone who tested the release candidate. Tesst three.\n"
+        let speller = LanguageRecorder("org.test.anyspeller", flags: "Tesst")
+        let english = LanguageRecorder("org.test.english", flags: "Tesst")
+        let combined = CombinedProofreader(members: [speller, english], terms: ["org.test.english": MemberTerms(languages: ["en"])])
+        let proofreader = LanguageDetectingProofreader(base: combined, detector: detector)
+        let sink = ReportSink()
+        let request = ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count, language: "en-US")
+        XCTAssertEqual(proofreader.run(request, sink: sink), .finished)
+        // Each "Tesst" flagged once, by the run of its paragraph's language.
+        let flagged = sink.edits.map { (String(decoding: Array(text.utf8)[$0.range], as: UTF8.self), $0.ruleID) }
+        XCTAssertEqual(flagged.map(\.0), ["Tesst", "Tesst", "Tesst"])
+        let germanRange = byteRange(of: german + " Tesst zwei.", in: text)
+        XCTAssertEqual(sink.edits.filter { germanRange.contains($0.range.lowerBound) }.map(\.ruleID), ["org.test.anyspeller:de"])
+        XCTAssertEqual(sink.edits.filter { !germanRange.contains($0.range.lowerBound) }.count, 2)
+        XCTAssertFalse(sink.edits.contains { $0.ruleID.hasPrefix("org.test.english:de") })
+        XCTAssertTrue(english.requests.allSatisfy { $0.language == "en-US" }, "the English-only checker never gets German")
+        let report = try XCTUnwrap(sink.report)
+        XCTAssertFalse(report.isPartial, report.message)
+        XCTAssertEqual(report.languages.map(\.language), ["de"])
+        XCTAssertEqual(report.languages.first.map { $0.range.lowerBound }, germanRange.lowerBound)
+        XCTAssertTrue(report.message.contains("org.test.english did not take part: in the paragraphs detected as de: it does not serve de"),
+                      report.message)
+    }
+
+    func testEnglishTextIsOneRunAsBefore() throws {
+        let detector = try detector()
+        let text = "We have fixed the startup crash and improved the speed of the importer. Tesst.\n\nShort one.\n"
+        let speller = LanguageRecorder("org.test.anyspeller", flags: "Tesst")
+        let proofreader = LanguageDetectingProofreader(base: CombinedProofreader(members: [speller]), detector: detector)
+        let sink = ReportSink()
+        XCTAssertEqual(proofreader.run(ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count), sink: sink), .finished)
+        XCTAssertEqual(speller.requests.count, 1)
+        XCTAssertEqual(speller.requests.first?.selection, 0..<text.utf8.count)
+        XCTAssertEqual(sink.edits.count, 1)
+        XCTAssertEqual(sink.report?.languages, [])
+    }
+
+    func testParagraphsAreSplitAtBlankLines() {
+        let text = "one\ntwo\n\n  \nthree\r\n\r\nfour"
+        let ranges = LanguageDetectingProofreader.paragraphs(Array(text.utf8), in: 0..<text.utf8.count)
+        XCTAssertEqual(ranges.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, ["one\ntwo", "three\r", "four"])
+    }
+}
+
+/// The filter's English word-shape rules apply to English only: in German every noun is
+/// capitalised inside a sentence, so a misspelt noun is no proper name there.
+final class NonEnglishFilterTests: XCTestCase {
+    func testACapitalisedSlipInsideAGermanSentenceIsKept() {
+        let text = "Das ist ein Tesst für alle."
+        let edit = ProviderEdit(range: byteRange(of: "Tesst", in: text), replacement: "Test", category: "spelling", ruleID: "HUNSPELL")
+        XCTAssertEqual(ProofreadingFilter(text: text, language: "de").verdict(for: edit), .keep)
+        XCTAssertEqual(ProofreadingFilter(text: text, language: "en-US").verdict(for: edit), .drop(.properName("Tesst")))
+    }
+}
