@@ -143,9 +143,10 @@ typedef enum emend_status {
                                      "not known yet, ask again" is AGAIN */
     EMEND_E_WRONG_THREAD = 7,     /* called on a thread that does not own the coordinator */
     EMEND_E_TIMEOUT = 8,          /* the session failed: the engine did not answer a
-                                     callback within completion_timeout_ms, or the provider
-                                     did not finish within provider_timeout_ms. Changed:
-                                     run_until_idle's own limit is now BUSY */
+                                     callback within completion_timeout_ms (never
+                                     present_result, which waits for a person), or the
+                                     provider did not finish within provider_timeout_ms.
+                                     Changed: run_until_idle's own limit is now BUSY */
     EMEND_E_REFUSED = 9,          /* the engine refused a replace */
     EMEND_E_STALE = 10,           /* a completion answered twice, or after its session ended */
     EMEND_E_PROVIDER = 11,        /* the provider failed; the message says why */
@@ -435,7 +436,8 @@ typedef struct emend_context_desc {
  * a `request` id. The engine answers with the matching emend_answer_* function, at once
  * inside the callback or later (from any thread). Until it answers, the session waits; an
  * answer that never comes ends the session after `completion_timeout_ms` with
- * EMEND_E_TIMEOUT. A callback left NULL means "not supported" and the runtime copes
+ * EMEND_E_TIMEOUT — except present_result's: a person answers it, at a person's pace, so
+ * it has no time limit (see present_result). A callback left NULL means "not supported" and the runtime copes
  * (e.g. no rectangles: no hit testing by point; no present_result: limited behavior is not
  * available). Pointers passed into a callback are valid until the callback returns.
  * session_ended, the last member, is the exception: a notification with no request id and
@@ -584,7 +586,14 @@ typedef struct emend_delegate {
     void (*will_change_to_state)(void *user_data, emend_coordinator *coordinator,
                                  emend_state new_state, emend_request_id request);
 
-    /* Show a result (limited behavior; summary and key points): emend_answer_presented. */
+    /* Show a result (limited behavior; summary and key points; a poor result):
+     * emend_answer_presented. HUMAN-PACED: the answer is the person's choice (Replace, Copy,
+     * Dismiss), so no machine timeout applies to it: completion_timeout_ms does not count
+     * while the result is presented (minutes or hours later the answer is still taken,
+     * emend_request_is_pending stays 1), and provider_timeout_ms counted only the
+     * provider's work, which is over by then. The session waits for the answer, or for
+     * emend_coordinator_stop / emend_coordinator_destroy; emend_coordinator_run_until_idle
+     * is not idle meanwhile (give it a timeout_ms: EMEND_E_BUSY). */
     void (*present_result)(void *user_data, emend_coordinator *coordinator,
                            const emend_presented_result *result, emend_request_id request);
 
@@ -692,7 +701,9 @@ typedef struct emend_coordinator_options {
     emend_behavior preferred_behavior;      /* default DEFAULT */
     emend_result_options preferred_result_options; /* default 0 (plain text) */
     uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
-                                               0 = 30000 ms */
+                                               0 = 30000 ms. Machine time only: it never
+                                               applies to present_result, which a person
+                                               answers */
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
                                                A combined proofread ends its slower checkers
                                                before it and answers with a partial result

@@ -2,19 +2,25 @@
 final class PendingRequests: @unchecked Sendable {
     enum Kind {
         case contexts, replace, rects, preview, presented, done
+
+        /// Whether a person answers it (a presented result: Replace, Copy, Dismiss) rather
+        /// than the engine's code, so that no machine timeout applies.
+        var waitsForAPerson: Bool { if case .presented = self { true } else { false } }
     }
 
     struct Entry {
         let kind: Kind
         let generation: UInt64
-        let deadline: Int64
+        /// When the answer is overdue; nil for a call a person answers (present_result): a
+        /// person's pace is never a machine's delay, so it has no time limit.
+        let deadline: Int64?
         let continuation: (DelegateAnswer) -> Void
     }
 
     private let lock = Lock()
     private var entries: [RequestID: Entry] = [:]
 
-    func add(kind: Kind, generation: UInt64, deadline: Int64, continuation: @escaping (DelegateAnswer) -> Void) -> RequestID {
+    func add(kind: Kind, generation: UInt64, deadline: Int64?, continuation: @escaping (DelegateAnswer) -> Void) -> RequestID {
         let id = RequestNumbering.next()
         return lock.withLock {
             entries[id] = Entry(kind: kind, generation: generation, deadline: deadline, continuation: continuation)
@@ -49,7 +55,7 @@ final class PendingRequests: @unchecked Sendable {
     /// Removes and returns every entry whose deadline has passed.
     func takeExpired(now: Int64) -> [Entry] {
         lock.withLock {
-            let expired = entries.filter { $0.value.deadline <= now }
+            let expired = entries.filter { $0.value.deadline.map { $0 <= now } ?? false }
             for id in expired.keys { entries[id] = nil }
             return Array(expired.values)
         }
@@ -64,6 +70,6 @@ final class PendingRequests: @unchecked Sendable {
         }
     }
 
-    var earliestDeadline: Int64? { lock.withLock { entries.values.map(\.deadline).min() } }
+    var earliestDeadline: Int64? { lock.withLock { entries.values.compactMap(\.deadline).min() } }
     var isEmpty: Bool { lock.withLock { entries.isEmpty } }
 }
