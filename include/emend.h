@@ -322,7 +322,8 @@ typedef enum emend_suggestion_state {
     EMEND_SUGGESTION_ACCEPTED = 1,  /* kept */
     EMEND_SUGGESTION_REJECTED = 2,  /* the original text put back */
     EMEND_SUGGESTION_INVALID = 3    /* an engine edit inside it (see CHANGES: an insertion at
-                                       its edge is beside it, not in it); it is gone */
+                                       its edge is beside it, not in it); it is gone, and its
+                                       range says where it was (see emend_suggestion) */
 } emend_suggestion_state;
 
 /* Kinds of block intent (Apple's presentation intents). */
@@ -1024,7 +1025,15 @@ emend_status emend_session_show_original(emend_coordinator *coordinator, int sho
 typedef struct emend_suggestion {
     size_t struct_size;            /* set by the caller: sizeof(emend_suggestion) */
     uint64_t context_id;
-    emend_range range;             /* where the suggestion's text is now */
+    emend_range range;             /* where the suggestion's text is now. INVALID: where it
+                                      was, so a UI can clear its mark there: the span the
+                                      engine's edit that invalidated it left, i.e. its range
+                                      joined with the edit's new text (the suggestion "teh"
+                                      at {4,3} and an edit putting "xyz" in place of {5,1}
+                                      give {4,5}; an edit deleting all of it gives the empty
+                                      range where it was). Later edits move it like any
+                                      range, and one that edits it again joins it the same
+                                      way. (Before, an INVALID suggestion said {0,0}.) */
     const char *original;          /* the text it replaced; NUL-terminated UTF-8 */
     const char *replacement;       /* the suggested text; NUL-terminated UTF-8 */
     const char *explanation;       /* why; NUL-terminated, may be "". Plain text for people,

@@ -3,7 +3,9 @@ extension Coordinator {
     /// A read-only view of one suggestion.
     public struct SuggestionInfo: Sendable, Equatable {
         public let contextID: UInt64
-        /// Where its text is now (UTF-8 bytes); nil once an external edit removed it.
+        /// Where its text is now (UTF-8 bytes); for an INVALID one, where it was: the span the
+        /// engine's edit that invalidated it left there (moved by later edits). nil only when
+        /// no place is known.
         public let range: Range<Int>?
         public let original: String
         public let replacement: String
@@ -15,7 +17,7 @@ extension Coordinator {
 
     public var suggestions: [SuggestionInfo] {
         (session?.suggestions ?? []).map {
-            SuggestionInfo(contextID: $0.contextID, range: $0.anchor.range, original: $0.original, replacement: $0.replacement,
+            SuggestionInfo(contextID: $0.contextID, range: $0.reportedRange, original: $0.original, replacement: $0.replacement,
                            explanation: $0.explanation, category: $0.category, ruleID: $0.ruleID, state: $0.state)
         }
     }

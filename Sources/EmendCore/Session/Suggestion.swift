@@ -16,6 +16,12 @@ final class Suggestion {
     /// Rectangles the engine gave for it, forgotten on reflow.
     var underlineRects: [Rect]?
     var boundingRects: [Rect]?
+    /// Once INVALID (its `anchor` is gone): where it was, the span the engine's edit left
+    /// there, following later edits. Apart from `anchor` so that nothing delivers into it.
+    var lastPlace: Anchor?
+
+    /// Where it is now, or for an INVALID one where it was (see `lastPlace`).
+    var reportedRange: Range<Int>? { anchor.range ?? lastPlace?.range }
 
     init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
         self.contextID = contextID
