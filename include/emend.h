@@ -512,6 +512,15 @@ typedef struct emend_presented_result {
     const char *explanation;
 } emend_presented_result;
 
+/* Which suggestions changed (suggestions_changed). Filled by the runtime; struct_size is
+ * sizeof(emend_suggestion_span) of the library, which only ever grows at the end. */
+typedef struct emend_suggestion_span {
+    size_t struct_size;
+    size_t first;                  /* the first index that changed */
+    size_t count;                  /* how many indices from `first` (>= 1) */
+    size_t total;                  /* emend_session_suggestion_count now */
+} emend_suggestion_span;
+
 typedef struct emend_delegate {
     size_t struct_size;            /* sizeof(emend_delegate) */
     void *user_data;               /* passed back as the first argument of every callback */
@@ -623,6 +632,32 @@ typedef struct emend_delegate {
      * Optional (NULL: not told). */
     void (*session_ended)(void *user_data, emend_coordinator *coordinator, emend_status status,
                           const char *message);
+
+    /* (Added after the first version: the runtime calls it only when struct_size covers it;
+     * an older engine's struct_size ends before it and the engine is never called.)
+     * Which proofreading suggestions changed, so a GUI re-reads those and not all of them:
+     * a notification, not a request (no request id, nothing to answer). `changed` (owned by
+     * the runtime, never NULL, valid during the call) names the indices first ..
+     * first + count - 1 of emend_session_get_suggestion; `total` is
+     * emend_session_suggestion_count now. A suggestion counts as changed when it was added
+     * (the result arriving: the count grows), removed (the session ended or a new one
+     * began: total shrinks, the indices at or past total are gone), its state changed
+     * (accepted, rejected, INVALID, by an undo or redo too), its own text was replaced (its
+     * replacement delivered, its original put back: its range's length changed) or its
+     * underline rectangles arrived (emend_session_get_suggestion_rects). A suggestion that
+     * only moved because text before it changed is NOT reported: the engine's marks move with
+     * its own text (a GtkTextTag, an extmark) and every range read afterwards is current.
+     * Coalesced: at most one call per emend_coordinator_dispatch(), at its end, spanning
+     * every index that changed during it (and, for changes the engine made between
+     * dispatches, such as emend_session_accept_suggestion or an update_range that made a
+     * suggestion INVALID, the next dispatch: such a change makes the descriptor readable).
+     * The span may hold indices that did not change (those between two that did); a span
+     * with count 0 does not come. Runs on the engine's thread inside dispatch, like every
+     * callback: it may use the getters (emend_session_get_suggestion of each index of the
+     * span: constant time each); calls that change the session return EMEND_E_IN_CALLBACK.
+     * Optional (NULL: not told). */
+    void (*suggestions_changed)(void *user_data, emend_coordinator *coordinator,
+                                const emend_suggestion_span *changed);
 } emend_delegate;
 /* The first version of emend_delegate ends before `replace`. */
 #define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
@@ -1060,11 +1095,15 @@ typedef struct emend_suggestion {
 /* The first version of emend_suggestion ends before `original`. */
 #define EMEND_SUGGESTION_MIN_SIZE offsetof(emend_suggestion, original)
 
-/* Number of proofreading suggestions of the session (any state). Thread: the coordinator's. */
+/* Number of proofreading suggestions of the session (any state). Constant time.
+ * Thread: the coordinator's. */
 emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,
                                             size_t *count);
 
-/* Fill `out` (with out->struct_size set) with suggestion `index`. Thread: the coordinator's. */
+/* Fill `out` (with out->struct_size set) with suggestion `index`. Constant time: its cost
+ * does not grow with the number of suggestions or the length of the text, so reading all n
+ * costs n calls' worth (the delegate's suggestions_changed says which to read again).
+ * EMEND_E_NOT_FOUND past the end. Thread: the coordinator's. */
 emend_status emend_session_get_suggestion(const emend_coordinator *coordinator, size_t index,
                                           emend_suggestion *out);
 

@@ -30,6 +30,7 @@ final class CDelegate: CoordinatorDelegate {
         if table.will_change_to_state != nil { caps.insert(.willChangeState) }
         if table.present_result != nil { caps.insert(.presentResult) }
         if table.session_ended != nil { caps.insert(.sessionEnded) }
+        if table.suggestions_changed != nil { caps.insert(.suggestionsChanged) }
         return caps
     }
 
@@ -146,5 +147,14 @@ extension CDelegate {
         var text = message
         if let outcome = coordinator.lastSessionOutcome, case .failed = outcome { text = CSessionOutcome.message(outcome, encoding: encoding) }
         text.withCString { table.session_ended?(table.user_data, handle, CSessionOutcome.cStatus(status), $0) }
+    }
+}
+
+extension CDelegate {
+    /// suggestions_changed: a notification with a span valid only during the call.
+    func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int) {
+        var span = emend_suggestion_span(struct_size: MemoryLayout<emend_suggestion_span>.size,
+                                         first: changed.lowerBound, count: changed.count, total: total)
+        table.suggestions_changed?(table.user_data, handle, &span)
     }
 }

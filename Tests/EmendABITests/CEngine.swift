@@ -33,6 +33,10 @@ final class CEngine: @unchecked Sendable {
     var givesUnderlineRects = false
     /// Implement prepare_for_text_animation, requests_preview and finish_text_animation.
     var animates = false
+    /// Implement suggestions_changed (recorded in `suggestionSpans`).
+    var wantsSuggestionChanges = false
+    /// Every suggestions_changed notification, as it came.
+    private(set) var suggestionSpans: [emend_suggestion_span] = []
     /// Each range-taking callback as it came: its name, the animation (nil for rects) and the
     /// range read through the `const emend_range *` it received.
     private(set) var rangeCalls: [(callback: String, animation: emend_text_animation?, range: emend_range)] = []
@@ -102,6 +106,11 @@ final class CEngine: @unchecked Sendable {
             var now = EMEND_STATE_INTERACTIVE_STREAMING
             _ = emend_coordinator_get_state(coordinator, &now)
             CEngine.from(user).endings.append((status, String(cString: message!), now))
+        }
+        if wantsSuggestionChanges {
+            table.suggestions_changed = { user, _, span in
+                CEngine.from(user).suggestionSpans.append(span!.pointee)
+            }
         }
         if givesBoundingRects {
             table.requests_bounding_rects = { user, coordinator, _, _, pointer, request in

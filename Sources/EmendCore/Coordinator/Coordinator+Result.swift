@@ -213,7 +213,7 @@ extension Coordinator {
                     self.logger("dropped an invalid edit at \(moved.range)")
                     continue
                 }
-                made.append(Suggestion(contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
+                made.append(Suggestion(index: made.count, contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
                                        edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
             next = end
@@ -262,7 +262,10 @@ extension Coordinator {
             return requestUnderlines(suggestions.dropFirst(), then: then)
         }
         call(.underlineRects, .rects, invoke: { [unowned self] in self.delegate.requestsUnderlineRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
-            if case .rects(let rects) = answer { first.underlineRects = rects }
+            if case .rects(let rects) = answer {
+                first.underlineRects = rects
+                self?.noteSuggestionChanged(first.index)
+            }
             self?.requestUnderlines(suggestions.dropFirst(), then: then)
         }
     }

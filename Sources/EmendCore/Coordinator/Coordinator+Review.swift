@@ -49,6 +49,7 @@ extension Coordinator {
         try checkThread()
         let suggestion = try pendingSuggestion(index)
         suggestion.state = .accepted
+        noteSuggestionChanged(index)
         record(.accept(index))
     }
 
@@ -70,9 +71,10 @@ extension Coordinator {
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
-                               releasesAnchor: false) { _ in
+                               releasesAnchor: false) { [weak self] _ in
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected
+            self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
             self?.session?.enter(.resting)
@@ -178,6 +180,7 @@ extension Coordinator {
             reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
+            noteSuggestionChanged(index)
         case .reject(let index):
             let suggestion = session.suggestions[index]
             setSuggestion(suggestion, applied: reversed, kind: kind, refused: refused) {}

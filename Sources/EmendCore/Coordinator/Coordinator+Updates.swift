@@ -54,6 +54,7 @@ extension Coordinator {
         for (suggestion, place) in places {
             suggestion.lastPlace?.release()
             suggestion.lastPlace = context.anchor(place)
+            noteSuggestionChanged(suggestion.index)
         }
         guard touchesRegion else { return }
         if session.isReviewable { keepShownVersionTrue(session, context: context) }

@@ -1,6 +1,8 @@
 /// A proofreading suggestion of a session, with where its text is now.
 final class Suggestion {
     let contextID: UInt64
+    /// Its index in the session's suggestions (what the engine names it by).
+    let index: Int
     /// Where the suggestion's text (replacement while applied, original once rejected) is.
     let anchor: Anchor
     let original: String
@@ -23,7 +25,8 @@ final class Suggestion {
     /// Where it is now, or for an INVALID one where it was (see `lastPlace`).
     var reportedRange: Range<Int>? { anchor.range ?? lastPlace?.range }
 
-    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
+    init(index: Int, contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
+        self.index = index
         self.contextID = contextID
         self.anchor = anchor
         self.originalRange = originalRange
