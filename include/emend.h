@@ -512,6 +512,15 @@ typedef struct emend_presented_result {
     const char *explanation;
 } emend_presented_result;
 
+/* What the rectangles of requests_rects are for. */
+typedef enum emend_rect_purpose {
+    EMEND_RECTS_UNDERLINE = 0,  /* proofreading marks (as requests_underline_rects) */
+    EMEND_RECTS_BOUNDING = 1    /* hit testing clicks (as requests_bounding_rects) */
+} emend_rect_purpose;
+
+/* The most ranges one requests_rects names; more suggestions come in further requests. */
+#define EMEND_RECT_BATCH_MAX 4096
+
 /* Which suggestions changed (suggestions_changed). Filled by the runtime; struct_size is
  * sizeof(emend_suggestion_span) of the library, which only ever grows at the end. */
 typedef struct emend_suggestion_span {
@@ -658,6 +667,27 @@ typedef struct emend_delegate {
      * Optional (NULL: not told). */
     void (*suggestions_changed)(void *user_data, emend_coordinator *coordinator,
                                 const emend_suggestion_span *changed);
+
+    /* (Added after the first version, like suggestions_changed.) Rectangles for MANY ranges
+     * in one request: answer with emend_answer_rects_batch, one list of rectangles per range,
+     * in the order of `ranges`. When the engine has it, the runtime asks through it
+     * instead of requests_underline_rects and requests_bounding_rects (which are then never
+     * called and may be NULL): the underlines of all pending suggestions after the result
+     * arrived and after each emend_coordinator_update_for_reflowed_text, and their bounds at
+     * the first emend_session_suggestion_at_point, each in one request per
+     * EMEND_RECT_BATCH_MAX ranges (3,200 suggestions: one request, answered in one call,
+     * instead of 3,200 event-loop round trips). `purpose` says which. `ranges` (range_count
+     * >= 1, in the coordinator's encoding, ascending, of context `context_id`) is owned by
+     * the runtime and valid until the callback returns. Every range is asked for, visible
+     * or not: buffer coordinates (see emend_rect) exist for the whole text; an engine that
+     * cannot lay out a range now gives 0 rectangles for it. Rectangles are in the engine's
+     * coordinate space, as for the one-range callbacks. Like them it may be answered late
+     * (any thread); emend_session_suggestion_at_point answers EMEND_E_AGAIN meanwhile.
+     * Optional (NULL: the one-range callbacks are used, one request per suggestion). */
+    void (*requests_rects)(void *user_data, emend_coordinator *coordinator,
+                           emend_rect_purpose purpose, uint64_t context_id, void *engine_context,
+                           const emend_range *ranges, size_t range_count,
+                           emend_request_id request);
 } emend_delegate;
 /* The first version of emend_delegate ends before `replace`. */
 #define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
@@ -698,6 +728,16 @@ emend_status emend_answer_replace_as_proposed(emend_coordinator *coordinator,
 /* Answer requests_bounding_rects / requests_underline_rects. `rects` is copied. Thread: any. */
 emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
                                 const emend_rect *rects, size_t count);
+
+/* Answer requests_rects: range i of the request gets rect_counts[i] rectangles, taken in
+ * turn from `rects` (range 0's first, then range 1's, ...). `range_count` must be the
+ * request's range_count, and `rect_count` the sum of rect_counts (0 is allowed: no range
+ * has rectangles now); else EMEND_E_INVALID_ARGUMENT and the request still awaits its
+ * answer. `rects` may be NULL when rect_count is 0. Both arrays are copied before
+ * returning. Thread: any. */
+emend_status emend_answer_rects_batch(emend_coordinator *coordinator, emend_request_id request,
+                                      const size_t *rect_counts, size_t range_count,
+                                      const emend_rect *rects, size_t rect_count);
 
 /* Answer requests_preview with an engine-owned handle (may be NULL). Thread: any. */
 emend_status emend_answer_preview(emend_coordinator *coordinator, emend_request_id request,

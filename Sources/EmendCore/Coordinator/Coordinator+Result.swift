@@ -257,6 +257,12 @@ extension Coordinator {
 
     /// Asks for the underline rectangles of `suggestions`, one after another.
     func requestUnderlines(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+        if asksRectsInBatches {
+            return requestRectBatches(.underline, suggestions, keep: { [weak self] suggestion, rects in
+                suggestion.underlineRects = rects
+                self?.noteSuggestionChanged(suggestion.index)
+            }, then: then)
+        }
         guard delegate.capabilities.contains(.underlineRects), let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
             return requestUnderlines(suggestions.dropFirst(), then: then)

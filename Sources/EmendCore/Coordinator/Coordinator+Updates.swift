@@ -151,7 +151,7 @@ extension Coordinator {
     /// rectangles are requested and the call throws `.again` until they arrive.
     public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
         try checkThread()
-        guard delegate.capabilities.contains(.boundingRects) else {
+        guard delegate.capabilities.contains(.boundingRects) || asksRectsInBatches else {
             throw EmendError(.unsupported, "the engine gives no bounding rectangles")
         }
         if let session, session.phase == .delivering, !session.cancelRequested,
@@ -176,6 +176,9 @@ extension Coordinator {
     }
 
     private func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+        if asksRectsInBatches {
+            return requestRectBatches(.bounding, suggestions, keep: { $0.boundingRects = $1 }, then: then)
+        }
         guard let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
             return requestBounds(suggestions.dropFirst(), then: then)

@@ -223,6 +223,7 @@ public final class Coordinator: @unchecked Sendable {
             case (.failed, _): return true
             case (.contexts, .contexts), (.replaced, .replace), (.refused, .replace), (.rects, .rects),
                  (.preview, .preview), (.presented, .presented), (.done, .done): return true
+            case (.rectBatch(let lists), .rectBatch(let count)): return lists.count == count
             default: return false
             }
         }

@@ -81,6 +81,8 @@ public struct DelegateCapabilities: OptionSet, Sendable {
     public static let all = DelegateCapabilities(rawValue: 0x3FF)
     /// The engine wants `suggestionsChanged` (a notification; nothing to answer).
     public static let suggestionsChanged = DelegateCapabilities(rawValue: 1 << 10)
+    /// The engine answers `requestsRects`: many ranges' rectangles in one request.
+    public static let rectBatches = DelegateCapabilities(rawValue: 1 << 11)
 }
 
 /// The engine's side of the coordinator (Apple's WritingToolsCoordinator.Delegate). Every
@@ -110,10 +112,26 @@ public protocol CoordinatorDelegate: AnyObject {
     /// dispatch, at its end. Why: reading every suggestion after every dispatch to find the
     /// few that changed made a GUI's cost grow with the session.
     func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int)
+    /// The rectangles of each of `ranges` (underlines or hit-testing bounds), answered with
+    /// `.rectBatch`: one list per range, in order. Replaces one `requestsUnderlineRects` /
+    /// `requestsBoundingRects` per suggestion for engines that have it.
+    func requestsRects(_ coordinator: Coordinator, _ purpose: RectPurpose, contextID: UInt64, engineContext: UInt,
+                       ranges: [Range<Int>], request: RequestID)
+}
+
+/// What a batch of rectangles is for.
+public enum RectPurpose: Int, Sendable {
+    /// Proofreading marks (underlines).
+    case underline = 0
+    /// Hit testing a click (emend_session_suggestion_at_point).
+    case bounding = 1
 }
 
 extension CoordinatorDelegate {
     /// Not told by default: delegates written before the notification keep compiling.
     public func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {}
     public func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int) {}
+    /// Never called without the `.rectBatches` capability.
+    public func requestsRects(_ coordinator: Coordinator, _ purpose: RectPurpose, contextID: UInt64, engineContext: UInt,
+                              ranges: [Range<Int>], request: RequestID) {}
 }

@@ -1,7 +1,9 @@
 /// Delegate calls awaiting the engine's answer. Answers may come from any thread.
 final class PendingRequests: @unchecked Sendable {
-    enum Kind {
+    enum Kind: Equatable {
         case contexts, replace, rects, preview, presented, done
+        /// A `requestsRects` naming `count` ranges (its answer gives as many lists).
+        case rectBatch(count: Int)
 
         /// Whether a person answers it (a presented result: Replace, Copy, Dismiss) rather
         /// than the engine's code, so that no machine timeout applies.
@@ -35,6 +37,9 @@ final class PendingRequests: @unchecked Sendable {
                 return .failure(EmendError(.stale, "request \(id) is not awaiting an answer (answered already, or its session ended)"))
             }
             guard accepts(entry.kind) else {
+                if case .rectBatch(let count) = entry.kind {
+                    return .failure(EmendError(.invalidArgument, "request \(id) names \(count) ranges: answer with emend_answer_rects_batch and one rect count per range"))
+                }
                 return .failure(EmendError(.invalidArgument, "request \(id) awaits a different kind of answer (\(entry.kind))"))
             }
             entries[id] = nil
