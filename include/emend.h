@@ -508,7 +508,18 @@ typedef struct emend_presented_result {
      * model returned the text unchanged, a summary longer than its source, a list repeating
      * itself): such a result is presented, never applied inline by itself, even in complete
      * behavior. NUL-terminated UTF-8, valid until the callback returns. Plain text, never
-     * markup (as emend_suggestion.explanation: escape it for a markup label). */
+     * markup (as emend_suggestion.explanation: escape it for a markup label).
+     * A POOR RESULT IS NEVER LEFT IN THE TEXT while the person decides: a result is judged
+     * once it is whole, and a rewrite's sentences stream into the text while the provider
+     * writes, so what streamed in is put back first (replaces of kind REVERT), then the state
+     * changes to NONINTERACTIVE (will_change_to_state), then present_result comes: the text
+     * holds the original and the state never says INTERACTIVE_STREAMING while the person is
+     * asked. A result that changes facts of the text (a name, number, date or negation) is
+     * asked for once more from a provider that can answer differently (a model): what the
+     * first answer streamed goes back first (kind CANCEL), and the second request is about
+     * the same text as the first and is never streamed, so it arrives whole (kind RESULT,
+     * around whatever the engine typed meanwhile) or is presented as poor with nothing to
+     * put back. */
     const char *explanation;
 } emend_presented_result;
 
@@ -973,7 +984,9 @@ emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator,
  * NOTHING LOST): the session goes on; an edit in a proofreading suggestion (see CHANGES) makes
  * that suggestion INVALID (and drops its undo steps); a change inside a rewrite's region is
  * kept when the original is shown, on undo, redo, revert and in a result still being
- * written (streaming stops; the whole result arrives around the edit). Only an edit that
+ * written (streaming stops; the whole result arrives around the edit), also when that result
+ * is asked for again (a retry, see emend_presented_result.explanation: it asks about the text
+ * as the first request read it, so it never writes over the engine's edit). Only an edit that
  * replaces all the text a running tool works on ends that session: nothing is left to work
  * on. An update that changes nothing (an empty range and no text, or the same text) is
  * ignored. EMEND_E_NOT_FOUND for a context id that is not part of the current session.

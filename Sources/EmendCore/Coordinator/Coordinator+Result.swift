@@ -70,8 +70,12 @@ extension Coordinator {
             logger("a poor result is presented, not applied: \(explanation)")
             guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
             // What streamed in goes back first: a poor result is shown, never left in the text.
+            // Then the state leaves STREAMING (nothing is being written any more: the person
+            // is asked), as for every presented result.
             session.enter(.delivering)
-            return transitionRestoring(to: 0, kind: .revert) { [weak self] in self?.present() }
+            return transitionRestoring(to: 0, kind: .revert) { [weak self] in
+                self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
+            }
         }
         if session.presents { return present() }
         session.enter(.delivering)
@@ -103,7 +107,7 @@ extension Coordinator {
         session.enter(.delivering)
         transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
             guard let self, let session = self.session, session.run === run else { return }
-            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance) { [weak self] in self?.handleResult() }
+            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run) { [weak self] in self?.handleResult() }
         }
         return true
     }
