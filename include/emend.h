@@ -294,7 +294,27 @@ typedef enum emend_change_kind {
 } emend_change_kind;
 
 /* The text animations of Apple's coordinator. Emend draws nothing: the engine animates or
- * simply hides and shows text between prepare and finish. */
+ * simply hides and shows text between prepare and finish.
+ * WHEN EACH IS REQUESTED (see the delegate's animation callbacks for the order):
+ *   ANTICIPATE  once per provider run in complete behavior (every tool that changes the text
+ *               inline, proofread included, and each follow-up): from the moment the
+ *               contexts arrived until the provider has finished: finish comes before the
+ *               replaces of the whole result (or of the suggestions), while the sentences
+ *               of a rewrite streamed during the run arrive between prepare and finish.
+ *               The range is the working region (the selection widened to sentences) as it
+ *               is when each callback runs. Never for a result that is presented (limited
+ *               behavior, summary, key points): nothing changes in the text then.
+ *   REMOVE, INSERT, TRANSLATE, ANTICIPATE_INACTIVE  never, in this version. Each replace
+ *               carries the animation instead: emend_replace_request.animation_duration
+ *               (0.25 s for a replace the user watches, INTERACTIVE; 0 otherwise) is the time
+ *               the engine may take to fade `range` out and `text` in (what Apple's REMOVE
+ *               and INSERT show), and the engine's own layout moves the text after it (what
+ *               TRANSLATE shows). Why: Emend delivers a rewrite as many small replaces (each
+ *               distinct change, sentences while they stream); a preview, prepare and finish
+ *               around each would triple the round trips of the engine's loop and say
+ *               nothing the replace does not. The values stay so that a later runtime may
+ *               request them: an engine answers every kind, known or not, the same way
+ *               (a preview or NULL, hide the range at prepare, show it at finish). */
 typedef enum emend_text_animation {
     EMEND_ANIMATION_ANTICIPATE = 0,          /* text is being worked on */
     EMEND_ANIMATION_REMOVE = 1,              /* text is about to go */
@@ -588,14 +608,24 @@ typedef struct emend_delegate {
                                      uint64_t context_id, void *engine_context,
                                      const emend_range *range, emend_request_id request);
 
-    /* Before an animation: hide or mark the range. emend_answer_done. */
+    /* ORDER of the three animation callbacks, for one animation: requests_preview first,
+     * then prepare_for_text_animation, then (when the work is done, however the session
+     * ends) finish_text_animation; each is answered before the next is sent. The preview
+     * comes first because it is a picture of the text as it is shown (Apple: render the
+     * range on a clear background), which the engine can take only before prepare hides
+     * it. The members are listed in the struct in another order, which cannot change (ABI).
+     * Which animations are requested, and when: see emend_text_animation. */
+
+    /* Before an animation, after requests_preview was answered: hide or mark the range.
+     * emend_answer_done. */
     void (*prepare_for_text_animation)(void *user_data, emend_coordinator *coordinator,
                                        emend_text_animation animation, uint64_t context_id,
                                        void *engine_context, const emend_range *range,
                                        emend_request_id request);
 
-    /* A preview of the range for the animation: emend_answer_preview with an engine-owned
-     * handle (or NULL), which finish_text_animation hands back for the engine to free. */
+    /* A preview of the range for the animation, the first of the three calls (the text is
+     * still shown): emend_answer_preview with an engine-owned handle (or NULL), which
+     * finish_text_animation hands back for the engine to free. */
     void (*requests_preview)(void *user_data, emend_coordinator *coordinator,
                              emend_text_animation animation, uint64_t context_id,
                              void *engine_context, const emend_range *range,
