@@ -146,9 +146,10 @@ typedef enum emend_status {
                                      "not known yet, ask again" is AGAIN */
     EMEND_E_WRONG_THREAD = 7,     /* called on a thread that does not own the coordinator */
     EMEND_E_TIMEOUT = 8,          /* the session failed: the engine did not answer a
-                                     callback within completion_timeout_ms, or the provider
-                                     did not finish within provider_timeout_ms. Changed:
-                                     run_until_idle's own limit is now BUSY */
+                                     callback within completion_timeout_ms (never
+                                     present_result, which waits for a person), or the
+                                     provider did not finish within provider_timeout_ms.
+                                     Changed: run_until_idle's own limit is now BUSY */
     EMEND_E_REFUSED = 9,          /* the engine refused a replace */
     EMEND_E_STALE = 10,           /* a completion answered twice, or after its session ended */
     EMEND_E_PROVIDER = 11,        /* the provider failed; the message says why */
@@ -297,7 +298,27 @@ typedef enum emend_change_kind {
 } emend_change_kind;
 
 /* The text animations of Apple's coordinator. Emend draws nothing: the engine animates or
- * simply hides and shows text between prepare and finish. */
+ * simply hides and shows text between prepare and finish.
+ * WHEN EACH IS REQUESTED (see the delegate's animation callbacks for the order):
+ *   ANTICIPATE  once per provider run in complete behavior (every tool that changes the text
+ *               inline, proofread included, and each follow-up): from the moment the
+ *               contexts arrived until the provider has finished: finish comes before the
+ *               replaces of the whole result (or of the suggestions), while the sentences
+ *               of a rewrite streamed during the run arrive between prepare and finish.
+ *               The range is the working region (the selection widened to sentences) as it
+ *               is when each callback runs. Never for a result that is presented (limited
+ *               behavior, summary, key points): nothing changes in the text then.
+ *   REMOVE, INSERT, TRANSLATE, ANTICIPATE_INACTIVE  never, in this version. Each replace
+ *               carries the animation instead: emend_replace_request.animation_duration
+ *               (0.25 s for a replace the user watches, INTERACTIVE; 0 otherwise) is the time
+ *               the engine may take to fade `range` out and `text` in (what Apple's REMOVE
+ *               and INSERT show), and the engine's own layout moves the text after it (what
+ *               TRANSLATE shows). Why: Emend delivers a rewrite as many small replaces (each
+ *               distinct change, sentences while they stream); a preview, prepare and finish
+ *               around each would triple the round trips of the engine's loop and say
+ *               nothing the replace does not. The values stay so that a later runtime may
+ *               request them: an engine answers every kind, known or not, the same way
+ *               (a preview or NULL, hide the range at prepare, show it at finish). */
 typedef enum emend_text_animation {
     EMEND_ANIMATION_ANTICIPATE = 0,          /* text is being worked on */
     EMEND_ANIMATION_REMOVE = 1,              /* text is about to go */
@@ -326,7 +347,8 @@ typedef enum emend_suggestion_state {
     EMEND_SUGGESTION_ACCEPTED = 1,  /* kept */
     EMEND_SUGGESTION_REJECTED = 2,  /* the original text put back */
     EMEND_SUGGESTION_INVALID = 3    /* an engine edit inside it (see CHANGES: an insertion at
-                                       its edge is beside it, not in it); it is gone */
+                                       its edge is beside it, not in it); it is gone, and its
+                                       range says where it was (see emend_suggestion) */
 } emend_suggestion_state;
 
 /* Kinds of block intent (Apple's presentation intents). */
@@ -440,7 +462,8 @@ typedef struct emend_context_desc {
  * a `request` id. The engine answers with the matching emend_answer_* function, at once
  * inside the callback or later (from any thread). Until it answers, the session waits; an
  * answer that never comes ends the session after `completion_timeout_ms` with
- * EMEND_E_TIMEOUT. A callback left NULL means "not supported" and the runtime copes
+ * EMEND_E_TIMEOUT — except present_result's: a person answers it, at a person's pace, so
+ * it has no time limit (see present_result). A callback left NULL means "not supported" and the runtime copes
  * (e.g. no rectangles: no hit testing by point; no present_result: limited behavior is not
  * available). Pointers passed into a callback are valid until the callback returns.
  * session_ended, the last member, is the exception: a notification with no request id and
@@ -510,9 +533,38 @@ typedef struct emend_presented_result {
      * model returned the text unchanged, a summary longer than its source, a list repeating
      * itself): such a result is presented, never applied inline by itself, even in complete
      * behavior. NUL-terminated UTF-8, valid until the callback returns. Plain text, never
-     * markup (as emend_suggestion.explanation: escape it for a markup label). */
+     * markup (as emend_suggestion.explanation: escape it for a markup label).
+     * A POOR RESULT IS NEVER LEFT IN THE TEXT while the person decides: a result is judged
+     * once it is whole, and a rewrite's sentences stream into the text while the provider
+     * writes, so what streamed in is put back first (replaces of kind REVERT), then the state
+     * changes to NONINTERACTIVE (will_change_to_state), then present_result comes: the text
+     * holds the original and the state never says INTERACTIVE_STREAMING while the person is
+     * asked. A result that changes facts of the text (a name, number, date or negation) is
+     * asked for once more from a provider that can answer differently (a model): what the
+     * first answer streamed goes back first (kind CANCEL), and the second request is about
+     * the same text as the first and is never streamed, so it arrives whole (kind RESULT,
+     * around whatever the engine typed meanwhile) or is presented as poor with nothing to
+     * put back. */
     const char *explanation;
 } emend_presented_result;
+
+/* What the rectangles of requests_rects are for. */
+typedef enum emend_rect_purpose {
+    EMEND_RECTS_UNDERLINE = 0,  /* proofreading marks (as requests_underline_rects) */
+    EMEND_RECTS_BOUNDING = 1    /* hit testing clicks (as requests_bounding_rects) */
+} emend_rect_purpose;
+
+/* The most ranges one requests_rects names; more suggestions come in further requests. */
+#define EMEND_RECT_BATCH_MAX 4096
+
+/* Which suggestions changed (suggestions_changed). Filled by the runtime; struct_size is
+ * sizeof(emend_suggestion_span) of the library, which only ever grows at the end. */
+typedef struct emend_suggestion_span {
+    size_t struct_size;
+    size_t first;                  /* the first index that changed */
+    size_t count;                  /* how many indices from `first` (>= 1) */
+    size_t total;                  /* emend_session_suggestion_count now */
+} emend_suggestion_span;
 
 typedef struct emend_delegate {
     size_t struct_size;            /* sizeof(emend_delegate) */
@@ -561,14 +613,24 @@ typedef struct emend_delegate {
                                      uint64_t context_id, void *engine_context,
                                      const emend_range *range, emend_request_id request);
 
-    /* Before an animation: hide or mark the range. emend_answer_done. */
+    /* ORDER of the three animation callbacks, for one animation: requests_preview first,
+     * then prepare_for_text_animation, then (when the work is done, however the session
+     * ends) finish_text_animation; each is answered before the next is sent. The preview
+     * comes first because it is a picture of the text as it is shown (Apple: render the
+     * range on a clear background), which the engine can take only before prepare hides
+     * it. The members are listed in the struct in another order, which cannot change (ABI).
+     * Which animations are requested, and when: see emend_text_animation. */
+
+    /* Before an animation, after requests_preview was answered: hide or mark the range.
+     * emend_answer_done. */
     void (*prepare_for_text_animation)(void *user_data, emend_coordinator *coordinator,
                                        emend_text_animation animation, uint64_t context_id,
                                        void *engine_context, const emend_range *range,
                                        emend_request_id request);
 
-    /* A preview of the range for the animation: emend_answer_preview with an engine-owned
-     * handle (or NULL), which finish_text_animation hands back for the engine to free. */
+    /* A preview of the range for the animation, the first of the three calls (the text is
+     * still shown): emend_answer_preview with an engine-owned handle (or NULL), which
+     * finish_text_animation hands back for the engine to free. */
     void (*requests_preview)(void *user_data, emend_coordinator *coordinator,
                              emend_text_animation animation, uint64_t context_id,
                              void *engine_context, const emend_range *range,
@@ -589,7 +651,14 @@ typedef struct emend_delegate {
     void (*will_change_to_state)(void *user_data, emend_coordinator *coordinator,
                                  emend_state new_state, emend_request_id request);
 
-    /* Show a result (limited behavior; summary and key points): emend_answer_presented. */
+    /* Show a result (limited behavior; summary and key points; a poor result):
+     * emend_answer_presented. HUMAN-PACED: the answer is the person's choice (Replace, Copy,
+     * Dismiss), so no machine timeout applies to it: completion_timeout_ms does not count
+     * while the result is presented (minutes or hours later the answer is still taken,
+     * emend_request_is_pending stays 1), and provider_timeout_ms counted only the
+     * provider's work, which is over by then. The session waits for the answer, or for
+     * emend_coordinator_stop / emend_coordinator_destroy; emend_coordinator_run_until_idle
+     * is not idle meanwhile (give it a timeout_ms: EMEND_E_BUSY). */
     void (*present_result)(void *user_data, emend_coordinator *coordinator,
                            const emend_presented_result *result, emend_request_id request);
 
@@ -618,6 +687,53 @@ typedef struct emend_delegate {
      * Optional (NULL: not told). */
     void (*session_ended)(void *user_data, emend_coordinator *coordinator, emend_status status,
                           const char *message);
+
+    /* (Added after the first version: the runtime calls it only when struct_size covers it;
+     * an older engine's struct_size ends before it and the engine is never called.)
+     * Which proofreading suggestions changed, so a GUI re-reads those and not all of them:
+     * a notification, not a request (no request id, nothing to answer). `changed` (owned by
+     * the runtime, never NULL, valid during the call) names the indices first ..
+     * first + count - 1 of emend_session_get_suggestion; `total` is
+     * emend_session_suggestion_count now. A suggestion counts as changed when it was added
+     * (the result arriving: the count grows), removed (the session ended or a new one
+     * began: total shrinks, the indices at or past total are gone), its state changed
+     * (accepted, rejected, INVALID, by an undo or redo too), its own text was replaced (its
+     * replacement delivered, its original put back: its range's length changed) or its
+     * underline rectangles arrived (emend_session_get_suggestion_rects). A suggestion that
+     * only moved because text before it changed is NOT reported: the engine's marks move with
+     * its own text (a GtkTextTag, an extmark) and every range read afterwards is current.
+     * Coalesced: at most one call per emend_coordinator_dispatch(), at its end, spanning
+     * every index that changed during it (and, for changes the engine made between
+     * dispatches, such as emend_session_accept_suggestion or an update_range that made a
+     * suggestion INVALID, the next dispatch: such a change makes the descriptor readable).
+     * The span may hold indices that did not change (those between two that did); a span
+     * with count 0 does not come. Runs on the engine's thread inside dispatch, like every
+     * callback: it may use the getters (emend_session_get_suggestion of each index of the
+     * span: constant time each); calls that change the session return EMEND_E_IN_CALLBACK.
+     * Optional (NULL: not told). */
+    void (*suggestions_changed)(void *user_data, emend_coordinator *coordinator,
+                                const emend_suggestion_span *changed);
+
+    /* (Added after the first version, like suggestions_changed.) Rectangles for MANY ranges
+     * in one request: answer with emend_answer_rects_batch, one list of rectangles per range,
+     * in the order of `ranges`. When the engine has it, the runtime asks through it
+     * instead of requests_underline_rects and requests_bounding_rects (which are then never
+     * called and may be NULL): the underlines of all pending suggestions after the result
+     * arrived and after each emend_coordinator_update_for_reflowed_text, and their bounds at
+     * the first emend_session_suggestion_at_point, each in one request per
+     * EMEND_RECT_BATCH_MAX ranges (3,200 suggestions: one request, answered in one call,
+     * instead of 3,200 event-loop round trips). `purpose` says which. `ranges` (range_count
+     * >= 1, in the coordinator's encoding, ascending, of context `context_id`) is owned by
+     * the runtime and valid until the callback returns. Every range is asked for, visible
+     * or not: buffer coordinates (see emend_rect) exist for the whole text; an engine that
+     * cannot lay out a range now gives 0 rectangles for it. Rectangles are in the engine's
+     * coordinate space, as for the one-range callbacks. Like them it may be answered late
+     * (any thread); emend_session_suggestion_at_point answers EMEND_E_AGAIN meanwhile.
+     * Optional (NULL: the one-range callbacks are used, one request per suggestion). */
+    void (*requests_rects)(void *user_data, emend_coordinator *coordinator,
+                           emend_rect_purpose purpose, uint64_t context_id, void *engine_context,
+                           const emend_range *ranges, size_t range_count,
+                           emend_request_id request);
 } emend_delegate;
 /* The first version of emend_delegate ends before `replace`. */
 #define EMEND_DELEGATE_MIN_SIZE offsetof(emend_delegate, replace)
@@ -659,6 +775,16 @@ emend_status emend_answer_replace_as_proposed(emend_coordinator *coordinator,
 emend_status emend_answer_rects(emend_coordinator *coordinator, emend_request_id request,
                                 const emend_rect *rects, size_t count);
 
+/* Answer requests_rects: range i of the request gets rect_counts[i] rectangles, taken in
+ * turn from `rects` (range 0's first, then range 1's, ...). `range_count` must be the
+ * request's range_count, and `rect_count` the sum of rect_counts (0 is allowed: no range
+ * has rectangles now); else EMEND_E_INVALID_ARGUMENT and the request still awaits its
+ * answer. `rects` may be NULL when rect_count is 0. Both arrays are copied before
+ * returning. Thread: any. */
+emend_status emend_answer_rects_batch(emend_coordinator *coordinator, emend_request_id request,
+                                      const size_t *rect_counts, size_t range_count,
+                                      const emend_rect *rects, size_t rect_count);
+
 /* Answer requests_preview with an engine-owned handle (may be NULL). Thread: any. */
 emend_status emend_answer_preview(emend_coordinator *coordinator, emend_request_id request,
                                   void *preview);
@@ -697,7 +823,9 @@ typedef struct emend_coordinator_options {
     emend_behavior preferred_behavior;      /* default DEFAULT */
     emend_result_options preferred_result_options; /* default 0 (plain text) */
     uint32_t completion_timeout_ms;         /* an unanswered callback ends the session;
-                                               0 = 30000 ms */
+                                               0 = 30000 ms. Machine time only: it never
+                                               applies to present_result, which a person
+                                               answers */
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
                                                A combined proofread ends its slower checkers
                                                before it and answers with a partial result
@@ -893,7 +1021,9 @@ emend_status emend_coordinator_context_ids(const emend_coordinator *coordinator,
  * NOTHING LOST): the session goes on; an edit in a proofreading suggestion (see CHANGES) makes
  * that suggestion INVALID (and drops its undo steps); a change inside a rewrite's region is
  * kept when the original is shown, on undo, redo, revert and in a result still being
- * written (streaming stops; the whole result arrives around the edit). Only an edit that
+ * written (streaming stops; the whole result arrives around the edit), also when that result
+ * is asked for again (a retry, see emend_presented_result.explanation: it asks about the text
+ * as the first request read it, so it never writes over the engine's edit). Only an edit that
  * replaces all the text a running tool works on ends that session: nothing is left to work
  * on. An update that changes nothing (an empty range and no text, or the same text) is
  * ignored. EMEND_E_NOT_FOUND for a context id that is not part of the current session.
@@ -1023,7 +1153,15 @@ emend_status emend_session_show_original(emend_coordinator *coordinator, int sho
 typedef struct emend_suggestion {
     size_t struct_size;            /* set by the caller: sizeof(emend_suggestion) */
     uint64_t context_id;
-    emend_range range;             /* where the suggestion's text is now */
+    emend_range range;             /* where the suggestion's text is now. INVALID: where it
+                                      was, so a UI can clear its mark there: the span the
+                                      engine's edit that invalidated it left, i.e. its range
+                                      joined with the edit's new text (the suggestion "teh"
+                                      at {4,3} and an edit putting "xyz" in place of {5,1}
+                                      give {4,5}; an edit deleting all of it gives the empty
+                                      range where it was). Later edits move it like any
+                                      range, and one that edits it again joins it the same
+                                      way. (Before, an INVALID suggestion said {0,0}.) */
     const char *original;          /* the text it replaced; NUL-terminated UTF-8 */
     const char *replacement;       /* the suggested text; NUL-terminated UTF-8 */
     const char *explanation;       /* why; NUL-terminated, may be "". Plain text for people,
@@ -1054,11 +1192,15 @@ typedef struct emend_suggestion {
 
 /* Number of proofreading suggestions of the session (any state), or of the changes of a
  * rewrite under review (see emend_session_review_changes); 0 for a rewrite not under review.
+ * Constant time.
  * Thread: the coordinator's. */
 emend_status emend_session_suggestion_count(const emend_coordinator *coordinator,
                                             size_t *count);
 
-/* Fill `out` (with out->struct_size set) with suggestion `index`. Thread: the coordinator's. */
+/* Fill `out` (with out->struct_size set) with suggestion `index`. Constant time: its cost
+ * does not grow with the number of suggestions or the length of the text, so reading all n
+ * costs n calls' worth (the delegate's suggestions_changed says which to read again).
+ * EMEND_E_NOT_FOUND past the end. Thread: the coordinator's. */
 emend_status emend_session_get_suggestion(const emend_coordinator *coordinator, size_t index,
                                           emend_suggestion *out);
 

@@ -30,6 +30,8 @@ final class CDelegate: CoordinatorDelegate {
         if table.will_change_to_state != nil { caps.insert(.willChangeState) }
         if table.present_result != nil { caps.insert(.presentResult) }
         if table.session_ended != nil { caps.insert(.sessionEnded) }
+        if table.suggestions_changed != nil { caps.insert(.suggestionsChanged) }
+        if table.requests_rects != nil { caps.insert(.rectBatches) }
         return caps
     }
 
@@ -146,5 +148,27 @@ extension CDelegate {
         var text = message
         if let outcome = coordinator.lastSessionOutcome, case .failed = outcome { text = CSessionOutcome.message(outcome, encoding: encoding) }
         text.withCString { table.session_ended?(table.user_data, handle, CSessionOutcome.cStatus(status), $0) }
+    }
+}
+
+extension CDelegate {
+    /// suggestions_changed: a notification with a span valid only during the call.
+    func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int) {
+        var span = emend_suggestion_span(struct_size: MemoryLayout<emend_suggestion_span>.size,
+                                         first: changed.lowerBound, count: changed.count, total: total)
+        table.suggestions_changed?(table.user_data, handle, &span)
+    }
+}
+
+extension CDelegate {
+    /// requests_rects: the ranges of one batch, converted, valid during the call.
+    func requestsRects(_ coordinator: Coordinator, _ purpose: RectPurpose, contextID: UInt64, engineContext: UInt,
+                       ranges: [Range<Int>], request: RequestID) {
+        let positions = positionsOf(contextID)
+        let converted = ranges.map { CText.cRange($0, in: positions, encoding: encoding) }
+        converted.withUnsafeBufferPointer { buffer in
+            table.requests_rects?(table.user_data, handle, emend_rect_purpose(rawValue: numericCast(purpose.rawValue)), contextID,
+                                  UnsafeMutableRawPointer(bitPattern: engineContext), buffer.baseAddress, buffer.count, request)
+        }
     }
 }

@@ -74,6 +74,39 @@ public func emend_answer_rects(_ coordinator: OpaquePointer?, _ request: emend_r
     }, request)
 }
 
+@_cdecl("emend_answer_rects_batch")
+public func emend_answer_rects_batch(_ coordinator: OpaquePointer?, _ request: emend_request_id,
+                                     _ rectCounts: UnsafePointer<Int>?, _ rangeCount: Int,
+                                     _ rects: UnsafePointer<emend_rect>?, _ rectCount: Int) -> emend_status {
+    answering(coordinator, { _ throws(EmendError) in
+        try CLength.checked(rangeCount, elementSize: MemoryLayout<Int>.stride, name: "range_count")
+        try CLength.checked(rectCount, elementSize: MemoryLayout<emend_rect>.stride, name: "rect_count")
+        let counts = rangeCount == 0 ? UnsafeBufferPointer(start: nil, count: 0)
+                                     : UnsafeBufferPointer(start: try required(rectCounts, "rect_counts"), count: rangeCount)
+        var total = 0
+        for (index, count) in counts.enumerated() {
+            try CLength.checked(count, elementSize: MemoryLayout<emend_rect>.stride, name: "rect_counts[\(index)]")
+            total += count
+            guard total <= rectCount else {
+                throw EmendError(.invalidArgument, "rect_counts add up to more than rect_count (\(rectCount)) by rect_counts[\(index)]")
+            }
+        }
+        guard total == rectCount else {
+            throw EmendError(.invalidArgument, "rect_counts add up to \(total), but rect_count is \(rectCount)")
+        }
+        let all = rectCount == 0 ? UnsafeBufferPointer(start: nil, count: 0)
+                                 : UnsafeBufferPointer(start: try required(rects, "rects"), count: rectCount)
+        var lists: [[Rect]] = []
+        lists.reserveCapacity(rangeCount)
+        var next = 0
+        for count in counts {
+            lists.append(all[next..<(next + count)].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+            next += count
+        }
+        return .rectBatch(lists)
+    }, request)
+}
+
 @_cdecl("emend_answer_preview")
 public func emend_answer_preview(_ coordinator: OpaquePointer?, _ request: emend_request_id,
                                  _ preview: UnsafeMutableRawPointer?) -> emend_status {

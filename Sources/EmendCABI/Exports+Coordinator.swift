@@ -67,6 +67,10 @@ public func emend_coordinator_fd(_ coordinator: OpaquePointer?) -> Int32 {
 @_cdecl("emend_coordinator_dispatch")
 public func emend_coordinator_dispatch(_ coordinator: OpaquePointer?, _ processed: UnsafeMutablePointer<Int>?) -> emend_status {
     withHandle(coordinator) { handle throws(EmendError) in
+        // Strings lent by the getters end here, as emend.h says of every call that is not a
+        // getter: an engine that reads suggestions in each suggestions_changed would
+        // otherwise pile them up for the whole session.
+        if handle.coordinator.isOnOwnerThreadOutsideCallbacks { handle.releaseLentStrings() }
         let count = try handle.coordinator.dispatch()
         processed?.pointee = count
     }

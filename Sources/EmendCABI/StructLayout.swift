@@ -40,6 +40,7 @@ enum StructLayouts {
         D.field(\.select_ranges), D.field(\.requests_bounding_rects), D.field(\.requests_underline_rects),
         D.field(\.prepare_for_text_animation), D.field(\.requests_preview), D.field(\.finish_text_animation),
         D.field(\.will_change_to_state), D.field(\.present_result), D.field(\.session_ended),
+        D.field(\.suggestions_changed), D.field(\.requests_rects),
     ])
 
     typealias O = StructLayout<emend_coordinator_options>

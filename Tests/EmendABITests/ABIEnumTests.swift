@@ -57,8 +57,13 @@ final class ABIEnumTests: XCTestCase {
         let coordinator = try engine.makeCoordinator(completionTimeout: 200)
         defer { emend_coordinator_destroy(coordinator) }
         XCTAssertEqual(start(coordinator, EMEND_TOOL_SUMMARY), EMEND_OK)
-        // The engine's bad answer is refused; the request stays unanswered and times out.
-        XCTAssertStatus(runUntilIdle(coordinator, 20_000), EMEND_E_TIMEOUT)
+        // The engine's bad answer is refused; the request stays unanswered. A presented result
+        // waits for a person, so no timeout ends it (emend.h, present_result): still busy well
+        // past completion_timeout_ms, until the engine stops the session.
+        XCTAssertStatus(runUntilIdle(coordinator, 600), EMEND_E_BUSY)
+        XCTAssertEqual(state(coordinator), EMEND_STATE_NONINTERACTIVE)
+        XCTAssertEqual(emend_coordinator_stop(coordinator), EMEND_OK)
+        XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK, lastError)
         XCTAssertEqual(engine.answerFailures.count, 1)
         XCTAssertTrue(engine.answerFailures.first?.contains("EMEND_E_INVALID_ARGUMENT") ?? false, "\(engine.answerFailures)")
         XCTAssertEqual(engine.presented, ["The build is green."])

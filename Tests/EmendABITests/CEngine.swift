@@ -33,6 +33,14 @@ final class CEngine: @unchecked Sendable {
     var givesUnderlineRects = false
     /// Implement prepare_for_text_animation, requests_preview and finish_text_animation.
     var animates = false
+    /// Implement suggestions_changed (recorded in `suggestionSpans`).
+    var wantsSuggestionChanges = false
+    /// Every suggestions_changed notification, as it came.
+    private(set) var suggestionSpans: [emend_suggestion_span] = []
+    /// Implement requests_rects (batches): each range gets the rectangle `rect(of:)`.
+    var batchesRects = false
+    /// Every requests_rects, as it came: purpose and ranges.
+    private(set) var rectBatches: [(purpose: emend_rect_purpose, ranges: [emend_range])] = []
     /// Each range-taking callback as it came: its name, the animation (nil for rects) and the
     /// range read through the `const emend_range *` it received.
     private(set) var rangeCalls: [(callback: String, animation: emend_text_animation?, range: emend_range)] = []
@@ -102,6 +110,21 @@ final class CEngine: @unchecked Sendable {
             var now = EMEND_STATE_INTERACTIVE_STREAMING
             _ = emend_coordinator_get_state(coordinator, &now)
             CEngine.from(user).endings.append((status, String(cString: message!), now))
+        }
+        if wantsSuggestionChanges {
+            table.suggestions_changed = { user, _, span in
+                CEngine.from(user).suggestionSpans.append(span!.pointee)
+            }
+        }
+        if batchesRects {
+            table.requests_rects = { user, coordinator, purpose, _, _, ranges, count, request in
+                let engine = CEngine.from(user)
+                let given = Array(UnsafeBufferPointer(start: ranges, count: count))
+                engine.rectBatches.append((purpose, given))
+                var rects = given.map { CEngine.rect(of: $0) }
+                var counts = [Int](repeating: 1, count: given.count)
+                engine.check(emend_answer_rects_batch(coordinator, request, &counts, counts.count, &rects, rects.count), "requests_rects")
+            }
         }
         if givesBoundingRects {
             table.requests_bounding_rects = { user, coordinator, _, _, pointer, request in

@@ -52,7 +52,8 @@ final class ExternalEditTests: XCTestCase {
         try type(engine, coordinator, have, "'ve")
         XCTAssertEqual(engine.text, "See you tomorrow, I could've known. This is an example.")
         XCTAssertEqual(coordinator.suggestions[1].state, .invalid)
-        XCTAssertNil(coordinator.suggestions[1].range)
+        // Where it was: its span with the engine's edit in it (emend.h, emend_suggestion.range).
+        XCTAssertEqual(substring(engine.text, try XCTUnwrap(coordinator.suggestions[1].range)), "could've")
         XCTAssertThrowsEmend(.state) { try coordinator.rejectSuggestion(1) }
         XCTAssertEqual(coordinator.suggestions[2].state, .pending)
         XCTAssertEqual(substring(engine.text, try XCTUnwrap(coordinator.suggestions[2].range)), "an example")

@@ -49,6 +49,8 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     private(set) var replaces: [ReplaceProposal] = []
     private(set) var appliedReplaces: [ReplaceProposal] = []
     private(set) var presented: [PresentedResult] = []
+    /// The document and the coordinator's state when each result was presented.
+    private(set) var presentContexts: [(text: String, state: CoordinatorState)] = []
     private(set) var selections: [[Range<Int>]] = []
     private(set) var preparedAnimations: [TextAnimation] = []
     /// The ranges prepare and finish named, with the length of the text when they did.
@@ -258,6 +260,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {
         note("presentResult")
         presented.append(result)
+        presentContexts.append((text, coordinator.state))
         if presentAnswering == .later { return heldPresents.append(request) }
         reply(coordinator, request, .presented(presentedAction))
     }

@@ -26,6 +26,10 @@ typedef struct document {
     emend_status ended_status;   /* the last one's status and message (copied: the runtime's
                                     string is valid only during the call) */
     char ended_message[256];
+    int rect_batches;            /* requests_rects calls, and the ranges they named */
+    size_t rect_batch_ranges;
+    int changed_notifications;   /* suggestions_changed calls */
+    size_t changed_seen;         /* the highest first + count they named */
 } document;
 
 static void document_set(document *doc, const char *text) {
@@ -101,6 +105,50 @@ static void range_rects(void *user_data, emend_coordinator *coordinator, uint64_
     emend_answer_rects(coordinator, request, &rect, 1);
 }
 
+/* Rectangles of MANY ranges in one request (requests_rects): with it the runtime asks for
+ * the underlines of every suggestion at once, and their bounds at the first click, instead
+ * of one requests_*_rects per suggestion (one event-loop round trip each). One answer:
+ * rect_counts[i] rectangles for ranges[i], all of them one after another in `rects`. */
+static void ranges_rects(void *user_data, emend_coordinator *coordinator, emend_rect_purpose purpose,
+                         uint64_t context_id, void *engine_context, const emend_range *ranges, size_t range_count,
+                         emend_request_id request) {
+    document *doc = user_data;
+    (void)purpose; /* this engine's underlines and bounds are the same cells */
+    (void)context_id;
+    (void)engine_context;
+    doc->rect_batches++;
+    doc->rect_batch_ranges += range_count;
+    emend_rect *rects = malloc(range_count * sizeof *rects);
+    size_t *counts = malloc(range_count * sizeof *counts);
+    if (!rects || !counts) {
+        free(rects);
+        free(counts);
+        emend_answer_failed(coordinator, request, EMEND_E_INTERNAL, "out of memory");
+        return;
+    }
+    for (size_t i = 0; i < range_count; i++) {
+        rects[i] = (emend_rect){(double)ranges[i].location, 0.0, (double)ranges[i].length, 1.0};
+        counts[i] = 1;
+    }
+    emend_answer_rects_batch(coordinator, request, counts, range_count, rects, range_count);
+    free(rects);
+    free(counts);
+}
+
+/* Which suggestions changed in the last dispatch: a GUI re-reads (and redraws) only those,
+ * emend_session_get_suggestion being constant time each. */
+static void suggestions_changed(void *user_data, emend_coordinator *coordinator, const emend_suggestion_span *changed) {
+    document *doc = user_data;
+    doc->changed_notifications++;
+    for (size_t i = changed->first; i < changed->first + changed->count && i < changed->total; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        if (emend_session_get_suggestion(coordinator, i, &s) != EMEND_OK) continue;
+        /* here a GUI would move or clear the mark of suggestion i (s.range, s.state) */
+    }
+    if (changed->first + changed->count > doc->changed_seen) doc->changed_seen = changed->first + changed->count;
+}
+
 /* The session ended: how an event-loop engine learns that a session failed (dispatch itself
  * returns EMEND_OK). A notification: nothing to answer. */
 static void session_ended(void *user_data, emend_coordinator *coordinator, emend_status status, const char *message) {
@@ -167,8 +215,12 @@ int main(void) {
     delegate.select_ranges = select_ranges;
     delegate.will_change_to_state = will_change_to_state;
     delegate.session_ended = session_ended;
+    /* An engine built before requests_rects gives these two only, and is asked one range at
+     * a time; with requests_rects as well the runtime uses that one. */
     delegate.requests_bounding_rects = range_rects;
     delegate.requests_underline_rects = range_rects;
+    delegate.requests_rects = ranges_rects;
+    delegate.suggestions_changed = suggestions_changed;
 
     emend_coordinator *coordinator = NULL;
     CALL(emend_coordinator_create(&delegate, NULL, &coordinator));
@@ -193,6 +245,10 @@ int main(void) {
     }
     printf("  inline: %s\n", doc.text);
     CHECK(strstr(doc.text, "tomorrow") != NULL, "suggestions are applied inline");
+    printf("  underlines: %d request(s) for %zu ranges; %d suggestions_changed call(s) up to index %zu\n",
+           doc.rect_batches, doc.rect_batch_ranges, doc.changed_notifications, doc.changed_seen);
+    CHECK(doc.rect_batches == 1 && doc.rect_batch_ranges == count, "all underlines in one request");
+    CHECK(doc.changed_notifications >= 1 && doc.changed_seen == count, "every suggestion reported as changed");
 
     /* A click in the middle of "tomorrow", in the cells range_rects answers in. The first
      * ask makes the runtime request the rectangles: EMEND_E_AGAIN until they are answered,

@@ -23,7 +23,9 @@ extension Coordinator {
             queue.post { guarded(.unsupported) }
             return
         }
-        let deadline = MonotonicClock.nowMilliseconds() + options.completionTimeoutMilliseconds
+        // A result presented waits for a person, who reads it as long as they like: only
+        // the engine's own answers (machine work) count against the completion timeout.
+        let deadline = kind.waitsForAPerson ? nil : MonotonicClock.nowMilliseconds() + options.completionTimeoutMilliseconds
         let id = pending.add(kind: kind, generation: generation, deadline: deadline, continuation: guarded)
         session?.awaited = (id, kind)
         // Callbacks run only during dispatch, never inside the engine's call that caused them.

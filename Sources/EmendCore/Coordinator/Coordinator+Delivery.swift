@@ -127,8 +127,9 @@ extension Coordinator {
         let slice = rest.prefix(Self.suggestionSlice)
         let edits = slice.map { suggestion in
             // The suggestion keeps its anchor after delivery: it marks where its text is.
-            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement, releasesAnchor: false) { _ in
+            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement, releasesAnchor: false) { [weak self] _ in
                 suggestion.isApplied = true
+                self?.noteSuggestionChanged(suggestion.index)
             }
         }
         let remaining = rest.dropFirst(slice.count)

@@ -70,8 +70,12 @@ extension Coordinator {
             logger("a poor result is presented, not applied: \(explanation)")
             guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
             // What streamed in goes back first: a poor result is shown, never left in the text.
+            // Then the state leaves STREAMING (nothing is being written any more: the person
+            // is asked), as for every presented result.
             session.enter(.delivering)
-            return transitionRestoring(to: 0, kind: .revert) { [weak self] in self?.present() }
+            return transitionRestoring(to: 0, kind: .revert) { [weak self] in
+                self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
+            }
         }
         if session.presents { return present() }
         session.enter(.delivering)
@@ -103,7 +107,7 @@ extension Coordinator {
         session.enter(.delivering)
         transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
             guard let self, let session = self.session, session.run === run else { return }
-            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance) { [weak self] in self?.handleResult() }
+            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run) { [weak self] in self?.handleResult() }
         }
         return true
     }
@@ -213,7 +217,7 @@ extension Coordinator {
                     self.logger("dropped an invalid edit at \(moved.range)")
                     continue
                 }
-                made.append(Suggestion(contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
+                made.append(Suggestion(index: made.count, contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
                                        edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
             next = end
@@ -257,12 +261,21 @@ extension Coordinator {
 
     /// Asks for the underline rectangles of `suggestions`, one after another.
     func requestUnderlines(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+        if asksRectsInBatches {
+            return requestRectBatches(.underline, suggestions, keep: { [weak self] suggestion, rects in
+                suggestion.underlineRects = rects
+                self?.noteSuggestionChanged(suggestion.index)
+            }, then: then)
+        }
         guard delegate.capabilities.contains(.underlineRects), let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
             return requestUnderlines(suggestions.dropFirst(), then: then)
         }
         call(.underlineRects, .rects, invoke: { [unowned self] in self.delegate.requestsUnderlineRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
-            if case .rects(let rects) = answer { first.underlineRects = rects }
+            if case .rects(let rects) = answer {
+                first.underlineRects = rects
+                self?.noteSuggestionChanged(first.index)
+            }
             self?.requestUnderlines(suggestions.dropFirst(), then: then)
         }
     }

@@ -3,7 +3,9 @@ extension Coordinator {
     /// A read-only view of one suggestion.
     public struct SuggestionInfo: Sendable, Equatable {
         public let contextID: UInt64
-        /// Where its text is now (UTF-8 bytes); nil once an external edit removed it.
+        /// Where its text is now (UTF-8 bytes); for an INVALID one, where it was: the span the
+        /// engine's edit that invalidated it left there (moved by later edits). nil only when
+        /// no place is known.
         public let range: Range<Int>?
         public let original: String
         public let replacement: String
@@ -15,7 +17,7 @@ extension Coordinator {
 
     public var suggestions: [SuggestionInfo] {
         (session?.suggestions ?? []).map {
-            SuggestionInfo(contextID: $0.contextID, range: $0.anchor.range, original: $0.original, replacement: $0.replacement,
+            SuggestionInfo(contextID: $0.contextID, range: $0.reportedRange, original: $0.original, replacement: $0.replacement,
                            explanation: $0.explanation, category: $0.category, ruleID: $0.ruleID, state: $0.state)
         }
     }
@@ -47,6 +49,7 @@ extension Coordinator {
         try checkThread()
         let suggestion = try pendingSuggestion(index)
         suggestion.state = .accepted
+        noteSuggestionChanged(index)
         record(.accept(index))
     }
 
@@ -68,9 +71,10 @@ extension Coordinator {
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
-                               releasesAnchor: false) { _ in
+                               releasesAnchor: false) { [weak self] _ in
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected
+            self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
             self?.session?.enter(.resting)
@@ -180,6 +184,7 @@ extension Coordinator {
             reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
+            noteSuggestionChanged(index)
         case .reject(let index):
             let suggestion = session.suggestions[index]
             setSuggestion(suggestion, applied: reversed, kind: kind, refused: refused) {}

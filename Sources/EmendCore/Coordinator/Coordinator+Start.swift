@@ -136,7 +136,11 @@ extension Coordinator {
     /// Runs one provider on the region; `then` runs when it finished successfully (its output
     /// is the session's result). Proofreading by several checkers comes as one provider too:
     /// the catalog combines them (`ProviderCatalog.proofreader`).
-    func runProvider(_ provider: WritingProvider, previousResult: String?, guidance: String? = nil, then: @escaping () -> Void) {
+    /// `retrying`: the run whose answer the fact guard refused. The retry asks the same
+    /// request (the text as that run read it) with `guidance`, and is never streamed: its
+    /// result arrives whole, around whatever the engine typed since, or is presented.
+    func runProvider(_ provider: WritingProvider, previousResult: String?, guidance: String? = nil, retrying: RunState? = nil,
+                     then: @escaping () -> Void) {
         guard let session else { return }
         guard let context = session.working, let region = session.region?.range else {
             return fail(EmendError(.internal, "the session lost its working region"))
@@ -146,6 +150,12 @@ extension Coordinator {
         let state = RunState()
         session.run.dispose()
         session.run = state
+        if let retrying, var request = retrying.request {
+            request.guidance = guidance
+            state.repeatRead(of: retrying)
+            state.streaming = .off
+            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance, then: then)
+        }
         // The paragraphs around the region; a region of the whole text is its own (and the
         // whole document is not turned into one string for it).
         let whole = region == 0..<context.text.utf8Count
@@ -160,10 +170,6 @@ extension Coordinator {
             markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
         request.guidance = guidance
         request.timeLimitMilliseconds = options.providerTimeoutMilliseconds
-        completeness = nil
-        state.provider = provider
-        state.previousResult = previousResult
-        state.guidance = guidance
         state.writesMarkdown = provider.writesMarkdown
         state.requestOffset = offset
         if session.tool != .proofread {
@@ -174,6 +180,17 @@ extension Coordinator {
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
+        launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance, then: then)
+    }
+
+    /// Starts `provider` on `request` as the session's run `state`.
+    private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
+                        previousResult: String?, guidance: String?, then: @escaping () -> Void) {
+        completeness = nil
+        state.provider = provider
+        state.previousResult = previousResult
+        state.guidance = guidance
+        state.request = request
         session.enter(.running)
         let generation = session.generation
         var edits: [ProviderEdit] = []

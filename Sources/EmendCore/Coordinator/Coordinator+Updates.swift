@@ -23,9 +23,18 @@ extension Coordinator {
             !$0.isEmpty && range.lowerBound <= $0.lowerBound && range.upperBound >= $0.upperBound
         } ?? false
         var touched: [Int] = []
-        for (index, suggestion) in session.suggestions.enumerated()
-        where suggestion.contextID == contextID && suggestion.state != .invalid && suggestion.anchor.isTouched(by: range) {
-            touched.append(index)
+        // Where each suggestion the edit invalidates (or an INVALID one it edits again) will
+        // have been: its span joined with the edit's new text (see emend.h, INVALID).
+        var places: [(suggestion: Suggestion, range: Range<Int>)] = []
+        let delta = text.utf8.count - range.count
+        for (index, suggestion) in session.suggestions.enumerated() where suggestion.contextID == contextID {
+            if suggestion.state != .invalid {
+                guard suggestion.anchor.isTouched(by: range), let r = suggestion.anchor.range else { continue }
+                touched.append(index)
+                places.append((suggestion, Self.place(of: r, after: range, delta: delta)))
+            } else if let last = suggestion.lastPlace, last.isTouched(by: range), let r = last.range {
+                places.append((suggestion, Self.place(of: r, after: range, delta: delta)))
+            }
         }
         // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
         // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
@@ -42,6 +51,11 @@ extension Coordinator {
             suggestion.anchor.range = nil
             session.dropSteps(ofSuggestion: index)
         }
+        for (suggestion, place) in places {
+            suggestion.lastPlace?.release()
+            suggestion.lastPlace = context.anchor(place)
+            noteSuggestionChanged(suggestion.index)
+        }
         guard touchesRegion else { return }
         if session.isReviewable { keepShownVersionTrue(session, context: context) }
         session.run.regionEdited = true
@@ -54,6 +68,12 @@ extension Coordinator {
             session.cancelRequested = true
             if !session.awaitingAnswer { queue.post { [weak self] in self?.finishStop() } }
         }
+    }
+
+    /// The span of `r` after `edited` was replaced by text `delta` bytes longer, for an edit
+    /// that reaches into it: `r` joined with the edit's new text.
+    static func place(of r: Range<Int>, after edited: Range<Int>, delta: Int) -> Range<Int> {
+        min(r.lowerBound, edited.lowerBound)..<(max(r.upperBound, edited.upperBound) + delta)
     }
 
     /// The current ranges of the changes of the version shown (a rewrite's phrases) that an
@@ -131,7 +151,7 @@ extension Coordinator {
     /// rectangles are requested and the call throws `.again` until they arrive.
     public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
         try checkThread()
-        guard delegate.capabilities.contains(.boundingRects) else {
+        guard delegate.capabilities.contains(.boundingRects) || asksRectsInBatches else {
             throw EmendError(.unsupported, "the engine gives no bounding rectangles")
         }
         if let session, session.phase == .delivering, !session.cancelRequested,
@@ -156,6 +176,9 @@ extension Coordinator {
     }
 
     private func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+        if asksRectsInBatches {
+            return requestRectBatches(.bounding, suggestions, keep: { $0.boundingRects = $1 }, then: then)
+        }
         guard let first = suggestions.first else { return then() }
         guard let range = first.anchor.range, let context = try? context(first.contextID) else {
             return requestBounds(suggestions.dropFirst(), then: then)

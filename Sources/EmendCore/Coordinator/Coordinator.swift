@@ -38,6 +38,8 @@ public final class Coordinator: @unchecked Sendable {
     /// provider does not: its result is whole or the run failed). Reset when a run starts.
     public internal(set) var completeness: Completeness?
     var providerDeadline: Int64?
+    /// Suggestions changed and not reported to the engine yet (see SuggestionChanges).
+    var suggestionChanges = SuggestionChanges()
 
     public convenience init(delegate: CoordinatorDelegate, options: CoordinatorOptions = CoordinatorOptions(),
                 providers: [WritingProvider] = [FixtureProvider()]) throws(EmendError) {
@@ -151,6 +153,7 @@ public final class Coordinator: @unchecked Sendable {
         // A dispatch that spent its budget on work still looks at the deadlines: a session
         // busy for a long time must still time out.
         if !checkedDeadlines { _ = runExpiredDeadlines(&processed) }
+        reportSuggestionChanges()
         queue.armTimer(at: [pending.earliestDeadline, providerDeadline, queue.activity.nextAbandonment].compactMap { $0 }.min())
         return processed
     }
@@ -220,6 +223,7 @@ public final class Coordinator: @unchecked Sendable {
             case (.failed, _): return true
             case (.contexts, .contexts), (.replaced, .replace), (.refused, .replace), (.rects, .rects),
                  (.preview, .preview), (.presented, .presented), (.done, .done): return true
+            case (.rectBatch(let lists), .rectBatch(let count)): return lists.count == count
             default: return false
             }
         }

@@ -77,7 +77,12 @@ public struct DelegateCapabilities: OptionSet, Sendable {
     public static let presentResult = DelegateCapabilities(rawValue: 1 << 8)
     /// The engine wants `sessionEnded` (a notification; nothing to answer).
     public static let sessionEnded = DelegateCapabilities(rawValue: 1 << 9)
+    /// Every callback of the first versions (the later ones below are asked for by name).
     public static let all = DelegateCapabilities(rawValue: 0x3FF)
+    /// The engine wants `suggestionsChanged` (a notification; nothing to answer).
+    public static let suggestionsChanged = DelegateCapabilities(rawValue: 1 << 10)
+    /// The engine answers `requestsRects`: many ranges' rectangles in one request.
+    public static let rectBatches = DelegateCapabilities(rawValue: 1 << 11)
 }
 
 /// The engine's side of the coordinator (Apple's WritingToolsCoordinator.Delegate). Every
@@ -101,9 +106,32 @@ public protocol CoordinatorDelegate: AnyObject {
     /// session, during dispatch. Why: an engine driven by its event loop calls `dispatch`,
     /// which does not throw a session's failure; only `runUntilIdle` did.
     func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String)
+    /// Suggestions `changed` (indices) were added, removed, changed state, got a range of
+    /// their own (delivered, put back) or new underline rectangles; `total` is how many there
+    /// are now (indices at or past it were removed). A notification, at most once per
+    /// dispatch, at its end. Why: reading every suggestion after every dispatch to find the
+    /// few that changed made a GUI's cost grow with the session.
+    func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int)
+    /// The rectangles of each of `ranges` (underlines or hit-testing bounds), answered with
+    /// `.rectBatch`: one list per range, in order. Replaces one `requestsUnderlineRects` /
+    /// `requestsBoundingRects` per suggestion for engines that have it.
+    func requestsRects(_ coordinator: Coordinator, _ purpose: RectPurpose, contextID: UInt64, engineContext: UInt,
+                       ranges: [Range<Int>], request: RequestID)
+}
+
+/// What a batch of rectangles is for.
+public enum RectPurpose: Int, Sendable {
+    /// Proofreading marks (underlines).
+    case underline = 0
+    /// Hit testing a click (emend_session_suggestion_at_point).
+    case bounding = 1
 }
 
 extension CoordinatorDelegate {
     /// Not told by default: delegates written before the notification keep compiling.
     public func sessionEnded(_ coordinator: Coordinator, status: EmendStatus, message: String) {}
+    public func suggestionsChanged(_ coordinator: Coordinator, _ changed: Range<Int>, total: Int) {}
+    /// Never called without the `.rectBatches` capability.
+    public func requestsRects(_ coordinator: Coordinator, _ purpose: RectPurpose, contextID: UInt64, engineContext: UInt,
+                              ranges: [Range<Int>], request: RequestID) {}
 }

@@ -2,7 +2,8 @@
 public struct CoordinatorOptions: Sendable {
     public var preferredBehavior: Behavior = .default
     public var preferredResultOptions: ResultOptions = []
-    /// An unanswered delegate call ends the session after this long.
+    /// An unanswered delegate call ends the session after this long; not a presented result,
+    /// which a person answers at their own pace (no machine timeout applies to it).
     public var completionTimeoutMilliseconds: Int64 = 30_000
     /// A provider that has not finished after this long is cancelled.
     public var providerTimeoutMilliseconds: Int64 = 60_000

@@ -5,6 +5,8 @@ public enum DelegateAnswer: Sendable {
     case replaced(String?)
     case refused
     case rects([Rect])
+    /// The rectangles of each range of a `requestsRects`, in its order.
+    case rectBatch([[Rect]])
     case preview(UInt)
     case presented(PresentedAction)
     case done

@@ -56,6 +56,24 @@ final class RunState {
     /// What this run was told to keep: set on the second request of a result the fact guard
     /// refused; nil on a first request.
     var guidance: String?
+    /// What the provider was asked (a retry asks the same, with guidance).
+    var request: ProviderRequest?
+
+    /// Takes what `earlier` read: a retry asks about the same text, and its result is a
+    /// change of the same base, rebased through every engine edit since that first read —
+    /// so what the engine typed in the region meanwhile is kept, as in a result still
+    /// being written (emend.h, update_range).
+    func repeatRead(of earlier: RunState) {
+        requestOffset = earlier.requestOffset
+        writesMarkdown = earlier.writesMarkdown
+        requestRegionText = earlier.requestRegionText
+        requestBase = earlier.requestBase
+        requestBaseStart = earlier.requestBaseStart
+        baseLogMark = earlier.baseLogMark
+        placeholders = earlier.placeholders
+        paragraphSeparator = earlier.paragraphSeparator
+        regionEdited = earlier.regionEdited
+    }
 
     var hasRunningProviders: Bool { providerRun != nil }
 

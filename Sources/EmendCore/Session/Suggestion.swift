@@ -1,6 +1,8 @@
 /// A proofreading suggestion of a session, with where its text is now.
 final class Suggestion {
     let contextID: UInt64
+    /// Its index in the session's suggestions (what the engine names it by).
+    let index: Int
     /// Where the suggestion's text (replacement while applied, original once rejected) is.
     let anchor: Anchor
     let original: String
@@ -16,8 +18,15 @@ final class Suggestion {
     /// Rectangles the engine gave for it, forgotten on reflow.
     var underlineRects: [Rect]?
     var boundingRects: [Rect]?
+    /// Once INVALID (its `anchor` is gone): where it was, the span the engine's edit left
+    /// there, following later edits. Apart from `anchor` so that nothing delivers into it.
+    var lastPlace: Anchor?
 
-    init(contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
+    /// Where it is now, or for an INVALID one where it was (see `lastPlace`).
+    var reportedRange: Range<Int>? { anchor.range ?? lastPlace?.range }
+
+    init(index: Int, contextID: UInt64, anchor: Anchor, original: String, edit: ProviderEdit, originalRange: Range<Int>) {
+        self.index = index
         self.contextID = contextID
         self.anchor = anchor
         self.originalRange = originalRange

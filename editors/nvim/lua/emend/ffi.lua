@@ -116,6 +116,19 @@ typedef void (*emend_present_result_fn)(void *user_data, emend_coordinator *coor
 typedef void (*emend_session_ended_fn)(void *user_data, emend_coordinator *coordinator,
     emend_status status, const char *message);
 
+typedef struct emend_suggestion_span {
+    size_t struct_size;
+    size_t first;
+    size_t count;
+    size_t total;
+} emend_suggestion_span;
+typedef void (*emend_suggestions_changed_fn)(void *user_data, emend_coordinator *coordinator,
+    const emend_suggestion_span *changed);
+typedef int emend_rect_purpose;
+typedef void (*emend_requests_rects_fn)(void *user_data, emend_coordinator *coordinator,
+    emend_rect_purpose purpose, uint64_t context_id, void *engine_context,
+    const emend_range *ranges, size_t range_count, emend_request_id request);
+
 typedef struct emend_delegate {
     size_t struct_size;
     void *user_data;
@@ -130,6 +143,8 @@ typedef struct emend_delegate {
     emend_will_change_to_state_fn will_change_to_state;
     emend_present_result_fn present_result;
     emend_session_ended_fn session_ended;
+    emend_suggestions_changed_fn suggestions_changed;
+    emend_requests_rects_fn requests_rects;
 } emend_delegate;
 
 typedef struct emend_coordinator_options {
