@@ -36,11 +36,11 @@ extension Coordinator {
         }
         // The region once (a rewrite's region: a selection and its sentences, not the document).
         let changes = RewriteChanges.changes(of: net, in: Array(context.text.substring(region).utf8))
-        session.suggestions = changes.map { change in
+        session.suggestions = changes.enumerated().map { index, change in
             let span = (change.span.lowerBound + region.lowerBound)..<(change.span.upperBound + region.lowerBound)
             let edit = ProviderEdit(range: span, replacement: change.replacement, category: Self.rewriteChangeCategory)
             let base = context.ledger.baseRange(ofCurrent: span)
-            let suggestion = Suggestion(contextID: context.id, anchor: context.anchor(span), original: change.original,
+            let suggestion = Suggestion(index: index, contextID: context.id, anchor: context.anchor(span), original: change.original,
                                         edit: edit, originalRange: base.lowerBound..<(base.lowerBound + change.original.utf8.count))
             suggestion.isApplied = true
             return suggestion
