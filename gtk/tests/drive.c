@@ -695,6 +695,27 @@ static gboolean review_marked(void) {
     char *tagged = tag_ranges("emend-suggestion-rewrite");
     printf("   review changes: %d changes, each under emend-suggestion-rewrite (%s)\n", count, tagged);
     g_free(tagged);
+    return TRUE;
+}
+
+/* The coordinator's hit test finds a change under review at a point of the library's
+ * rectangles, as it finds a proofreading suggestion. */
+static gboolean review_hit_test(void) {
+    Change last = pending_change(-1);
+    GtkTextIter iter;
+    gtk_text_buffer_get_iter_at_offset(buffer, &iter, (int)last.start + 1);
+    GdkRectangle where;
+    gtk_text_view_get_iter_location(view, &iter, &where);
+    size_t index = SIZE_MAX;
+    emend_status status = emend_session_suggestion_at_point(coordinator, where.x + 1, where.y + where.height / 2.0, &index);
+    if (status == EMEND_E_AGAIN) {
+        change_clear(&last);
+        return FALSE;
+    }
+    CHECK(status == EMEND_OK && index == last.index, "suggestion_at_point on the last change: %s, index %zu, expected %zu",
+          emend_status_name(status), index, last.index);
+    printf("   suggestion_at_point finds the change “%s” → “%s”\n", last.original, last.replacement);
+    change_clear(&last);
     /* Shift+F8 from the start of the text wraps to the last change. */
     select_offsets(0, 0);
     activate("emend.previous-suggestion", NULL);
@@ -787,7 +808,7 @@ static gboolean review_done(void) {
     CHECK(!strcmp(t, reviewed), "Done keeps every change not undone: %s\nexpected: %s", t, reviewed);
     char *marks = tag_ranges("emend-suggestion");
     CHECK(marks[0] == '\0', "no marks after Done: %s", marks);
-    printf("   done: the rewrite with exactly “%s” put back: %s\n", undone.original, strstr(t, "I "));
+    printf("   done: the rewrite with exactly “%s” put back: %s\n", undone.original, strstr(t, "\n\n") ? strstr(t, "\n\n") + 2 : t);
     g_free(t), g_free(marks);
     gtk_text_buffer_undo(buffer);
     CHECK(text_is(original), "one undo of the buffer takes the reviewed rewrite back, byte for byte");
@@ -832,6 +853,41 @@ static gboolean review_reverted(void) {
     CHECK(marks[0] == '\0', "no marks after Revert: %s", marks);
     g_free(marks);
     printf("   review, undo one change, revert: the original byte for byte\n");
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+/* A described change during a review refines the text as it stands and ends the review. */
+static gboolean review_follow_up_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_is(rewritten))) return FALSE;
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+static gboolean review_follow_up_marked(void) {
+    int count = 0;
+    if (!settled(marks_match_changes(&count) && count == review_count)) return FALSE;
+    activate("emend.rewrite-described", g_variant_new_string("make it upper case"));
+    return TRUE;
+}
+
+static gboolean review_followed_up(void) {
+    char *marks = tag_ranges("emend-suggestion");
+    gboolean ready = state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("I CANNOT COME TODAY, IT IS RAINING.") && !marks[0];
+    g_free(marks);
+    if (!settled(ready)) return FALSE;
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    CHECK(g_action_group_get_action_enabled(group, "review-changes") && g_action_group_get_action_enabled(group, "show-original"),
+          "after a follow-up, its result can be reviewed again (and shown against the original)");
+    printf("   a follow-up during the review: the review ends, its marks gone, the result reviewable again\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean review_follow_up_reverted(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(original), "review, follow-up, revert: the original byte for byte");
     select_offsets(0, 0);
     activate("emend.summary", NULL);
     return TRUE;
@@ -1126,10 +1182,11 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              accepted,        reject_could_have, rejected,         session_undone,    session_redone,
                              proofread_done,  rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
-                             review_rests,    review_marked,   review_last_shown,  review_first_shown, review_kept,
+                             review_rests,    review_marked,   review_hit_test,    review_last_shown,  review_first_shown, review_kept,
                              review_second_shown, review_rejected, review_undone,  review_redone,     review_done,
                              review_again_rests, review_again_marked, review_again_popover, review_again_rejected,
-                             review_reverted,
+                             review_reverted, review_follow_up_rests, review_follow_up_marked, review_followed_up,
+                             review_follow_up_reverted,
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
                              compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
                              stream_start,    streaming_seen,  streamed_rests,     streamed_reverted, hang_start,
