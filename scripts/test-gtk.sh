@@ -6,7 +6,9 @@
 # the deterministic fixture provider: proofread (tags per suggestion and category, a hit
 # test), add to dictionary, accept, reject, the session's undo, Done and the buffer's undo,
 # a rewrite (styling not smeared, animation tags, the selection taken at activation), show
-# original, typing and a picture during a session, revert byte for byte, summary in the
+# original, typing and a picture during a session, revert byte for byte, a rewrite reviewed
+# change by change (emend.review-changes: marks, previous / next, Keep, Undo This Change, the
+# session's undo and redo, Done; and revert after a partial review), summary in the
 # panel (Copy, Replace), compose, a described change and its follow-up, a result streamed
 # word by word by a real plugin (the C example) while the user types, a running tool
 # stopped, a failure, a poor result, a read-only view, detach. Then all of it again with the
@@ -106,7 +108,7 @@ if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan
 fi
 echo "   $(grep -c '^   ' "$out/drive-asan.log") steps, no sanitizer report"
 
-for shot in menu proofread rewrite streaming summary working failure poor; do
+for shot in menu proofread rewrite review streaming summary working failure poor; do
     [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
 done
 echo "test-gtk: all checks passed (screenshots: $artifacts)"

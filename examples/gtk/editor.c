@@ -1,8 +1,8 @@
 /*
  * A GtkSourceView editor with Writing Tools: libemend-gtk4 attached to the view (one call),
- * its menu in the header bar and in the view's context menu, Done / Revert / Show Original
- * buttons. Opens the file named on the command line (or a sample with a few mistakes and a
- * bold word) and saves it back with Ctrl+S.
+ * its menu in the header bar and in the view's context menu, Done / Revert / Show Original /
+ * Review Changes buttons. Opens the file named on the command line (or a sample with a few
+ * mistakes and a bold word) and saves it back with Ctrl+S.
  *
  * Build: cc -std=c11 -Wall -Wextra -Werror examples/gtk/editor.c \
  *           $(pkg-config --cflags --libs emend-gtk4 gtksourceview-5) -o editor
@@ -95,6 +95,7 @@ static void activate(GtkApplication *app, gpointer data) {
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), session_button("Done", "emend.done"));
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), session_button("Revert", "emend.revert"));
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), session_button("!Show Original", "emend.show-original"));
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(header), session_button("Review Changes", "emend.review-changes"));
     gtk_window_set_titlebar(GTK_WINDOW(window), header);
     gtk_window_present(GTK_WINDOW(window));
     gtk_widget_grab_focus(view);

@@ -33,11 +33,22 @@ G_BEGIN_DECLS
  * - `emend.done`, `emend.revert`, `emend.stop`, `emend.show-original` (stateful boolean),
  *   `emend.undo`, `emend.redo` (the session's own undo; <kbd>Ctrl+Z</kbd> and
  *   <kbd>Ctrl+Shift+Z</kbd> / <kbd>Ctrl+Y</kbd> reach them while a result rests);
+ * - `emend.review-changes`: while a rewrite's result rests (a rewrite, a described change,
+ *   a follow-up, compose; not while the original is shown), splits it into its changes
+ *   (emend_session_review_changes()) and marks each one as a proofreading suggestion, of
+ *   category "rewrite": its popover shows original → replacement with Keep (accept) and
+ *   Undo This Change (reject: that change's original back, every other change as it is).
+ *   `emend.undo` / `emend.redo` step through those decisions, `emend.done` keeps every
+ *   change not undone, `emend.revert` gives the original byte for byte;
+ *   `emend.show-original` is off while the review goes on;
  * - `emend.next-suggestion` (<kbd>F8</kbd>) and `emend.previous-suggestion`
- *   (<kbd>Shift+F8</kbd>): select a proofreading suggestion and open its popover.
+ *   (<kbd>Shift+F8</kbd>): select a proofreading suggestion (or a change under review) and
+ *   open its popover.
  *
  * Text tags (in the buffer's tag table): `emend-suggestion` over each pending suggestion
- * plus `emend-suggestion-spelling`, `-grammar`, `-punctuation`, `-style`, `-typography`;
+ * plus `emend-suggestion-spelling`, `-grammar`, `-punctuation`, `-style`, `-typography`,
+ * and `emend-suggestion-rewrite` over each change of a rewrite under review (a deletion,
+ * an empty range, has no mark: F8 still reaches it);
  * `emend-anticipate`, `emend-remove`, `emend-insert` while the coordinator animates text,
  * and `emend-arrived` briefly over text a result just streamed in. Styling travels as
  * attribute runs: a tag named `bold`, `italic`, `underline`, `strikethrough`, `monospace`,

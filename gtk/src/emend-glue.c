@@ -28,6 +28,11 @@ typedef struct {
     int tries;
 } Deferred;
 
+/* What a resting rewrite shows: its result, the original (show original), or its result
+ * split into changes reviewed one by one (emend_session_review_changes), the session's
+ * suggestions until Done, Revert or a follow-up. */
+typedef enum { RESULT_SHOWN = 0, ORIGINAL_SHOWN, CHANGES_UNDER_REVIEW } ResultView;
+
 /* The session: its phase and what that phase needs. */
 typedef struct {
     EmendGluePhase phase;
@@ -39,7 +44,7 @@ typedef struct {
     /* PRESENTING: the request to answer, and the phase the coordinator is in meanwhile. */
     emend_request_id presented_request;
     EmendGluePhase phase_behind_panel;
-    gboolean showing_original;
+    ResultView view;
 } Session;
 
 struct EmendGlue {
@@ -119,14 +124,15 @@ static gboolean read_some(gpointer data) {
 /* Reads every suggestion again. The one place that reads them: with a "suggestions changed"
  * notification and O(1) getters in the ABI it reads only the changed ones at once, and
  * nothing else has to change. It runs only after a dispatch or call that may have changed
- * them, only for a proofread, and not while its result is still arriving (thousands of
- * replaces, 512 per step): the marks wait for it to rest. */
+ * them, only for a proofread or a rewrite under review, and not while a result is still
+ * arriving (thousands of replaces, 512 per step): the marks wait for it to rest. */
 static void emend_glue_sync_suggestions(EmendGlue *glue) {
     if (glue->session.phase == EMEND_GLUE_WORKING || glue->session.phase == EMEND_GLUE_STREAMING) return;
     glue->suggestions_dirty = FALSE;
     clear_array(glue->reading);
     size_t count = 0;
-    if (glue->session.phase == EMEND_GLUE_IDLE || glue->session.tool != EMEND_TOOL_PROOFREAD ||
+    if (glue->session.phase == EMEND_GLUE_IDLE ||
+        (glue->session.tool != EMEND_TOOL_PROOFREAD && glue->session.view != CHANGES_UNDER_REVIEW) ||
         emend_session_suggestion_count(glue->coordinator, &count) != EMEND_OK)
         count = 0;
     glue->read_next = 0;
@@ -434,7 +440,7 @@ void emend_glue_free(EmendGlue *glue) {
 emend_coordinator *emend_glue_get_coordinator(EmendGlue *glue) { return glue->coordinator; }
 EmendGluePhase emend_glue_get_phase(const EmendGlue *glue) { return glue->session.phase; }
 emend_tool emend_glue_get_tool(const EmendGlue *glue) { return glue->session.tool; }
-gboolean emend_glue_showing_original(const EmendGlue *glue) { return glue->session.showing_original; }
+gboolean emend_glue_showing_original(const EmendGlue *glue) { return glue->session.view == ORIGINAL_SHOWN; }
 
 /* ---- what the user asks for ------------------------------------------------------------- */
 
@@ -457,7 +463,7 @@ emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prom
                                   .selection_end = MAX(sel_start, sel_end)};
     } else {
         glue->session.phase = EMEND_GLUE_WORKING;
-        glue->session.showing_original = FALSE;
+        glue->session.view = RESULT_SHOWN; /* a follow-up ends a review (its result can be reviewed again) */
     }
     emend_status status = emend_coordinator_start(glue->coordinator, &request);
     if (status != EMEND_OK) glue->session = before;
@@ -499,8 +505,20 @@ emend_status emend_glue_stop(EmendGlue *glue) {
 }
 emend_status emend_glue_show_original(EmendGlue *glue, gboolean show_original) {
     emend_status status = emend_session_show_original(glue->coordinator, show_original ? 1 : 0);
-    if (status == EMEND_OK) glue->session.showing_original = show_original;
+    if (status == EMEND_OK) glue->session.view = show_original ? ORIGINAL_SHOWN : RESULT_SHOWN;
     return changed(glue, status);
+}
+emend_status emend_glue_review_changes(EmendGlue *glue, gsize *count) {
+    size_t changes = 0;
+    emend_status status = emend_session_review_changes(glue->coordinator, &changes);
+    if (status == EMEND_OK) glue->session.view = CHANGES_UNDER_REVIEW;
+    if (count) *count = status == EMEND_OK ? changes : 0;
+    return changed(glue, status);
+}
+gboolean emend_glue_reviewing(const EmendGlue *glue) { return glue->session.view == CHANGES_UNDER_REVIEW; }
+gboolean emend_glue_can_review(const EmendGlue *glue) {
+    return glue->session.phase == EMEND_GLUE_RESTING && is_rewrite(glue->session.tool) &&
+           glue->session.view == RESULT_SHOWN && glue->deferred->len == 0;
 }
 emend_status emend_glue_undo(EmendGlue *glue) { return session_call(glue, CALL_UNDO, 0); }
 emend_status emend_glue_redo(EmendGlue *glue) { return session_call(glue, CALL_REDO, 0); }

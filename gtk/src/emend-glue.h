@@ -48,7 +48,8 @@ typedef struct {
     char *original;
     char *replacement;
     char *explanation;               /* plain text, never markup */
-    char *category;                  /* spelling, grammar, punctuation, style, typography or "" */
+    char *category;                  /* spelling, grammar, punctuation, style, typography, "" or
+                                        rewrite (a change of a rewrite under review) */
     char *rule_id;
 } EmendGlueSuggestion;
 
@@ -111,6 +112,18 @@ emend_status emend_glue_redo(EmendGlue *glue);
 gboolean emend_glue_can_undo(const EmendGlue *glue);
 gboolean emend_glue_can_redo(const EmendGlue *glue);
 gboolean emend_glue_showing_original(const EmendGlue *glue);
+
+/* Split the rewrite resting in the text into its changes (emend_session_review_changes):
+ * from then on the suggestions are those changes (category "rewrite"), accepted ("keep")
+ * and rejected ("undo this change", the change's original put back) as a proofread's;
+ * undo / redo step through the decisions; Done keeps what was not rejected, Revert gives
+ * the original. *count: the number of changes (0 when the result changed nothing). */
+emend_status emend_glue_review_changes(EmendGlue *glue, gsize *count);
+/* Whether a rewrite rests that can be reviewed now (not under review, not showing the
+ * original, no call waiting). */
+gboolean emend_glue_can_review(const EmendGlue *glue);
+/* Whether the session's suggestions are a rewrite's changes under review. */
+gboolean emend_glue_reviewing(const EmendGlue *glue);
 
 /* The answer to the result the host is presenting. */
 emend_status emend_glue_answer_presented(EmendGlue *glue, emend_presented_action action);

@@ -1,7 +1,7 @@
 /*
  * emend-gtk-actions.c — the `emend` actions on the view, their enabled states per phase,
  * the "Writing Tools" menu added to the view's extra menu, and the keys (session undo and
- * redo, F8 for the next suggestion).
+ * redo, F8 for the next suggestion or change under review).
  */
 #include "emend-gtk-private.h"
 
@@ -37,7 +37,9 @@ void emend_gtk_phase_changed(gpointer data) {
     set_enabled(wt, "done", resting);
     set_enabled(wt, "revert", resting);
     set_enabled(wt, "stop", !idle);
-    set_enabled(wt, "show-original", resting && is_rewrite_tool(tool));
+    /* Under review, a change's original is seen by undoing that change, not the whole. */
+    set_enabled(wt, "show-original", resting && is_rewrite_tool(tool) && !emend_glue_reviewing(wt->glue));
+    set_enabled(wt, "review-changes", emend_glue_can_review(wt->glue));
     set_enabled(wt, "undo", emend_glue_can_undo(wt->glue));
     set_enabled(wt, "redo", emend_glue_can_redo(wt->glue));
     GAction *show = g_action_map_lookup_action(G_ACTION_MAP(wt->actions), "show-original");
@@ -112,6 +114,13 @@ static void on_show_original(GSimpleAction *action, GVariant *value, gpointer da
     if (status == EMEND_OK) g_simple_action_set_state(action, value);
     emend_gtk_report(wt, "Show Original", status);
 }
+static void on_review_changes(GSimpleAction *a, GVariant *p, gpointer data) {
+    EmendGtk *wt = data;
+    (void)a, (void)p;
+    /* Each change gets its mark once the glue has read them (suggestions_changed), and
+     * F8 / Shift+F8 go through them as through a proofread's suggestions. */
+    emend_gtk_report(wt, "Review Changes", emend_glue_review_changes(wt->glue, NULL));
+}
 static void on_prompt(GSimpleAction *a, GVariant *parameter, gpointer data) {
     (void)a;
     emend_gtk_ask_prompt(data, g_variant_get_string(parameter, NULL));
@@ -172,6 +181,7 @@ static void add_actions(EmendGtk *wt) {
         {.name = "undo", .activate = on_undo},
         {.name = "redo", .activate = on_redo},
         {.name = "show-original", .parameter_type = NULL, .state = "false", .change_state = on_show_original},
+        {.name = "review-changes", .activate = on_review_changes},
         {.name = "prompt", .activate = on_prompt, .parameter_type = "s"},
         {.name = "next-suggestion", .activate = on_next},
         {.name = "previous-suggestion", .activate = on_previous},
@@ -219,9 +229,11 @@ static void build_menu(EmendGtk *wt) {
     append_hidden_when_disabled(session, "Done", "emend.done");
     append_hidden_when_disabled(session, "Revert", "emend.revert");
     append_hidden_when_disabled(session, "Show Original", "emend.show-original");
+    append_hidden_when_disabled(session, "Review Changes", "emend.review-changes");
     append_hidden_when_disabled(session, "Undo", "emend.undo");
     append_hidden_when_disabled(session, "Redo", "emend.redo");
     append_hidden_when_disabled(session, "Next Suggestion", "emend.next-suggestion");
+    append_hidden_when_disabled(session, "Previous Suggestion", "emend.previous-suggestion");
     append_hidden_when_disabled(session, "Stop", "emend.stop");
     g_menu_append_section(wt->menu, NULL, G_MENU_MODEL(proofread));
     g_menu_append_section(wt->menu, "Rewrite", G_MENU_MODEL(rewrite));

@@ -1,7 +1,8 @@
 /*
  * emend-gtk-marks.c — proofreading marks: the emend-suggestion tag and one per category over
- * each pending suggestion, the view's accessible description, and the tags libemend-gtk4
- * adds to the buffer's tag table.
+ * each pending suggestion (a rewrite's change under review is one, of category "rewrite"),
+ * the view's accessible description, and the tags libemend-gtk4 adds to the buffer's tag
+ * table.
  */
 #include "emend-gtk-private.h"
 
@@ -9,7 +10,7 @@
 
 /* ---- suggestion marks -------------------------------------------------------------------- */
 
-static const char *const CATEGORIES[] = {"spelling", "grammar", "punctuation", "style", "typography"};
+static const char *const CATEGORIES[] = {"spelling", "grammar", "punctuation", "style", "typography", "rewrite"};
 
 static gboolean retag_suggestions(gpointer data) {
     EmendGtk *wt = data;
@@ -44,12 +45,18 @@ static gboolean retag_suggestions(gpointer data) {
             g_free(name);
         }
     }
-    /* Screen readers hear how many suggestions there are and how to reach them. */
-    char *description = pending ? g_strdup_printf(g_dngettext(NULL, "Writing Tools: %zu suggestion; F8 goes to the next",
-                                                              "Writing Tools: %zu suggestions; F8 goes to the next",
-                                                              pending),
-                                                  (size_t)pending)
-                                : g_strdup("");
+    /* Screen readers hear how many suggestions (or changes under review) there are and how
+     * to reach them. */
+    gboolean changes = emend_glue_reviewing(wt->glue);
+    char *description = !pending ? g_strdup("")
+                        : changes ? g_strdup_printf(g_dngettext(NULL, "Writing Tools: %zu change to review; F8 goes to the next",
+                                                                "Writing Tools: %zu changes to review; F8 goes to the next",
+                                                                pending),
+                                                    (size_t)pending)
+                                  : g_strdup_printf(g_dngettext(NULL, "Writing Tools: %zu suggestion; F8 goes to the next",
+                                                                "Writing Tools: %zu suggestions; F8 goes to the next",
+                                                                pending),
+                                                    (size_t)pending);
     gtk_accessible_update_property(GTK_ACCESSIBLE(wt->view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     g_free(description);
     GAction *next = g_action_map_lookup_action(G_ACTION_MAP(wt->actions), "next-suggestion");
@@ -82,7 +89,7 @@ static void ensure_tag(GtkTextBuffer *buffer, const char *name, const char *firs
 
 void emend_gtk_marks_init(EmendGtk *wt) {
     GdkRGBA red = {0.88, 0.11, 0.14, 1}, blue = {0.11, 0.44, 0.85, 1}, green = {0.18, 0.55, 0.34, 1},
-            violet = {0.57, 0.25, 0.67, 1}, grey = {0.47, 0.47, 0.47, 1};
+            violet = {0.57, 0.25, 0.67, 1}, grey = {0.47, 0.47, 0.47, 1}, amber = {0.85, 0.52, 0.05, 1};
     GdkRGBA anticipate = {0.2, 0.35, 0.8, 0.7}, glow = {0.45, 0.55, 1.0, 0.15}, arrived = {0.55, 0.7, 1.0, 0.25}, removed = {0.5, 0.5, 0.5, 0.8};
     ensure_tag(wt->buffer, "emend-suggestion", "underline", PANGO_UNDERLINE_ERROR, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-spelling", "underline-rgba", &red, NULL);
@@ -90,6 +97,8 @@ void emend_gtk_marks_init(EmendGtk *wt) {
     ensure_tag(wt->buffer, "emend-suggestion-punctuation", "underline-rgba", &violet, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-style", "underline-rgba", &green, NULL);
     ensure_tag(wt->buffer, "emend-suggestion-typography", "underline-rgba", &grey, NULL);
+    /* A rewrite's change under review: not a mistake, so a plain line, in its own colour. */
+    ensure_tag(wt->buffer, "emend-suggestion-rewrite", "underline", PANGO_UNDERLINE_SINGLE, "underline-rgba", &amber, NULL);
     ensure_tag(wt->buffer, "emend-anticipate", "foreground-rgba", &anticipate, "background-rgba", &glow, NULL);
     ensure_tag(wt->buffer, "emend-remove", "strikethrough", TRUE, "foreground-rgba", &removed, NULL);
     ensure_tag(wt->buffer, "emend-insert", "background-rgba", &arrived, NULL);

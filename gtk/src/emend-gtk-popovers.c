@@ -1,6 +1,7 @@
 /*
  * emend-gtk-popovers.c — the widgets libemend-gtk4 opens over the text view: the popover of a
- * proofreading suggestion (Accept / Reject / Add to Dictionary), the panel of a presented
+ * proofreading suggestion (Accept / Reject / Add to Dictionary) or of a rewrite's change
+ * under review (Keep / Undo This Change), the panel of a presented
  * result (Replace / Copy / Dismiss, and a failure's message) and the prompt of "Describe
  * Your Change…" and "Compose…".
  */
@@ -85,12 +86,17 @@ static void on_suggestion_closed(GtkPopover *popover, gpointer data) {
     ((EmendGtk *)data)->popover_suggestion = -1;
 }
 
+/* The same popover serves a rewrite's change under review (category "rewrite"): the
+ * rewrite is already in the text, so the choice is to keep the change or to undo it (its
+ * original back), and no word of it goes to the dictionary. */
 void emend_gtk_show_suggestion(EmendGtk *wt, gsize position) {
     wt->popover_suggestion = (gssize)position;
     const EmendGlueSuggestion *s = shown_suggestion(wt);
     if (!s) return;
-    char *category = s->category[0] ? g_strdup_printf("%c%s", g_ascii_toupper(s->category[0]), s->category + 1)
-                                    : g_strdup("Suggestion");
+    gboolean rewrite = !strcmp(s->category, "rewrite");
+    char *category = rewrite          ? g_strdup("Rewrite change")
+                     : s->category[0] ? g_strdup_printf("%c%s", g_ascii_toupper(s->category[0]), s->category + 1)
+                                      : g_strdup("Suggestion");
     char *change = s->original[0] ? g_strdup_printf("“%s” → “%s”", s->original, s->replacement[0] ? s->replacement : "(removed)")
                                   : g_strdup_printf("Insert “%s”", s->replacement);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
@@ -98,13 +104,13 @@ void emend_gtk_show_suggestion(EmendGtk *wt, gsize position) {
     gtk_box_append(GTK_BOX(box), label(change, NULL));
     if (s->explanation[0]) gtk_box_append(GTK_BOX(box), label(s->explanation, "dim-label"));
     GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    char *keep = g_strdup_printf("Accept “%s”", s->replacement);
-    char *put_back = g_strdup_printf("Reject: put back “%s”", s->original);
-    GtkWidget *accept = button("_Accept", keep, G_CALLBACK(on_accept), wt);
+    char *keep = g_strdup_printf(rewrite ? "Keep this change: “%s”" : "Accept “%s”", s->replacement);
+    char *put_back = g_strdup_printf(rewrite ? "Undo this change: put back “%s”" : "Reject: put back “%s”", s->original);
+    GtkWidget *accept = button(rewrite ? "_Keep" : "_Accept", keep, G_CALLBACK(on_accept), wt);
     gtk_widget_add_css_class(accept, "suggested-action");
     gtk_box_append(GTK_BOX(buttons), accept);
-    gtk_box_append(GTK_BOX(buttons), button("_Reject", put_back, G_CALLBACK(on_reject), wt));
-    if (!strcmp(s->category, "spelling") && s->original[0] && !strpbrk(s->original, " \t\n")) {
+    gtk_box_append(GTK_BOX(buttons), button(rewrite ? "_Undo This Change" : "_Reject", put_back, G_CALLBACK(on_reject), wt));
+    if (!rewrite && !strcmp(s->category, "spelling") && s->original[0] && !strpbrk(s->original, " \t\n")) {
         char *add = g_strdup_printf("Add “%s” to the dictionary", s->original);
         gtk_box_append(GTK_BOX(buttons), button("Add to _Dictionary", add, G_CALLBACK(on_add_word), wt));
         g_free(add);
@@ -112,7 +118,8 @@ void emend_gtk_show_suggestion(EmendGtk *wt, gsize position) {
     gtk_box_append(GTK_BOX(box), buttons);
     gtk_popover_set_child(GTK_POPOVER(wt->suggestion_popover), box);
 
-    char *description = g_strdup_printf("%s suggestion: %s. %s", category, change, s->explanation);
+    char *description = rewrite ? g_strdup_printf("%s: %s", category, change)
+                                : g_strdup_printf("%s suggestion: %s. %s", category, change, s->explanation);
     gtk_accessible_update_property(GTK_ACCESSIBLE(wt->suggestion_popover), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
     GdkRectangle rect;
     emend_gtk_range_pointing_rect(wt, s->start, s->length, &rect);

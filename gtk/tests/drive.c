@@ -115,7 +115,8 @@ static char *tag_ranges_from(const char *name, int from) {
     return g_string_free(out, FALSE);
 }
 
-/* The pending suggestions as the coordinator has them, in the same form. */
+/* The pending suggestions as the coordinator has them, in the same form (an empty range,
+ * a deletion, counted but not listed: no tag can cover it). */
 static char *pending_ranges(const char *category, int *count) {
     GString *out = g_string_new("");
     size_t n = 0;
@@ -143,7 +144,7 @@ static char *pending_ranges(const char *category, int *count) {
         }
     for (guint i = 0; i < starts->len; i++) {
         guint64 *a = (guint64 *)(void *)(starts->data + i * sizeof(guint64) * 2);
-        g_string_append_printf(out, "%d-%d ", (int)a[0], (int)a[1]);
+        if (a[1] > a[0]) g_string_append_printf(out, "%d-%d ", (int)a[0], (int)a[1]);
     }
     g_array_free(starts, TRUE);
     return g_string_free(out, FALSE);
@@ -317,7 +318,7 @@ static gboolean find_editor(void) {
     g_signal_connect(buffer, "apply-tag", G_CALLBACK(on_apply_tag), NULL);
     const char *actions[] = {"proofread", "rewrite-friendly", "rewrite-professional", "rewrite-concise",
                              "rewrite-described", "summary", "key-points", "list", "table", "compose", "done",
-                             "revert", "stop", "show-original", "undo", "redo", "next-suggestion",
+                             "revert", "stop", "show-original", "review-changes", "undo", "redo", "next-suggestion",
                              "previous-suggestion", "prompt"};
     GActionGroup *group = emend_gtk_get_action_group(wt);
     for (size_t i = 0; i < G_N_ELEMENTS(actions); i++)
@@ -600,6 +601,293 @@ static gboolean rewrite_done(void) {
     CHECK(text_is(rewritten), "redo brings it back");
     gtk_text_buffer_undo(buffer);
     printf("   rewrite + Done: one step of the buffer's undo history\n");
+    /* The same rewrite again, this time reviewed change by change. */
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+/* ---- a rewrite reviewed change by change (emend.review-changes) ---------------------- */
+
+/* A change of the rewrite under review, copied out of the coordinator. */
+typedef struct {
+    gboolean found;
+    size_t index;
+    guint64 start, length;
+    char *original, *replacement;
+} Change;
+
+static void change_clear(Change *c) {
+    g_free(c->original), g_free(c->replacement);
+    *c = (Change){0};
+}
+
+/* The pending change that starts first at or after `from` (from < 0: the last one). */
+static Change pending_change(gint64 from) {
+    Change best = {0};
+    size_t n = 0;
+    if (emend_session_suggestion_count(coordinator, &n) != EMEND_OK) return best;
+    for (size_t i = 0; i < n; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        if (emend_session_get_suggestion(coordinator, i, &s) != EMEND_OK || s.state != EMEND_SUGGESTION_PENDING) continue;
+        gboolean better = from < 0 ? !best.found || s.range.location > best.start
+                                   : s.range.location >= (guint64)from && (!best.found || s.range.location < best.start);
+        if (!better) continue;
+        CHECK(!strcmp(s.category, "rewrite"), "a change under review has category “rewrite”, not “%s”", s.category);
+        change_clear(&best);
+        best = (Change){TRUE, i, s.range.location, s.range.length, g_strdup(s.original), g_strdup(s.replacement)};
+    }
+    return best;
+}
+
+/* The popover shows the change as original → replacement, with Keep and Undo This Change
+ * and no Add to Dictionary. */
+static gboolean popover_shows(const Change *c) {
+    char *arrow = c->original[0] ? g_strdup_printf("“%s” → “%s”", c->original, c->replacement[0] ? c->replacement : "(removed)")
+                                 : g_strdup_printf("Insert “%s”", c->replacement);
+    gboolean shows = open_popover(arrow) && open_popover("_Keep") == open_popover(arrow) &&
+                     open_popover("_Undo This Change") == open_popover(arrow);
+    g_free(arrow);
+    return shows;
+}
+
+/* `t` with code points [start, start + length) replaced by `with`. */
+static char *replaced(const char *t, guint64 start, guint64 length, const char *with) {
+    const char *a = g_utf8_offset_to_pointer(t, (glong)start), *b = g_utf8_offset_to_pointer(t, (glong)(start + length));
+    GString *out = g_string_new_len(t, a - t);
+    g_string_append(out, with);
+    g_string_append(out, b);
+    return g_string_free(out, FALSE);
+}
+
+static gboolean marks_match_changes(int *count) {
+    char *pending = pending_ranges("rewrite", count), *tagged = tag_ranges("emend-suggestion-rewrite"),
+         *underlined = tag_ranges("emend-suggestion");
+    gboolean same = !strcmp(pending, tagged) && !strcmp(pending, underlined);
+    g_free(pending), g_free(tagged), g_free(underlined);
+    return same;
+}
+
+static int review_count = 0;
+static Change kept, undone;
+static char *reviewed;           /* the rewrite with the undone change's original */
+
+static gboolean review_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING)) return FALSE;
+    CHECK(text_is(rewritten), "the same rewrite again");
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    CHECK(g_action_group_get_action_enabled(group, "review-changes"), "review-changes is enabled while a rewrite rests");
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+static gboolean review_marked(void) {
+    int count = 0;
+    if (!settled(marks_match_changes(&count) && count > 1)) return FALSE;
+    review_count = count;
+    CHECK(text_is(rewritten), "reviewing changes nothing in the text");
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    CHECK(!g_action_group_get_action_enabled(group, "review-changes"), "review-changes is off while the review goes on");
+    CHECK(!g_action_group_get_action_enabled(group, "show-original"), "show-original is off while the review goes on");
+    CHECK(g_action_group_get_action_enabled(group, "done") && g_action_group_get_action_enabled(group, "revert"),
+          "Done and Revert during the review");
+    char *tagged = tag_ranges("emend-suggestion-rewrite");
+    printf("   review changes: %d changes, each under emend-suggestion-rewrite (%s)\n", count, tagged);
+    g_free(tagged);
+    return TRUE;
+}
+
+/* The coordinator's hit test finds a change under review at a point of the library's
+ * rectangles, as it finds a proofreading suggestion. */
+static gboolean review_hit_test(void) {
+    Change last = pending_change(-1);
+    GtkTextIter iter;
+    gtk_text_buffer_get_iter_at_offset(buffer, &iter, (int)last.start + 1);
+    GdkRectangle where;
+    gtk_text_view_get_iter_location(view, &iter, &where);
+    size_t index = SIZE_MAX;
+    emend_status status = emend_session_suggestion_at_point(coordinator, where.x + 1, where.y + where.height / 2.0, &index);
+    if (status == EMEND_E_AGAIN) {
+        change_clear(&last);
+        return FALSE;
+    }
+    CHECK(status == EMEND_OK && index == last.index, "suggestion_at_point on the last change: %s, index %zu, expected %zu",
+          emend_status_name(status), index, last.index);
+    printf("   suggestion_at_point finds the change “%s” → “%s”\n", last.original, last.replacement);
+    change_clear(&last);
+    /* Shift+F8 from the start of the text wraps to the last change. */
+    select_offsets(0, 0);
+    activate("emend.previous-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean review_last_shown(void) {
+    Change last = pending_change(-1);
+    gboolean shown = last.found && popover_shows(&last);
+    if (!settled(shown)) {
+        change_clear(&last);
+        return FALSE;
+    }
+    printf("   previous suggestion from the start: the last change, “%s” → “%s”\n", last.original, last.replacement);
+    change_clear(&last);
+    gtk_popover_popdown(GTK_POPOVER(open_popover("_Keep")));
+    select_offsets(0, 0);
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean review_first_shown(void) {
+    Change first = pending_change(0);
+    gboolean shown = first.found && popover_shows(&first);
+    if (!settled(shown)) {
+        change_clear(&first);
+        return FALSE;
+    }
+    CHECK(!open_popover("Add to _Dictionary"), "no Add to Dictionary for a rewrite's change");
+    CHECK(!open_popover("_Accept") && !open_popover("_Reject"), "Keep / Undo This Change, not Accept / Reject");
+    printf("   next suggestion: the first change in the popover, “%s” → “%s” (Keep, Undo This Change)\n", first.original,
+           first.replacement);
+    screenshot("review.png");
+    kept = first;
+    click("_Keep");
+    return TRUE;
+}
+
+static gboolean review_kept(void) {
+    int count = 0;
+    if (!settled(marks_match_changes(&count) && count == review_count - 1 && !open_popover("_Keep"))) return FALSE;
+    CHECK(text_is(rewritten), "keeping a change leaves the text");
+    printf("   keep: “%s” stays, its mark gone\n", kept.replacement);
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean review_second_shown(void) {
+    Change next = pending_change((gint64)(kept.start + 1));
+    gboolean shown = next.found && popover_shows(&next);
+    if (!settled(shown)) {
+        change_clear(&next);
+        return FALSE;
+    }
+    undone = next;
+    reviewed = replaced(rewritten, undone.start, undone.length, undone.original);
+    click("_Undo This Change");
+    return TRUE;
+}
+
+static gboolean review_rejected(void) {
+    int count = 0;
+    if (!settled(text_is(reviewed) && marks_match_changes(&count) && count == review_count - 2)) return FALSE;
+    printf("   undo this change: “%s” back for “%s”, every other change as it was\n", undone.original, undone.replacement);
+    CHECK(emend_gtk_get_action_group(wt) && g_action_group_get_action_enabled(emend_gtk_get_action_group(wt), "undo"),
+          "the decision is a step of the session's undo");
+    activate("emend.undo", NULL);
+    return TRUE;
+}
+
+static gboolean review_undone(void) {
+    int count = 0;
+    if (!settled(text_is(rewritten) && marks_match_changes(&count) && count == review_count - 1)) return FALSE;
+    printf("   emend.undo: the change back, pending again\n");
+    activate("emend.redo", NULL);
+    return TRUE;
+}
+
+static gboolean review_redone(void) {
+    int count = 0;
+    if (!settled(text_is(reviewed) && marks_match_changes(&count) && count == review_count - 2)) return FALSE;
+    printf("   emend.redo: its original again\n");
+    activate("emend.done", NULL);
+    return TRUE;
+}
+
+static gboolean review_done(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    char *t = text();
+    CHECK(!strcmp(t, reviewed), "Done keeps every change not undone: %s\nexpected: %s", t, reviewed);
+    char *marks = tag_ranges("emend-suggestion");
+    CHECK(marks[0] == '\0', "no marks after Done: %s", marks);
+    printf("   done: the rewrite with exactly “%s” put back: %s\n", undone.original, strstr(t, "\n\n") ? strstr(t, "\n\n") + 2 : t);
+    g_free(t), g_free(marks);
+    gtk_text_buffer_undo(buffer);
+    CHECK(text_is(original), "one undo of the buffer takes the reviewed rewrite back, byte for byte");
+    change_clear(&kept), change_clear(&undone);
+    /* Again, and revert after a partial review. */
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+static gboolean review_again_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_is(rewritten))) return FALSE;
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+static gboolean review_again_marked(void) {
+    int count = 0;
+    if (!settled(marks_match_changes(&count) && count == review_count)) return FALSE;
+    select_offsets(0, 0);
+    activate("emend.next-suggestion", NULL);
+    return TRUE;
+}
+
+static gboolean review_again_popover(void) {
+    if (!settled(open_popover("_Undo This Change") != NULL)) return FALSE;
+    click("_Undo This Change");
+    return TRUE;
+}
+
+static gboolean review_again_rejected(void) {
+    int count = 0;
+    if (!settled(!text_is(rewritten) && marks_match_changes(&count) && count == review_count - 1)) return FALSE;
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean review_reverted(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(original), "revert after a partial review: the original byte for byte");
+    char *marks = tag_ranges("emend-suggestion");
+    CHECK(marks[0] == '\0', "no marks after Revert: %s", marks);
+    g_free(marks);
+    printf("   review, undo one change, revert: the original byte for byte\n");
+    select_offsets(offset_of("I can't"), offset_of("home.") + 5);
+    activate("emend.rewrite-professional", NULL);
+    return TRUE;
+}
+
+/* A described change during a review refines the text as it stands and ends the review. */
+static gboolean review_follow_up_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_is(rewritten))) return FALSE;
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+static gboolean review_follow_up_marked(void) {
+    int count = 0;
+    if (!settled(marks_match_changes(&count) && count == review_count)) return FALSE;
+    activate("emend.rewrite-described", g_variant_new_string("make it upper case"));
+    return TRUE;
+}
+
+static gboolean review_followed_up(void) {
+    char *marks = tag_ranges("emend-suggestion");
+    gboolean ready = state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("I CANNOT COME TODAY, IT IS RAINING.") && !marks[0];
+    g_free(marks);
+    if (!settled(ready)) return FALSE;
+    GActionGroup *group = emend_gtk_get_action_group(wt);
+    CHECK(g_action_group_get_action_enabled(group, "review-changes") && g_action_group_get_action_enabled(group, "show-original"),
+          "after a follow-up, its result can be reviewed again (and shown against the original)");
+    printf("   a follow-up during the review: the review ends, its marks gone, the result reviewable again\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean review_follow_up_reverted(void) {
+    if (!settled(state() == EMEND_STATE_INACTIVE)) return FALSE;
+    CHECK(text_is(original), "review, follow-up, revert: the original byte for byte");
     select_offsets(0, 0);
     activate("emend.summary", NULL);
     return TRUE;
@@ -894,6 +1182,11 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              accepted,        reject_could_have, rejected,         session_undone,    session_redone,
                              proofread_done,  rewrite_rests,
                              original_shown,  rewritten_shown, reverted,           rewrite_again_rests, rewrite_done,
+                             review_rests,    review_marked,   review_hit_test,    review_last_shown,  review_first_shown, review_kept,
+                             review_second_shown, review_rejected, review_undone,  review_redone,     review_done,
+                             review_again_rests, review_again_marked, review_again_popover, review_again_rejected,
+                             review_reverted, review_follow_up_rests, review_follow_up_marked, review_followed_up,
+                             review_follow_up_reverted,
                              summary_presented, summary_copied, summary_again,     summary_replaced,  composed,
                              compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
                              stream_start,    streaming_seen,  streamed_rests,     streamed_reverted, hang_start,

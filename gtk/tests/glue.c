@@ -3,7 +3,8 @@
  * over a plain UTF-8 string in a GMainLoop, as a Qt library or any other toolkit would put
  * its own text behind EmendGlueHost. Built against glib-2.0 only (scripts/test-gtk.sh), so
  * the glue cannot grow a GTK dependency unnoticed. Proofreads (accept, reject, add a word),
- * rewrites with the user typing meanwhile and reverts, presents a summary and copies it.
+ * rewrites with the user typing meanwhile and reverts, reviews a rewrite change by change
+ * (undo one, keep one, the session's undo, Done), presents a summary and copies it.
  */
 #include "emend-glue.h"
 
@@ -119,6 +120,18 @@ static gboolean has_suggestions(EmendGlue *glue, Document *doc) {
     return resting(glue, doc) && count > 0;
 }
 
+/* Runs the main loop until the text reads `expected` (or 10 s pass). */
+static gboolean text_becomes(Document *doc, const char *expected) {
+    gint64 deadline = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+    while (strcmp(doc->text->str, expected)) {
+        if (g_get_monotonic_time() > deadline) return FALSE;
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    for (int i = 0; i < 20; i++) g_main_context_iteration(NULL, FALSE); /* what follows it settles */
+    return TRUE;
+}
+
 static const char *ORIGINAL = "Ünïcode first: we meet tomorow. They has brought snacks.\n\nI can't come, it's raining.";
 
 int main(void) {
@@ -172,6 +185,51 @@ int main(void) {
     g_free(expected);
     CHECK(doc.animations == 0, "every animation ended (%d left)", doc.animations);
 
+    /* The rewrite again, reviewed change by change: its changes are the suggestions. */
+    g_string_assign(doc.text, ORIGINAL);
+    CHECK(emend_glue_start(glue, EMEND_TOOL_REWRITE_PROFESSIONAL, NULL, paragraph, end) == EMEND_OK, "start rewrite");
+    CHECK(until(glue, resting, &doc), "the rewrite rests");
+    char *rewritten = g_strdup(doc.text->str);
+    CHECK(emend_glue_can_review(glue) && !emend_glue_reviewing(glue), "a resting rewrite can be reviewed");
+    gsize changes = 0;
+    CHECK(emend_glue_review_changes(glue, &changes) == EMEND_OK, "review changes: %s", emend_last_error_message());
+    CHECK(emend_glue_reviewing(glue) && !emend_glue_can_review(glue), "under review");
+    CHECK(until(glue, has_suggestions, &doc), "the changes are read as suggestions");
+    s = emend_glue_get_suggestions(glue, &count);
+    CHECK(count == changes && count >= 2, "%zu changes read, %zu reviewed", count, changes);
+    for (gsize i = 0; i < count; i++)
+        CHECK(!strcmp(s[i].category, "rewrite") && s[i].state == EMEND_SUGGESTION_PENDING, "change %zu: a pending “rewrite”", i);
+    /* Undo the first change (its original back), keep the second at once (kept, made after). */
+    gsize byte_start = byte_at(&doc, s[0].start), byte_end = byte_at(&doc, s[0].start + s[0].length);
+    GString *reviewed = g_string_new_len(rewritten, (gssize)byte_start);
+    g_string_append(reviewed, s[0].original);
+    g_string_append(reviewed, rewritten + byte_end);
+    printf("   review: %zu changes; undo “%s” → “%s”, keep “%s” → “%s”\n", count, s[0].original, s[0].replacement,
+           s[1].original, s[1].replacement);
+    CHECK(emend_glue_reject_suggestion(glue, 0) == EMEND_OK, "undo change 0");
+    status = emend_glue_accept_suggestion(glue, 1);
+    CHECK(status == EMEND_OK || status == EMEND_E_AGAIN, "keep change 1 at once: %s", emend_status_name(status));
+    CHECK(text_becomes(&doc, reviewed->str), "only change 0's original back:\n%s\nexpected:\n%s", doc.text->str, reviewed->str);
+    /* The session's undo steps back through both decisions (keep, then undo): the rewrite as
+     * it came; redo makes the first again (its original back). */
+    for (int i = 0; i < 2; i++) {
+        status = emend_glue_undo(glue);
+        CHECK(status == EMEND_OK || status == EMEND_E_AGAIN, "session undo %d: %s", i, emend_status_name(status));
+    }
+    CHECK(text_becomes(&doc, rewritten), "both decisions undone: the rewrite as it came:\n%s", doc.text->str);
+    status = emend_glue_redo(glue);
+    CHECK(status == EMEND_OK || status == EMEND_E_AGAIN, "session redo: %s", emend_status_name(status));
+    CHECK(text_becomes(&doc, reviewed->str), "redo: change 0's original back again:\n%s", doc.text->str);
+    status = emend_glue_accept(glue);
+    CHECK(status == EMEND_OK || status == EMEND_E_AGAIN, "Done: %s", emend_status_name(status));
+    CHECK(until(glue, idle, &doc), "the session ends");
+    CHECK(!strcmp(doc.text->str, reviewed->str), "Done keeps every change but the undone one:\n%s", doc.text->str);
+    CHECK(!emend_glue_reviewing(glue), "no review after the session");
+    emend_glue_get_suggestions(glue, &count);
+    CHECK(count == 0, "no changes left after Done");
+    g_string_free(reviewed, TRUE);
+    g_free(rewritten);
+
     /* A summary is presented; the host copies it. */
     g_string_assign(doc.text, ORIGINAL);
     CHECK(emend_glue_start(glue, EMEND_TOOL_SUMMARY, NULL, 0, 0) == EMEND_OK, "start summary");
@@ -179,7 +237,7 @@ int main(void) {
     CHECK(emend_glue_answer_presented(glue, EMEND_PRESENTED_COPY) == EMEND_OK, "copy");
     CHECK(until(glue, idle, &doc), "the session ends");
     CHECK(!strcmp(doc.text->str, ORIGINAL), "a copied summary leaves the text");
-    CHECK(doc.ended == 3 && doc.ended_status == EMEND_OK, "three sessions ended OK (%d)", doc.ended);
+    CHECK(doc.ended == 4 && doc.ended_status == EMEND_OK, "four sessions ended OK (%d)", doc.ended);
 
     emend_glue_free(glue);
     g_string_free(doc.text, TRUE);
