@@ -268,10 +268,12 @@ final class PluginProviderTests: XCTestCase {
                        .failed("org.emend.test.misbehaving: EMEND_E_TIMEOUT"))
     }
 
-    func testRunReturningAnErrorFailsAtOnce() throws {
+    /// A run that returns EMEND_E_UNSUPPORTED ends at once: the plugin does not serve this
+    /// request (declined, reported as skipped), and the instance stays usable.
+    func testRunReturningAnErrorEndsAtOnce() throws {
         let (_, provider) = try misbehaving("run-error")
         XCTAssertEqual(provider.run(request(.rewriteFriendly, "x", prompt: "run-error"), sink: PluginTestSink()),
-                       .failed("org.emend.test.misbehaving: run failed with EMEND_E_UNSUPPORTED"))
+                       .declined("org.emend.test.misbehaving: it does not serve this request (EMEND_E_UNSUPPORTED)"))
         // The instance takes the next run.
         XCTAssertEqual(provider.run(request(.rewriteFriendly, "x", prompt: "log"), sink: PluginTestSink()), .finished)
     }
