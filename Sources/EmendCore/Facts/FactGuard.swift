@@ -163,11 +163,14 @@ public enum FactGuard {
         let sourcePlain = NegationFinder.plainStems(sourceWords)
         let sourceAll = Set(sourceWords.map { NegationFinder.stem($0.lower) })
         let sourceTies = NegationFinder.ties(in: sourceWords), resultTies = NegationFinder.ties(in: resultWords)
+        // By key: a long text has thousands of negations, and each is looked up.
+        let resultTiesByKey = Dictionary(grouping: resultTies, by: \.fact.key)
+        let newlyNegated = resultTies.filter { !sourceKeys.contains($0.fact.key) }
         var changes: [(change: String, lost: String?)] = []
         var reported: Set<String> = []
         for tie in sourceTies where !reported.contains(tie.fact.shown) {
             let negation = tie.fact
-            let sameKey = resultTies.filter { $0.fact.key == negation.key }
+            let sameKey = resultTiesByKey[negation.key] ?? []
             if !sameKey.isEmpty {
                 // The same words negated, but said of another thing the text names.
                 if let other = sameKey.first, sameKey.allSatisfy({ saidOfSomethingElse(tie, $0, sourceStems: sourceAll) }) {
@@ -181,7 +184,7 @@ public enum FactGuard {
             if keptPlainly || (tool.isRewrite && gone && resultNegations.count < sourceNegations.count) {
                 changes.append(("negation of ‘\(negation.shown)’ lost", negation.shown))
                 reported.insert(negation.shown)
-            } else if let moved = resultTies.first(where: { !sourceKeys.contains($0.fact.key) && isMoved(tie, to: $0) }) {
+            } else if let moved = newlyNegated.first(where: { isMoved(tie, to: $0) }) {
                 changes.append(("negation of ‘\(negation.shown)’ moved to ‘\(moved.fact.shown)’", negation.shown))
                 reported.insert(negation.shown)
             }
