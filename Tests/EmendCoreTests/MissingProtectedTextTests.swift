@@ -43,4 +43,20 @@ final class MissingProtectedTextTests: XCTestCase {
                                              styled: false, paragraphSeparator: "\n").string
         XCTAssertEqual(result, "Call Ana at 5.\nhttps://example.com/n")
     }
+
+    func testACodeBlockTheProviderWroteIntoASentenceBecomesAParagraphAgain() {
+        // What the small local model did with the note: the code block's token where the
+        // link's was, the link's left out. The link's words survive around the place: it goes
+        // back there; the block goes after the result.
+        let result = restored(Self.note, pieces: Self.pieces,
+                              answer: "The deploy script moved. See ⟦2⟧ for the details.\n\nAsk Dana before Friday.")
+        XCTAssertEqual(result, "The deploy script moved. See https://example.com/deploy for the details.\n\nAsk Dana before Friday.\n\n```\n./deploy.sh --prod\n```")
+        // A link alone on its line in the original may go into a sentence: it is no block.
+        let original = "Notes:\nhttps://example.com/n\nCall Ana."
+        let inline = AttributeTransfer.apply(original: AttributedText(original), result: AttributedText("Notes are at ⟦1⟧. Call Ana."),
+                                             placeholders: ["⟦1⟧": PlaceholderText(text: AttributedText("https://example.com/n"), regionOffset: 7)],
+                                             styled: false).string
+        XCTAssertEqual(inline, "Notes are at https://example.com/n. Call Ana.")
+    }
 }
+

@@ -27,15 +27,27 @@ enum AttributeTransfer {
                                     original: AttributedText) -> (AttributedText, [PlaceholderText]) {
         guard !placeholders.isEmpty else { return (result, []) }
         let literal = Set(PlaceholderToken.find(in: original.string).map(\.number))
+        let originalBytes = Array(original.string.utf8), resultBytes = Array(result.string.utf8)
         var text = result
         var seen = Set<String>()
         var replacements: [(Range<Int>, AttributedText)] = []
         for found in PlaceholderToken.find(in: result.string) where !literal.contains(found.number) {
             let token = PlaceholderToken.make(found.number)
-            if let placeholder = placeholders[token], seen.insert(token).inserted {
+            if let placeholder = placeholders[token],
+               // A block (a code block) the provider wrote into a sentence goes after the
+               // result as a paragraph of its own, as one it left out does.
+               !(isBlock(placeholder.range, in: originalBytes) && placeholder.text.string.contains("\n")
+                 && !isAlone(found.range, in: resultBytes)),
+               seen.insert(token).inserted {
                 replacements.append((found.range, placeholder.text))
             } else {
-                replacements.append((found.range, AttributedText("")))
+                // The token goes, with one of the spaces around it.
+                var range = found.range
+                if range.lowerBound > 0, resultBytes[range.lowerBound - 1] == 0x20,
+                   range.upperBound == resultBytes.count || [0x20, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x0A].contains(resultBytes[range.upperBound]) {
+                    range = (range.lowerBound - 1)..<range.upperBound
+                }
+                replacements.append((range, AttributedText("")))
             }
         }
         for (range, replacement) in replacements.reversed() { text.replace(range, withStyled: replacement) }
@@ -79,7 +91,7 @@ enum AttributeTransfer {
         var placed: [(Int, PlaceholderText)] = []
         var atEnd: [PlaceholderText] = []
         for placeholder in missing {
-            let range = placeholder.regionOffset..<(placeholder.regionOffset + placeholder.text.utf8Count)
+            let range = placeholder.range
             if !isBlock(range, in: originalBytes), let position = spans.anchoredPosition(of: range, context: 8, old: originalBytes) {
                 placed.append((position, placeholder))
             } else {
@@ -117,7 +129,7 @@ enum AttributeTransfer {
             inline = []
         }
         for placeholder in atEnd {
-            let range = placeholder.regionOffset..<(placeholder.regionOffset + placeholder.text.utf8Count)
+            let range = placeholder.range
             if isBlock(range, in: originalBytes) {
                 flushInline()
                 if tail.utf8Count > 0 && !tail.string.hasSuffix(paragraphSeparator) { tail = tail.appending(AttributedText(paragraphSeparator)) }
@@ -130,6 +142,15 @@ enum AttributeTransfer {
         let end = bytes.count - trailing
         out.replace(end..<end, withStyled: tail)
         return out
+    }
+
+    /// Whether `range` of the result stands alone on its lines (spaces aside).
+    private static func isAlone(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
+        var before = range.lowerBound
+        while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+        var after = range.upperBound
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D { after += 1 }
+        return (before == 0 || bytes[before - 1] == 0x0A) && (after == bytes.count || bytes[after] == 0x0A)
     }
 
     /// Whether `range` of the original is a block of its own: it takes whole lines.
