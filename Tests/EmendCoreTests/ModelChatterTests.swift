@@ -26,6 +26,24 @@ final class ModelChatterTests: XCTestCase {
                        "The meeting moved to Friday.")
     }
 
+    func testTheLocalModelsReportOfItsEditsGoes() {
+        // SmolLM2-135M's answer to `emend follow-up "make it shorter"`, word for word.
+        let answer = "Hey, the server is down again and Ana can't fix it before 3. Don't restart it yourself.\n\n"
+            + "I removed unnecessary commas to make the sentence more concise while maintaining its original meaning."
+        XCTAssertEqual(ModelChatter.stripped(answer, source: "The server is down again. Ana can't fix it before 3."),
+                       "Hey, the server is down again and Ana can't fix it before 3. Don't restart it yourself.")
+        XCTAssertEqual(ModelChatter.stripped("Done by Friday.\nI've shortened the second sentence.", source: source), "Done by Friday.")
+        XCTAssertEqual(ModelChatter.stripped("Done by Friday.\nI think we can ship.", source: source), "Done by Friday.\nI think we can ship.",
+                       "the answer's own sentence in the first person")
+        XCTAssertEqual(ModelChatter.stripped("Ship it.\nI need the numbers.", source: source), "Ship it.\nI need the numbers.")
+        XCTAssertEqual(ModelChatter.stripped("Hi Sam,\nI hope you are well.\nLet me know if you need anything.", source: "hi sam. call me"),
+                       "Hi Sam,\nI hope you are well.\nLet me know if you need anything.")
+        XCTAssertEqual(ModelChatter.stripped("Call me, Sam.\n\nLet me know if you'd like any further changes!", source: "hi sam. call me"),
+                       "Call me, Sam.")
+        XCTAssertEqual(ModelChatter.stripped("Hi Sam,\nI wanted to thank you for your help yesterday.", source: "Thanks for the help yesterday, Sam."),
+                       "Hi Sam,\nI wanted to thank you for your help yesterday.", "a letter's own line in the first person")
+    }
+
     func testAnAnswerWithoutChatterStaysByteForByte() {
         for answer in ["The meeting moved to Friday.\n", "- Friday\n- budget numbers", "Note the new day: Friday.", "  Friday it is.  \n\n"] {
             XCTAssertEqual(ModelChatter.stripped(answer, source: source), answer)

@@ -91,21 +91,50 @@ enum ModelChatter {
         return String(text)
     }
 
+    /// Openers only a comment on the answer uses.
     private static let commentaryOpeners = [
-        "this rephrased", "this revised", "this rewritten", "this rewrite", "this version", "this new version", "this edited",
-        "the revised", "the rewritten", "the rephrased", "the new version", "the changes", "changes made", "i've made",
-        "i have made", "i made", "i've changed", "i have changed", "i changed", "i've kept", "i have kept", "i kept",
-        "i've also", "i also", "i hope", "let me know", "feel free", "note:", "(note:", "explanation:", "in this version",
-        "in the revised", "by rephrasing", "by rewording", "these changes", "this maintains", "this keeps", "this makes",
-        "this sentence", "this text", "the tone", "overall, the",
+        "this rephrased", "this revised", "this rewritten", "this rewrite", "this new version", "this edited", "the revised",
+        "the rewritten", "the rephrased", "the new version", "changes made", "note:", "(note:", "explanation:", "in this version",
+        "in the revised", "by rephrasing", "by rewording",
     ]
+    /// Openers a comment uses, but a letter too ("Let me know if you need anything"): a
+    /// comment only when the line also speaks of the text or the changes.
+    private static let weakCommentaryOpeners = [
+        "this version", "the changes", "these changes", "i've made", "i have made", "i made", "i've changed", "i have changed",
+        "i changed", "i've kept", "i have kept", "i kept", "i've also", "i also", "i hope", "let me know", "feel free",
+        "this maintains", "this keeps", "this makes", "this sentence", "this text", "the tone", "overall, the",
+    ]
+
+    /// Verbs a model reports its own edits with ("I removed…", "I've shortened…") besides
+    /// the regular ones in "-ed".
+    private static let editVerbs: Set<String> = ["made", "kept", "rewrote", "cut", "put", "left", "took", "split", "gave", "chose"]
 
     /// A line that talks about the answer rather than being part of it.
     private static func isCommentary(_ line: String) -> Bool {
         var lower = Substring(line.trimmingSpaces.lowercased())
         while let first = lower.first, "*_".contains(first) { lower = lower.dropFirst() }
-        return commentaryOpeners.contains { lower.hasPrefix($0) }
+        if commentaryOpeners.contains(where: { lower.hasPrefix($0) }) { return true }
+        if weakCommentaryOpeners.contains(where: { lower.hasPrefix($0) }) {
+            return ResultQuality.normalizedWords(String(lower)).contains { textWords.contains($0) || changeWords.contains($0) }
+        }
+        // "I removed unnecessary commas to…", "I've also shortened…": the model on its edits.
+        let words = ResultQuality.normalizedWords(String(lower.prefix(60)))
+        guard let first = words.first, first == "i" || first == "ive" else { return false }
+        let verbs = words.dropFirst().drop { ["have", "also", "then", "just", "simply", "ve"].contains($0) }
+        guard let verb = verbs.first, (verb.hasSuffix("ed") && verb.count > 4) || editVerbs.contains(verb) else { return false }
+        // …and says so about the text ("I wanted to thank you" is a letter's own line).
+        let all = ResultQuality.normalizedWords(String(lower))
+        return all.contains { textWords.contains($0) }
     }
+
+    /// Words a comment on the answer uses for what it did.
+    private static let changeWords: Set<String> = ["changes", "change", "adjustments", "revisions", "edits", "further", "helps",
+                                                   "rephrased", "revised", "rewritten", "modifications"]
+
+    /// Words a comment on the answer uses for the answer.
+    private static let textWords: Set<String> = ["sentence", "sentences", "text", "tone", "version", "meaning", "wording", "phrasing",
+                                                 "phrase", "phrases", "concise", "rewrite", "original", "paragraph", "message", "clarity",
+                                                 "readability", "grammar", "punctuation", "commas", "words"]
 
     /// Whether the source says `line`'s first words too (then they are the writer's).
     private static func isInSource(_ line: String, _ sourceWords: String) -> Bool {
