@@ -24,6 +24,8 @@ struct ResultAnalysis {
         let paragraphSeparator: String
         /// Spaces or breaks compose adds around its text (nil: not compose at a caret).
         let composition: ResultComposition?
+        /// Whether the provider's text is a model's answer to check (its facts, its chatter);
+        /// false for a result the person already saw.
         let needsFactCheck: Bool
     }
 
@@ -41,7 +43,9 @@ struct ResultAnalysis {
     /// original's attributes carried onto the words that survive; then judged and diffed.
     static func make(_ input: Input) -> ResultAnalysis {
         let shape = input.options.richShape(paragraphSeparator: input.paragraphSeparator)
-        let answer = ModelChatter.stripped(input.resultText, source: input.original.string)
+        // A result handed back as the person saw it (the CLI's replay of a finished rewrite:
+        // nothing to check) is taken as it is, byte for byte.
+        let answer = input.needsFactCheck ? ModelChatter.stripped(input.resultText, source: input.original.string) : input.resultText
         let parsed = input.writesMarkdown ? MarkdownDocument.parse(answer).render(shape) : AttributedText(answer)
         var result = AttributeTransfer.apply(original: input.original, result: parsed, placeholders: input.placeholders,
                                              styled: input.options.carriesStyling, presentationIntents: shape.presentationIntents,
