@@ -53,7 +53,8 @@ struct CLIFailure: Error {
             return CLIFailure(.provider, "\(prefix)the result is poor, so nothing was applied: \(error.message)")
         case .provider, .timeout, .cancelled, .internal:
             var hint = ""
-            if error.status == .timeout { hint = " (try a longer --timeout, or a smaller --selection)" }
+            // A timeout's message names the setting that gives more time.
+            if error.status == .timeout && !error.message.contains("--timeout") { hint = " (try a longer --timeout, or a smaller --selection)" }
             if error.status == .provider { hint = " (run `emend providers` to see what is installed; EMEND_LOG=1 shows the provider's log)" }
             return CLIFailure(.provider, "\(prefix)\(error.message)\(hint)")
         case .notFound:

@@ -91,4 +91,72 @@ final class FactGuardTests: XCTestCase {
         let facts = FactExtractor.facts(in: "Run `make and \"then\nnothing else closes.")
         XCTAssertFalse(facts.contains { $0.kind == .code || $0.kind == .quote }, "\(facts)")
     }
+
+    // MARK: Lists and tables, cells included
+
+    func testATableWithInventedNumbersInItsCellsIsCaught() {
+        // The party note of issue 28: its only number is "at 5"; the model's table counted on.
+        let note = "Party at my place on Saturday at 5. Alice brings cake, Carol brings drinks, Bob brings the music."
+        let table = "Time\tGuest\tHost\n5\talice\tbob\n10\tcarol\tbob\n20\tbob\tbob\n30\tbob\tbob"
+        let found = changes(.table, note, table)
+        XCTAssertTrue(found.contains("adds ‘10’") && found.contains("adds ‘20’") && found.contains("adds ‘30’"), "\(found)")
+        XCTAssertFalse(found.contains("adds ‘5’"), "5 is the note's: \(found)")
+        // The same table as Markdown (a model's own answer, before the engine's shape).
+        let markdown = "| Time | Guest | Host |\n| --- | --- | --- |\n| 5 | alice | bob |\n| 10 | carol | bob |"
+        XCTAssertEqual(changes(.table, note, markdown), ["adds ‘10’"])
+    }
+
+    func testARowNumberColumnIsScaffoldingButOnlyWhenItNumbersTheRows() {
+        let note = "Ana leads the review. Ben writes the notes. Chris books the room."
+        XCTAssertEqual(changes(.table, note, "#\tWho\tTask\n1\tAna\tleads the review\n2\tBen\twrites the notes\n3\tChris\tbooks the room"), [])
+        XCTAssertEqual(changes(.table, note, "| Who | Task |\n|---|---|\n| Ana | leads the review |\n| Ben | writes the notes |"), [],
+                       "column names are the table's own words")
+        XCTAssertEqual(changes(.table, note, "Step\tWho\n1\tAna\n2\tBen\n3\tChris"), [], "1, 2, 3 down the rows numbers them")
+        XCTAssertEqual(changes(.table, note, "Who\tHours\nAna\t4\nBen\t2"), ["adds ‘4’", "adds ‘2’"])
+        XCTAssertEqual(changes(.table, note, "Who\tTask\tDue\nAna\tthe review\tFriday"), ["adds ‘Friday’"])
+        XCTAssertEqual(changes(.table, note, "Task (2026)\tWho\nthe review\tAna"), ["adds ‘2026’"], "a number in the header is a fact")
+    }
+
+    func testListsAndKeyPointsAreCheckedItemByItem() {
+        let note = "We need chairs for the workshop. Mia will order them; the budget is $300."
+        XCTAssertEqual(changes(.list, note, "- chairs for the workshop\n- Mia orders them\n- budget: $300"), [])
+        XCTAssertEqual(changes(.list, note, "1. 40 chairs\n2. Mia orders them\n3. budget: $300"), ["adds ‘40’"])
+        XCTAssertEqual(changes(.keyPoints, note, "- Mia orders chairs\n- Budget $500"), ["adds ‘$500’"])
+    }
+
+    // MARK: Negations tied to what they negate
+
+    func testANegationMovedToAnotherSubjectIsAChangedFact() {
+        let source = "Sarah Jones will not attend the two meetings on Thursday."
+        let moved = "Just a heads-up: the two meetings on Thursday will not be taking place, according to Sarah Jones."
+        let found = changes(.rewriteFriendly, source, moved)
+        XCTAssertTrue(found.contains { $0.hasPrefix("negation of ‘attend the two meetings") && $0.contains("moved to") }, "\(found)")
+        XCTAssertEqual(FactGuard.check(tool: .rewriteFriendly, source: source, result: moved)?.factsToKeep.contains("not attend the two meetings on Thursday"), true)
+        // The other way round: what was cancelled becomes someone's absence.
+        XCTAssertTrue(changes(.summary, "The Thursday meetings will not take place.", "Sarah will not attend the Thursday meetings.")
+            .contains { $0.contains("moved to") })
+        // Said of someone else the note names.
+        XCTAssertTrue(changes(.rewriteConcise, "Sarah will not attend the meeting, but Tom will attend.", "Tom will not attend the meeting.")
+            .contains { $0.contains("moved to ‘Tom’") })
+    }
+
+    func testANegationKeptOnItsSubjectInOtherWordsIsTheSameFact() {
+        XCTAssertEqual(changes(.rewriteFriendly, "Sarah Jones will not attend the two meetings.", "Sarah Jones won't be able to attend the two meetings."), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "Sarah Jones will not attend the two meetings.", "She will not attend the two meetings, Sarah Jones says."), [])
+        XCTAssertEqual(changes(.rewriteProfessional, "The report was not finished by Ana.", "Ana did not complete the report."), [],
+                       "the other voice states the same")
+        XCTAssertEqual(changes(.rewriteProfessional, "The team will not attend the launch.", "Our staff won't attend the launch."), [])
+        XCTAssertEqual(changes(.rewriteFriendly, "Please don't tell customers a date yet.", "Please do not share a date with customers yet."), [])
+    }
+
+    func testALinkOfTheSourceIsNoAdditionHoweverTheSourceWroteIt() {
+        for source in ["Read [the guide](https://example.com/guide) first.", "Read the guide (<https://example.com/guide>) first.",
+                       "Read the guide at https://example.com/guide/, first.", "Read “https://example.com/guide” first."] {
+            XCTAssertEqual(changes(.summary, source, "Read the guide at https://example.com/guide first."), [], source)
+            XCTAssertEqual(changes(.rewriteFriendly, source, "Please read the guide first: https://example.com/guide"), [], source)
+        }
+        XCTAssertEqual(changes(.summary, "Read [the guide](https://example.com/guide) first.", "Read https://example.com/other first."),
+                       ["adds ‘https://example.com/other’"])
+    }
 }
+

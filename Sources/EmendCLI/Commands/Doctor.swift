@@ -226,6 +226,7 @@ struct Doctor: ParsableCommand {
             let engine = FileEngine(text: Array(sentence.utf8), selection: 0..<0, protectedRanges: [])
             var options = CoordinatorOptions()
             options.providerTimeoutMilliseconds = Int64(timeout * 1000)
+            options.providerTimeoutSetting = "emend doctor --timeout SECONDS"
             options.streaming = .wholeResult
             options.animationDuration = 0
             let start = Progress.now()

@@ -24,6 +24,13 @@ struct Lsp: ParsableCommand {
     @Flag(help: "Accepted for clients that pass it; standard input and output are always used.")
     var stdio = false
 
+    @Option(help: ArgumentHelp("Give up on a provider's check or tool after this many seconds.", valueName: "seconds"))
+    var timeout: Double = 120
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+    }
+
     func run() throws {
         // A client that goes away must end the server through the end of input, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -42,8 +49,9 @@ struct Lsp: ParsableCommand {
                 return .failure(EmendError(.invalidArgument, error.message))
             }
         }
-        let configuration = ServerConfiguration(version: EmendVersion.string, environment: environment.environment,
+        var configuration = ServerConfiguration(version: EmendVersion.string, environment: environment.environment,
                                                 makeCatalog: makeCatalog, logger: logger)
+        configuration.providerTimeoutMilliseconds = Int64(timeout * 1000)
         let status = LanguageServer(configuration: configuration).run()
         throw ExitCode(status)
     }

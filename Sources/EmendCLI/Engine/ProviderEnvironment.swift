@@ -61,10 +61,13 @@ struct ProviderEnvironment {
     }
 
     /// The built-in fixture; `EMEND_FIXTURE_CHUNK_DELAY_MS` (tests of editors: a model that
-    /// takes its time, deterministically) pauses it between the words it streams.
+    /// takes its time, deterministically) pauses it between the words it streams, and
+    /// `EMEND_FIXTURE_ANSWER` (tests of what a model's answer becomes) is its answer to every
+    /// tool but proofreading.
     var fixture: FixtureProvider {
         let milliseconds = environment["EMEND_FIXTURE_CHUNK_DELAY_MS"].flatMap { UInt32($0) } ?? 0
-        return FixtureProvider(chunkDelayMicroseconds: min(milliseconds, 60_000) * 1000)
+        let answer = environment["EMEND_FIXTURE_ANSWER"].flatMap { $0.isEmpty ? nil : $0 }
+        return FixtureProvider(chunkDelayMicroseconds: min(milliseconds, 60_000) * 1000, answer: answer)
     }
 
     /// Discovers plugins and reads the configuration. An invalid config.toml is an input

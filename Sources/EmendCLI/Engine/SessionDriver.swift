@@ -35,6 +35,7 @@ final class SessionDriver {
         options.preferredBehavior = .complete
         options.preferredResultOptions = settings.resultOptions
         options.providerTimeoutMilliseconds = Int64(settings.timeoutSeconds * 1000)
+        options.providerTimeoutSetting = "--timeout SECONDS"
         // The file is written once at the end: stream the text to stdout (see CLIProvider),
         // not into the document sentence by sentence.
         options.streaming = .wholeResult

@@ -200,11 +200,11 @@ public final class Coordinator: @unchecked Sendable {
     private func providerTimedOut() -> Bool {
         guard let deadline = providerDeadline, deadline <= MonotonicClock.nowMilliseconds() else { return false }
         providerDeadline = nil
-        let limit = options.providerTimeoutMilliseconds
+        let limit = options.providerTimeoutMilliseconds, setting = options.providerTimeoutSetting
         session?.cancelProviders()
         if let session { stopStreaming(session.run) }   // the session fails: nothing more goes in
         afterStreamedPart { [weak self] in
-            self?.fail(EmendError(.timeout, "the provider did not finish within \(limit) ms"))
+            self?.fail(EmendError(.timeout, ProviderTimeout.message(milliseconds: limit, setting: setting)))
         }
         return true
     }

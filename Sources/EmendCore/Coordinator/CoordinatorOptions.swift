@@ -7,6 +7,9 @@ public struct CoordinatorOptions: Sendable {
     public var completionTimeoutMilliseconds: Int64 = 30_000
     /// A provider that has not finished after this long is cancelled.
     public var providerTimeoutMilliseconds: Int64 = 60_000
+    /// What the person changes to give the provider more time, named when it times out: the
+    /// C ABI's option unless the front end has its own (the CLI's `--timeout`).
+    public var providerTimeoutSetting = "provider_timeout_ms"
     /// When the finished sentences of a rewrite go into the text while the provider writes.
     public var streaming = StreamingPolicy.standard
     /// BCP 47 language of the text, handed to providers (a speller picks its dictionary).

@@ -25,11 +25,13 @@ public enum FactGuard {
     /// What `result` of `tool` on `source` changed; nil when it keeps the facts.
     public static func check(tool: WritingTool, source: String, result: String, prompt: String? = nil) -> Report? {
         guard guards(tool) else { return nil }
-        let result = tool == .table || tool == .list || tool == .keyPoints ? withoutScaffolding(result) : result
-        let sourceWords = FactWords.words(in: source), resultWords = FactWords.words(in: result)
+        let shaped = tool == .table || tool == .list || tool == .keyPoints ? withoutScaffolding(result) : Scaffolded(body: result)
+        let sourceWords = FactWords.words(in: source), resultWords = FactWords.words(in: shaped.body)
         let promptWords = FactWords.words(in: prompt ?? "")
         let sourceFacts = FactExtractor.facts(in: source, words: sourceWords)
-        let resultFacts = FactExtractor.facts(in: result, words: resultWords)
+        // A header's column names are no facts; a number, date or link in it is.
+        let headerFacts = shaped.header.isEmpty ? [] : FactExtractor.facts(in: shaped.header).filter { $0.kind != .name && $0.kind != .negation }
+        let resultFacts = FactExtractor.facts(in: shaped.body, words: resultWords) + headerFacts
         let promptFacts = prompt.map { FactExtractor.facts(in: $0, words: promptWords) } ?? []
         let sourceIndex = FactIndex(sourceFacts), resultIndex = FactIndex(resultFacts), promptIndex = FactIndex(promptFacts)
         let resultText = PhraseIndex(resultWords), sourceText = PhraseIndex(sourceWords)
@@ -74,29 +76,61 @@ public enum FactGuard {
         return Report(changes: changes, factsToKeep: keep)
     }
 
-    /// A list's or table's own scaffolding is no fact of the text: row numbers ("1", "#"),
-    /// a table's header row, separator rows. Cells become words of their line.
-    static func withoutScaffolding(_ text: String) -> String {
+    /// A result without a list's or a table's own scaffolding, which is no fact of the text:
+    /// separator rows and a row-number column ("#", or 1, 2, 3 … down the rows). Each cell is
+    /// a line of its own (a cell starts afresh, as a sentence does); the header row, which
+    /// names the columns in the table's own words, is apart: its names are no facts, but a
+    /// number, a date or a link in it is one.
+    struct Scaffolded {
+        var body: String
+        var header: String = ""
+    }
+
+    static func withoutScaffolding(_ text: String) -> Scaffolded {
         var lines: [String] = []
-        var inTable = false
+        var header: [String] = []
+        var table: [[String]] = []
+        func flushTable() {
+            guard !table.isEmpty else { return }
+            header += table[0]
+            var rows = Array(table.dropFirst())
+            if isRowNumbering(header: table[0].first, rows: rows) { rows = rows.map { Array($0.dropFirst()) } }
+            for row in rows { lines += row }
+            table = []
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let separator: Character? = line.contains("|") ? "|" : line.contains("\t") ? "\t" : nil
             guard let separator else {
-                inTable = false
+                flushTable()
                 lines.append(String(line))
                 continue
             }
-            var cells = line.split(separator: separator).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-            if cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) { continue }
-            if !inTable {
-                // The header row names the columns: the table's own words.
-                inTable = true
-                continue
+            let cells = line.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            // A separator row (|---|:-:|) is markup; outer pipes leave empty cells at the ends.
+            let filled = cells.filter { !$0.isEmpty }
+            if !filled.isEmpty && filled.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) { continue }
+            var row = cells
+            if separator == "|" {
+                if row.first?.isEmpty == true { row.removeFirst() }
+                if row.last?.isEmpty == true { row.removeLast() }
             }
-            if let first = cells.first, first == "#" || first.allSatisfy(\.isNumber) { cells.removeFirst() }
-            lines.append(cells.joined(separator: " "))
+            table.append(row)
         }
-        return lines.joined(separator: "\n")
+        flushTable()
+        return Scaffolded(body: lines.filter { !$0.isEmpty }.joined(separator: "\n"),
+                          header: header.filter { !$0.isEmpty }.joined(separator: "\n"))
+    }
+
+    /// Whether a table's first column only numbers its rows: headed "#" / "No." / nothing, or
+    /// 1, 2, 3 … in order. Any other numbers in it ("5", "10", "20" as times or amounts) are
+    /// the table's content, to be checked like every other cell.
+    private static func isRowNumbering(header: String?, rows: [[String]]) -> Bool {
+        let firsts = rows.compactMap(\.first)
+        guard !firsts.isEmpty, firsts.count == rows.count else { return false }
+        let heading = (header ?? "").lowercased().trimmingCharacters(".")
+        let allDigits = firsts.allSatisfy { !$0.isEmpty && $0.trimmingCharacters(".").allSatisfy(\.isNumber) }
+        if allDigits && ["#", "no", "nr", "n°", "number", "item", ""].contains(heading) { return true }
+        return firsts.enumerated().allSatisfy { index, cell in cell.trimmingCharacters(".") == String(index + 1) }
     }
 
     /// Whether `fact` is among `facts`, or (names, quotations, code, links) written in `text`.
@@ -115,28 +149,82 @@ public enum FactGuard {
     }
 
     /// Negations lost (the clause's word kept plainly, or a rewrite with fewer negations
-    /// and the clause gone) and negations added to a clause the source says plainly. `lost`
-    /// is the source clause whose negation was lost (to name when asking again).
+    /// and the clause gone), negations tied to something else (moved to another clause or
+    /// subject: "Sarah will not attend the meetings" → "the meetings will not take place")
+    /// and negations added to a clause the source says plainly. `lost` is the source clause
+    /// whose negation was lost or moved (to name when asking again).
     private static func negationChanges(tool: WritingTool, source: [Fact], result: [Fact],
                                         sourceWords: [FactWord], resultWords: [FactWord]) -> [(change: String, lost: String?)] {
         let sourceNegations = source.filter { $0.kind == .negation }
         let resultNegations = result.filter { $0.kind == .negation }
-        let sourceKeys = Set(sourceNegations.map(\.key)), resultKeys = Set(resultNegations.map(\.key))
+        let sourceKeys = Set(sourceNegations.map(\.key))
         let resultPlain = NegationFinder.plainStems(resultWords)
         let resultAll = Set(resultWords.map { NegationFinder.stem($0.lower) })
         let sourcePlain = NegationFinder.plainStems(sourceWords)
+        let sourceAll = Set(sourceWords.map { NegationFinder.stem($0.lower) })
+        let sourceTies = NegationFinder.ties(in: sourceWords), resultTies = NegationFinder.ties(in: resultWords)
+        // By key: a long text has thousands of negations, and each is looked up.
+        let resultTiesByKey = Dictionary(grouping: resultTies, by: \.fact.key)
+        let newlyNegated = resultTies.filter { !sourceKeys.contains($0.fact.key) }
         var changes: [(change: String, lost: String?)] = []
-        for negation in sourceNegations where !resultKeys.contains(negation.key) {
+        var reported: Set<String> = []
+        for tie in sourceTies where !reported.contains(tie.fact.shown) {
+            let negation = tie.fact
+            let sameKey = resultTiesByKey[negation.key] ?? []
+            if !sameKey.isEmpty {
+                // The same words negated, but said of another thing the text names.
+                if let other = sameKey.first, sameKey.allSatisfy({ saidOfSomethingElse(tie, $0, sourceStems: sourceAll) }) {
+                    changes.append(("negation of ‘\(negation.shown)’ moved to ‘\(subjectWords(of: other, in: resultWords))’", negation.shown))
+                    reported.insert(negation.shown)
+                }
+                continue
+            }
             let keptPlainly = resultPlain.contains(negation.key)
             let gone = !resultAll.contains(negation.key)
             if keptPlainly || (tool.isRewrite && gone && resultNegations.count < sourceNegations.count) {
                 changes.append(("negation of ‘\(negation.shown)’ lost", negation.shown))
+                reported.insert(negation.shown)
+            } else if let moved = newlyNegated.first(where: { isMoved(tie, to: $0) }) {
+                changes.append(("negation of ‘\(negation.shown)’ moved to ‘\(moved.fact.shown)’", negation.shown))
+                reported.insert(negation.shown)
             }
         }
         for negation in resultNegations where !sourceKeys.contains(negation.key) && sourcePlain.contains(negation.key) {
             changes.append(("adds a negation to ‘\(negation.shown)’", nil))
         }
         return changes
+    }
+
+    /// Whether the result's negation `moved` says the source's negation `tie` of another
+    /// thing: not of the same subject, and what the source's negation acted on became what
+    /// the result's is said of ("Sarah will not attend the meetings" → "the meetings will not
+    /// take place"), or the other way round. Both at once is the same fact in the other voice
+    /// ("the report was not finished by Ana" → "Ana did not complete the report").
+    private static func isMoved(_ tie: NegationFinder.Tie, to moved: NegationFinder.Tie) -> Bool {
+        guard tie.subject.isDisjoint(with: moved.subject) else { return false }
+        let objectBecameSubject = !moved.subject.isDisjoint(with: tie.scope)
+        let subjectBecameObject = !tie.subject.isDisjoint(with: moved.scope)
+        return objectBecameSubject != subjectBecameObject
+    }
+
+    /// Whether the result's negation `other` (the same words negated as `tie`) is said of
+    /// something else the text names, outside the source's negated clause: "Sarah will not
+    /// attend; Tom will" → "Tom will not attend". A subject in other words ("the team" →
+    /// "our staff"), a pronoun, or the same subject after the verb (the passive voice) is no
+    /// such thing.
+    private static func saidOfSomethingElse(_ tie: NegationFinder.Tie, _ other: NegationFinder.Tie, sourceStems: Set<String>) -> Bool {
+        guard !tie.subject.isEmpty, tie.subject.isDisjoint(with: other.subject) else { return false }
+        // The subject after the negation is the other voice ("will not be renewed by our
+        // landlord"), not another subject.
+        guard tie.subject.isDisjoint(with: other.scope) else { return false }
+        return !other.subject.subtracting(tie.scope).isDisjoint(with: sourceStems)
+    }
+
+    /// The words a negation of `words` is said of, as written ("the two meetings").
+    private static func subjectWords(of tie: NegationFinder.Tie, in words: [FactWord]) -> String {
+        let shown = words.filter { tie.subject.contains(NegationFinder.stem($0.lower)) }.map(\.text)
+        var seen: Set<String> = []
+        return shown.filter { seen.insert($0.lowercased()).inserted }.joined(separator: " ")
     }
 }
 

@@ -27,7 +27,7 @@ enum FactWords {
             if breakBefore { nextStartsSentence = true }
             let startsLine = breakBefore || position == 0
             if isAddress(chunk) {
-                let bare = trimmed(chunk)
+                let bare = address(in: chunk)
                 words.append(FactWord(text: bare, lower: bare.lowercased(), startsSentence: nextStartsSentence,
                                       endsClause: chunk.last.map { clauseEnds.contains($0) } ?? false, isAddress: true))
                 nextStartsSentence = chunk.last.map { sentenceEnds.contains($0) } ?? false
@@ -96,6 +96,29 @@ enum FactWords {
 
     static func normalized(_ word: String) -> String {
         word.lowercased().replacingCharacters("’", with: "'")
+    }
+
+    /// The link or e-mail address a chunk holds, without the markup or punctuation around
+    /// it: "[docs](https://example.com/a)." and "<https://example.com/a>" hold
+    /// "https://example.com/a", as the same link written bare does.
+    static func address(in chunk: String) -> String {
+        let bare = trimmed(chunk)
+        let start: String.Index
+        if let scheme = bare.firstRange(of: "://") {
+            // Back over the scheme's letters ("https").
+            var index = scheme.lowerBound
+            while index > bare.startIndex, bare[bare.index(before: index)].isLetter { index = bare.index(before: index) }
+            start = index
+        } else if bare.lowercased().hasPrefix("www.") {
+            start = bare.startIndex
+        } else {
+            return bare
+        }
+        // Markup that ends a link in Markdown, HTML or prose; then the sentence's punctuation.
+        let end = bare[start...].firstIndex { ")]>\"'<`".contains($0) || $0 == "”" || $0 == "’" } ?? bare.endIndex
+        var address = Substring(bare[start..<end])
+        while let last = address.last, ".,;:!?".contains(last) { address = address.dropLast() }
+        return String(address)
     }
 
     static func isAddress(_ chunk: String) -> Bool {

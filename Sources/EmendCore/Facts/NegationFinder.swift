@@ -16,7 +16,7 @@ enum NegationFinder {
         "an", "the", "any", "at", "all", "too", "just", "quite", "very", "so", "it", "that", "this", "we", "you", "they",
         "he", "she", "i", "me", "us", "them", "our", "your", "their", "my", "his", "her", "its", "longer", "more", "again",
         "get", "got", "go", "going", "in", "on", "of", "for", "with", "by", "from", "into", "about", "inside", "out",
-        "up", "there", "here", "now", "then",
+        "up", "there", "here", "now", "then", "please", "who", "which", "whom", "whose", "also",
     ]
     private static let clauseBreakers: Set<String> = ["but", "and", "or", "because", "so", "while", "although", "though", "since", "until"]
 
@@ -26,28 +26,67 @@ enum NegationFinder {
 
     /// The negations of `words`, each with the clause it negates.
     static func negations(in words: [FactWord]) -> [Fact] {
-        var facts: [Fact] = []
-        for (index, word) in words.enumerated() where isNegator(word.lower) && !word.isAddress {
-            var scope: [FactWord] = []
-            var cursor = index
-            if !word.endsClause {
-                cursor += 1
-                while cursor < words.count, scope.count < 6 {
-                    let next = words[cursor]
-                    if next.startsSentence || clauseBreakers.contains(next.lower) || isNegator(next.lower) { break }
-                    scope.append(next)
-                    if next.endsClause { break }
-                    cursor += 1
-                }
-            }
-            // "not only ... but", "not just ...": a contrast, not a negation.
-            if let next = scope.first, ["only", "just", "merely", "simply"].contains(next.lower) { continue }
-            guard let content = scope.first(where: { !fillers.contains($0.lower) }) else { continue }
-            let start = scope.firstIndex(of: content) ?? 0
-            let clause = scope[start...].map(\.text).joined(separator: " ")
-            facts.append(Fact(kind: .negation, shown: clause, key: stem(content.lower)))
+        words.indices.compactMap { index in
+            isNegator(words[index].lower) && !words[index].isAddress ? negation(at: index, in: words)?.fact : nil
         }
-        return facts
+    }
+
+    /// The negation whose negator is `words[index]` and the words of its clause after it; nil
+    /// when it negates nothing with content ("not at all") or is a contrast ("not only").
+    private static func negation(at index: Int, in words: [FactWord]) -> (fact: Fact, scope: [FactWord])? {
+        let word = words[index]
+        var scope: [FactWord] = []
+        var cursor = index
+        if !word.endsClause {
+            cursor += 1
+            while cursor < words.count, scope.count < 6 {
+                let next = words[cursor]
+                if next.startsSentence || clauseBreakers.contains(next.lower) || isNegator(next.lower) { break }
+                scope.append(next)
+                if next.endsClause { break }
+                cursor += 1
+            }
+        }
+        // "not only ... but", "not just ...": a contrast, not a negation.
+        if let next = scope.first, ["only", "just", "merely", "simply"].contains(next.lower) { return nil }
+        guard let content = scope.first(where: { !fillers.contains($0.lower) }) else { return nil }
+        let start = scope.firstIndex(of: content) ?? 0
+        let clause = scope[start...].map(\.text).joined(separator: " ")
+        return (Fact(kind: .negation, shown: clause, key: stem(content.lower)), scope)
+    }
+
+    /// A negation with what it is tied to: who or what it is said of (the content words of its
+    /// clause before the negator: "Sarah Jones" in "Sarah Jones will not attend the two
+    /// meetings") and what it negates (the content words after it: "attend", "two",
+    /// "meetings"), as stems. A rewrite that keeps a "not" but ties it to something else ("the
+    /// two meetings will not be taking place") changed the fact.
+    struct Tie {
+        let fact: Fact
+        let subject: Set<String>
+        let scope: Set<String>
+    }
+
+    /// The negations of `words` with what each is tied to (the same negations, in the same
+    /// order, as `negations(in:)`).
+    static func ties(in words: [FactWord]) -> [Tie] {
+        var ties: [Tie] = []
+        for (index, word) in words.enumerated() where isNegator(word.lower) && !word.isAddress {
+            guard let (fact, scope) = negation(at: index, in: words) else { continue }
+            var subject: Set<String> = []
+            var cursor = index - 1
+            // Back to the clause's start: a sentence's first word, a word before a comma, a
+            // conjunction; at most eight words.
+            while cursor >= 0, index - cursor <= 8 {
+                let previous = words[cursor]
+                if previous.endsClause || clauseBreakers.contains(previous.lower) || isNegator(previous.lower) { break }
+                if !fillers.contains(previous.lower) { subject.insert(stem(previous.lower)) }
+                if previous.startsSentence { break }
+                cursor -= 1
+            }
+            let content = Set(scope.filter { !fillers.contains($0.lower) }.map { stem($0.lower) })
+            ties.append(Tie(fact: fact, subject: subject, scope: content))
+        }
+        return ties
     }
 
     /// A crude stem, so that "tell" / "tells" / "telling" and "sign" / "signed" meet.

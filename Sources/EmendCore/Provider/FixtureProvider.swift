@@ -10,6 +10,8 @@ import EmendText
 /// Markers in the text steer it in tests: `[fixture:fail]` makes a run fail,
 /// `[fixture:hang]` makes it run until cancelled, and `[fixture:fabricate]` comes back as
 /// "on Monday at 5pm" — facts the text never stated, as a careless model would write them.
+/// `answer` (the CLI's `EMEND_FIXTURE_ANSWER`) replaces its rules for every tool but
+/// proofreading: tests hand it the exact text a model gave, chatter and invented facts included.
 public struct FixtureProvider: WritingProvider {
     public let id = "org.emend.fixture"
     public let tools: Set<WritingTool> = Set(WritingTool.allCases)
@@ -18,9 +20,12 @@ public struct FixtureProvider: WritingProvider {
     public var canRetry: Bool { false }
     /// Pause between streamed chunks, in microseconds.
     public var chunkDelayMicroseconds: UInt32
+    /// The answer to give for every text tool, as a model wrote it (nil: the rules' answer).
+    public var answer: String?
 
-    public init(chunkDelayMicroseconds: UInt32 = 0) {
+    public init(chunkDelayMicroseconds: UInt32 = 0, answer: String? = nil) {
         self.chunkDelayMicroseconds = chunkDelayMicroseconds
+        self.answer = answer
     }
 
     public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
@@ -37,9 +42,13 @@ public struct FixtureProvider: WritingProvider {
             return .finished
         }
         var output: String
-        switch FixtureRules.transform(request) {
-        case .success(let text): output = text
-        case .failure(let error): return .failed(error.message)
+        if let answer {
+            output = answer
+        } else {
+            switch FixtureRules.transform(request) {
+            case .success(let text): output = text
+            case .failure(let error): return .failed(error.message)
+            }
         }
         // The marker as the Markdown it read writes it ("\\[fixture:fabricate\\]"), or plain.
         for marker in ["\\[fixture:fabricate\\]", "\\[fixture:fabricate]", "[fixture:fabricate]"] {

@@ -6,4 +6,7 @@ struct PlaceholderText {
     var text: AttributedText
     /// Byte offset in the region's text when the provider read it.
     var regionOffset: Int
+
+    /// Where it was in the region's text.
+    var range: Range<Int> { regionOffset..<(regionOffset + text.utf8Count) }
 }

@@ -24,6 +24,8 @@ struct ResultAnalysis {
         let paragraphSeparator: String
         /// Spaces or breaks compose adds around its text (nil: not compose at a caret).
         let composition: ResultComposition?
+        /// Whether the provider's text is a model's answer to check (its facts, its chatter);
+        /// false for a result the person already saw.
         let needsFactCheck: Bool
     }
 
@@ -36,14 +38,18 @@ struct ResultAnalysis {
     /// The result as edits of `Input.requestBase` (not yet rebased through the engine's edits).
     let edits: [VersionEdit]
 
-    /// The result as the engine gets it: Markdown read back, reduced to the result options,
-    /// placeholders restored and the original's attributes carried onto the words that
-    /// survive; then judged and diffed.
+    /// The result as the engine gets it: the model's chatter around its answer dropped,
+    /// Markdown read back, reduced to the result options, placeholders restored and the
+    /// original's attributes carried onto the words that survive; then judged and diffed.
     static func make(_ input: Input) -> ResultAnalysis {
         let shape = input.options.richShape(paragraphSeparator: input.paragraphSeparator)
-        let parsed = input.writesMarkdown ? MarkdownDocument.parse(input.resultText).render(shape) : AttributedText(input.resultText)
+        // A result handed back as the person saw it (the CLI's replay of a finished rewrite:
+        // nothing to check) is taken as it is, byte for byte.
+        let answer = input.needsFactCheck ? ModelChatter.stripped(input.resultText, source: input.original.string) : input.resultText
+        let parsed = input.writesMarkdown ? MarkdownDocument.parse(answer).render(shape) : AttributedText(answer)
         var result = AttributeTransfer.apply(original: input.original, result: parsed, placeholders: input.placeholders,
-                                             styled: input.options.carriesStyling, presentationIntents: shape.presentationIntents)
+                                             styled: input.options.carriesStyling, presentationIntents: shape.presentationIntents,
+                                             paragraphSeparator: input.paragraphSeparator)
         if let composition = input.composition { result = composition.apply(to: result) }
         let problem = ResultQuality.problem(tool: input.tool, source: input.original.string, result: result.string)
         let report = problem == nil && input.needsFactCheck

@@ -56,4 +56,37 @@ struct UnchangedSpans {
     func lastSurvivingEnd(before offset: Int) -> Int? {
         spans.last { $0.old.upperBound <= offset }?.new.upperBound
     }
+
+    /// Where the old text `range` (gone from the new text) belongs in the new text, when the
+    /// `context` bytes of old text on each side of it (spaces next to it aside) survive whole
+    /// and meet in the new text (at most a space between): between them. Nil when a side's
+    /// words did not survive, or ended up elsewhere: then it belongs nowhere in particular.
+    func anchoredPosition(of range: Range<Int>, context: Int, old: [UInt8]) -> Int? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        var beforeEnd = range.lowerBound
+        while beforeEnd > 0, isSpace(old[beforeEnd - 1]) { beforeEnd -= 1 }
+        var afterStart = range.upperBound
+        while afterStart < old.count, isSpace(old[afterStart]) { afterStart += 1 }
+        let beforeStart = max(0, beforeEnd - context), afterEnd = min(old.count, afterStart + context)
+        guard beforeStart < beforeEnd || afterStart < afterEnd else { return nil }
+        // Each side must survive in one piece.
+        let whole = { (part: Range<Int>) in self.spans.first { $0.old.lowerBound <= part.lowerBound && part.upperBound <= $0.old.upperBound } }
+        var newBefore: Int?, newAfter: Int?
+        if beforeStart < beforeEnd {
+            guard let span = whole(beforeStart..<beforeEnd) else { return nil }
+            newBefore = beforeEnd - span.old.lowerBound + span.new.lowerBound
+        }
+        if afterStart < afterEnd {
+            guard let span = whole(afterStart..<afterEnd) else { return nil }
+            newAfter = afterStart - span.old.lowerBound + span.new.lowerBound
+        }
+        switch (newBefore, newAfter) {
+        case let (before?, after?):
+            guard after >= before, after - before <= 1 else { return nil }
+            return after
+        case let (before?, nil): return before
+        case let (nil, after?): return after
+        case (nil, nil): return nil
+        }
+    }
 }

@@ -25,13 +25,17 @@ final class EngineWorker: @unchecked Sendable {
     private let logger: @Sendable (String) -> Void
     /// How long (ms) a provider may take before the coordinator gives up on it.
     private let providerTimeoutMilliseconds: Int64
+    /// The setting a timeout names (the server command's option).
+    private let providerTimeoutSetting: String
 
     init(catalog: @escaping () -> Result<ProviderCatalog, EmendError>, providerTimeoutMilliseconds: Int64,
+         providerTimeoutSetting: String = ServerConfiguration.providerTimeoutSetting,
          logger: @escaping @Sendable (String) -> Void, deliver: @escaping @Sendable (EngineReport) -> Void) throws(EmendError) {
         self.catalog = catalog
         self.deliver = deliver
         self.logger = logger
         self.providerTimeoutMilliseconds = providerTimeoutMilliseconds
+        self.providerTimeoutSetting = providerTimeoutSetting
         try RuntimeThread.start { [self] in self.main() }
     }
 
@@ -86,6 +90,7 @@ final class EngineWorker: @unchecked Sendable {
             var options = CoordinatorOptions()
             options.preferredBehavior = .complete
             options.providerTimeoutMilliseconds = providerTimeoutMilliseconds
+            options.providerTimeoutSetting = providerTimeoutSetting
             options.streaming = .wholeResult
             options.animationDuration = 0
             do throws(EmendError) { return .success(try Coordinator(delegate: engine, options: options, catalog: catalog)) } catch { return .failure(error) }

@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var logger: @Sendable (String) -> Void
     /// How long (ms) a provider may take for a check or a tool before it is given up on.
     public var providerTimeoutMilliseconds: Int64 = 120_000
+    /// What a timeout's message names as the way to give providers more time.
+    public static let providerTimeoutSetting = "emend lsp --timeout SECONDS"
 
     public init(version: String, environment: [String: String],
                 makeCatalog: @escaping @Sendable () -> Result<ProviderCatalog, EmendError>,
