@@ -28,7 +28,7 @@ final class HostConnection: @unchecked Sendable {
     /// Runs the host finished itself (FINISHED came): a host that does is not crash-looping.
     private(set) var finishedRuns = 0
 
-    private let process: HostProcess
+    private let link: HostLink
     /// When the host was started (monotonic ms): the load limit counts from here.
     private let startedAt = MonotonicClock.nowMilliseconds()
     private let channel: FrameChannel
@@ -36,36 +36,47 @@ final class HostConnection: @unchecked Sendable {
     private let logger: @Sendable (String) -> Void
     private let onEnd: @Sendable (HostConnection, HostEnd) -> Void
 
-    private init(providerID: String, process: HostProcess, limits: ProviderLimits, logger: @escaping @Sendable (String) -> Void,
+    private init(providerID: String, link: HostLink, limits: ProviderLimits, logger: @escaping @Sendable (String) -> Void,
                  onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
         self.providerID = providerID
-        self.process = process
+        self.link = link
         // Frames over the limits are refused at their length, before a byte of them is kept.
-        self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
+        self.channel = FrameChannel(fd: link.channel, frameLimit: FrameLimit.forHost(limits), watching: link.pidfd)
         self.logger = logger
         self.onEnd = onEnd
     }
 
-    /// Starts a host running `executable` and asks it to load `create`.
-    static func start(executable: String, create: HostCreate, logger: @escaping @Sendable (String) -> Void,
+    /// Starts a host running `executable` (through the checker service when `route` says
+    /// so and the service can be had; else as a child) and asks it to load `create`.
+    static func start(executable: String, create: HostCreate, route: HostRoute = .ownProcesses,
+                      logger: @escaping @Sendable (String) -> Void,
                       onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
-        let process: HostProcess
-        switch HostProcess.spawn(executable, create: create) {
-        case .success(let started): process = started
-        case .failure(let error):
-            return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
-                                       + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
-                                       + "with isolation = \"none\" in config.toml)"))
+        var link: HostLink?
+        if case .service(let endpoint) = route {
+            switch ServiceClient.attach(endpoint, executable: executable, create: create) {
+            case .success(let channel): link = .service(channel: channel)
+            case .failure(let failure):
+                logger("provider '\(create.id)': the checker service cannot be used (\(failure.reason)); its host runs in this process's care")
+            }
         }
-        let connection = HostConnection(providerID: create.id, process: process, limits: create.limits, logger: logger, onEnd: onEnd)
+        if link == nil {
+            switch HostProcess.spawn(executable, create: create) {
+            case .success(let started): link = .child(started)
+            case .failure(let error):
+                return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
+                                           + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
+                                           + "with isolation = \"none\" in config.toml)"))
+            }
+        }
+        let connection = HostConnection(providerID: create.id, link: link!, limits: create.limits, logger: logger, onEnd: onEnd)
         _ = connection.send(.create(create))
         do {
             try RuntimeThread.start { connection.readLoop() }
         } catch {
-            process.kill()
-            _ = process.reap(milliseconds: 0)
-            Glibc.close(process.channel)
-            if process.pidfd >= 0 { Glibc.close(process.pidfd) }
+            link!.kill()
+            _ = link!.reap(milliseconds: 0)
+            Glibc.close(link!.channel)
+            if link!.pidfd >= 0 { Glibc.close(link!.pidfd) }
             return .failure(error)
         }
         return .success(connection)
@@ -107,7 +118,7 @@ final class HostConnection: @unchecked Sendable {
     /// Kills the host for `reason` (the reader then ends every run with it).
     func kill(_ reason: HostEnd) {
         monitor.withLock { if chosenEnd == nil { chosenEnd = reason } }
-        process.kill()
+        link.kill()
     }
 
     /// Whether the host is on its way out (killed, closed, or gone): it takes no new run.
@@ -138,7 +149,7 @@ final class HostConnection: @unchecked Sendable {
                 }
             }
             if case .ended = monitor.withLock({ phase }) { return }
-            process.kill()
+            link.kill()
         }
     }
 
@@ -161,15 +172,17 @@ final class HostConnection: @unchecked Sendable {
         let closing = monitor.withLock { chosenEnd == .closed }
         // A host that closed its end is exiting (or a plugin closed the channel): give it a
         // moment to be reapable, then kill it.
-        let exit = process.reap(milliseconds: closing ? 2000 : 500)
+        let exit = link.reap(milliseconds: closing ? 2000 : 500)
         Glibc.close(channel.fd)
-        if process.pidfd >= 0 { Glibc.close(process.pidfd) }
+        if link.pidfd >= 0 { Glibc.close(link.pidfd) }
         let end: HostEnd = monitor.withLock {
             chosenEnd ?? {
                 switch exit {
-                case .signalled(let signal): return .crashed(signal: signal)
-                case .exited(let code): return .exited(code: code)
-                case .unknown: return .vanished
+                case .signalled(let signal)?: return .crashed(signal: signal)
+                case .exited(let code)?: return .exited(code: code)
+                case .unknown?: return .vanished
+                // The service went without a word (killed, stopped, replaced).
+                case nil: return .serviceEnded
                 }
             }()
         }
@@ -215,6 +228,9 @@ final class HostConnection: @unchecked Sendable {
                     slots[run] = nil
                 }
                 finishedRuns += 1
+            case .hostEnded(let end):
+                guard link.isService else { throw ProtocolViolation("HOST_ENDED from a host") }
+                if chosenEnd == nil { chosenEnd = end }
             }
             monitor.broadcast()
         }

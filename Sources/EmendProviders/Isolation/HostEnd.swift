@@ -15,11 +15,14 @@ enum HostEnd: Equatable {
     case notReady(milliseconds: Int)
     /// libemend closed the channel.
     case closed
+    /// The checker service that held the host ended (stopped, replaced, killed): not the
+    /// plugin's doing. A run that had no output yet is run once more (a new service).
+    case serviceEnded
 
     var countsAsCrash: Bool {
         switch self {
         case .crashed, .exited, .vanished, .violated, .notReady: return true
-        case .killedAfterCancel, .closed: return false
+        case .killedAfterCancel, .closed, .serviceEnded: return false
         }
     }
 
@@ -35,6 +38,7 @@ enum HostEnd: Equatable {
         case .notReady(let milliseconds):
             return "provider '\(id)' did not finish loading within \(milliseconds) ms (load_timeout_ms); its host was killed"
         case .closed: return "provider '\(id)' was closed"
+        case .serviceEnded: return "provider '\(id)' ended with the emend checker service that held it"
         }
     }
 }

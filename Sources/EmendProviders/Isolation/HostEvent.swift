@@ -12,6 +12,8 @@ enum HostEvent {
     case log(run: UInt64, String)
     /// Run `run` is over: finished, or failed with a reason.
     case finished(run: UInt64, ProviderOutcome)
+    /// From the checker service only: the shared host ended, and how.
+    case hostEnded(HostEnd)
 
     func encode(into encoder: inout FrameEncoder) {
         switch self {
@@ -48,6 +50,9 @@ enum HostEvent {
             case .finished: encoder.bool(true); encoder.string("")
             case .failed(let reason): encoder.bool(false); encoder.string(reason)
             }
+        case .hostEnded(let end):
+            end.encodeFrame(into: &encoder)
+            return
         }
         encoder.end()
     }
@@ -76,6 +81,7 @@ enum HostEvent {
             let ok = try decoder.bool()
             let message = try decoder.string()
             event = .finished(run: run, ok ? .finished : .failed(message))
+        case .hostEnded?: return .hostEnded(try HostEnd.decodeFrame(&decoder))
         default: throw ProtocolViolation("frame type \(type) is not an event")
         }
         try decoder.finish()

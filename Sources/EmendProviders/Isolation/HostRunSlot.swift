@@ -21,8 +21,9 @@ final class HostRunSlot {
     var cancelSent = false
     /// Whether any output reached the sink.
     private(set) var delivered = false
-    /// The host was killed for another run that ignored its cancel before this one
-    /// delivered anything: it goes to a fresh host instead of failing.
+    /// The host was killed for another run that ignored its cancel (or the checker service
+    /// holding it ended) before this one delivered anything: it goes to a fresh host
+    /// instead of failing.
     private(set) var shouldRetry = false
 
     init(id: UInt64, request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) {
@@ -77,7 +78,12 @@ final class HostRunSlot {
     /// The host ended with `end`, which says `message`: a bystander of a kill after another
     /// run's cancel, with nothing delivered yet, is to be run again on a fresh host.
     func end(by end: HostEnd, message: String) {
-        if case .killedAfterCancel = end, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
+        switch end {
+        case .killedAfterCancel, .serviceEnded:
+            if !cancelSent, !delivered, outcome == nil { shouldRetry = true }
+        default:
+            break
+        }
         self.end(.failed(message))
     }
 }
