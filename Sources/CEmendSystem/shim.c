@@ -80,3 +80,7 @@ int emendsys_unix_listen(const char *path, int backlog) {
     }
     return fd;
 }
+
+int emendsys_accept_cloexec(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+}

@@ -84,6 +84,35 @@ final class ServiceTests: XCTestCase {
         XCTAssertNotNil(second.hosts["org.emend.process"], second.text)
     }
 
+    /// The service dies while a run is in the host it held: the front end starts a new
+    /// service and runs it again, once, and says what happened.
+    func testAServiceKilledDuringARunIsRestartedAndTheRunIsRetried() throws {
+        let sandbox = try serviceSandbox()
+        // The replay checker behind a wrapper that takes two seconds to start, so that the
+        // first run is still in the host when the service is killed.
+        let wrapper = sandbox.write("slow.py", "import time, runpy, sys\ntime.sleep(2)\nsys.argv = sys.argv[1:]\nrunpy.run_path(sys.argv[0], run_name=\"__main__\")\n")
+        let config = sandbox.root + "/config/emend/config.toml"
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+            .replacingOccurrences(of: "command = \"python3 -u '", with: "command = \"python3 -u '\(wrapper)' '")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        sandbox.environment["EMEND_LOG"] = "1"
+        let running = sandbox.launch(["proofread", "a.txt"])
+        var first: (pid: Int32, identity: String, hosts: [String: Int32], text: String)?
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if let now = status(sandbox), now.text.contains("1 run(s) in flight") { first = now; break }
+            usleep(20_000)
+        }
+        let dying = try XCTUnwrap(first, "the run never reached the service's host")
+        XCTAssertEqual(kill(dying.pid, SIGKILL), 0)
+        running.process.waitUntilExit()
+        let result = running.result()
+        assertFindsTypo(result)
+        XCTAssertTrue(result.stderr.contains("ended with the emend checker service that held it"), result.stderr)
+        let second = try XCTUnwrap(status(sandbox), "no service after the retry")
+        XCTAssertNotEqual(second.pid, dying.pid)
+    }
+
     func testAnUpgradeReplacesAServiceOfAnotherBuild() throws {
         let sandbox = try serviceSandbox()
         // Another build of the host: another file, so another identity.

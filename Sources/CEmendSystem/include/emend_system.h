@@ -28,4 +28,7 @@ int emendsys_unix_connect(const char *path);
 
 /* A close-on-exec Unix stream socket bound to `path` and listening (-1 with errno). */
 int emendsys_unix_listen(const char *path, int backlog);
+
+/* accept4(fd, NULL, NULL, SOCK_CLOEXEC): a connection that no child started meanwhile inherits. */
+int emendsys_accept_cloexec(int fd);
 #endif

@@ -79,9 +79,8 @@ public enum ServiceServer {
             for host in state.liveHosts { host.tick(now: now) }
             if state.idleExpired(now: now) { _ = state.beginStopping(); break }
             guard ready > 0 else { continue }
-            let fd = accept(listener, nil, nil)
+            let fd = emendsys_accept_cloexec(listener)
             guard fd >= 0 else { continue }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             // Only the user's own processes: anyone else is hung up on before a byte is read.
             guard emendsys_peer_uid(fd) == Int(getuid()) else {
                 Glibc.close(fd)
