@@ -51,35 +51,43 @@ final class HostConnection: @unchecked Sendable {
     static func start(executable: String, create: HostCreate, route: HostRoute = .ownProcesses,
                       logger: @escaping @Sendable (String) -> Void,
                       onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
-        var link: HostLink?
-        if case .service(let endpoint) = route {
-            switch ServiceClient.attach(endpoint, executable: executable, create: create) {
-            case .success(let channel): link = .service(channel: channel)
-            case .failure(let failure):
-                logger("provider '\(create.id)': the checker service cannot be used (\(failure.reason)); its host runs in this process's care")
-            }
+        let link: HostLink
+        switch makeLink(executable: executable, create: create, route: route, logger: logger) {
+        case .success(let made): link = made
+        case .failure(let error): return .failure(error)
         }
-        if link == nil {
-            switch HostProcess.spawn(executable, create: create) {
-            case .success(let started): link = .child(started)
-            case .failure(let error):
-                return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
-                                           + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
-                                           + "with isolation = \"none\" in config.toml)"))
-            }
-        }
-        let connection = HostConnection(providerID: create.id, link: link!, limits: create.limits, logger: logger, onEnd: onEnd)
+        let connection = HostConnection(providerID: create.id, link: link, limits: create.limits, logger: logger, onEnd: onEnd)
         _ = connection.send(.create(create))
         do {
             try RuntimeThread.start { connection.readLoop() }
         } catch {
-            link!.kill()
-            _ = link!.reap(milliseconds: 0)
-            Glibc.close(link!.channel)
-            if link!.pidfd >= 0 { Glibc.close(link!.pidfd) }
+            link.kill()
+            _ = link.reap(milliseconds: 0)
+            Glibc.close(link.channel)
+            if link.pidfd >= 0 { Glibc.close(link.pidfd) }
             return .failure(error)
         }
         return .success(connection)
+    }
+
+    /// The checker service's channel to a shared host when `route` asks for it and the
+    /// service can be had (else, with a log line, as without it), or a host started as a child.
+    private static func makeLink(executable: String, create: HostCreate, route: HostRoute,
+                                 logger: @Sendable (String) -> Void) -> Result<HostLink, EmendError> {
+        if case .service(let endpoint) = route {
+            switch ServiceClient.attach(endpoint, executable: executable, create: create) {
+            case .success(let channel): return .success(.service(channel: channel))
+            case .failure(let failure):
+                logger("provider '\(create.id)': the checker service cannot be used (\(failure.reason)); its host runs in this process's care")
+            }
+        }
+        switch HostProcess.spawn(executable, create: create) {
+        case .success(let started): return .success(.child(started))
+        case .failure(let error):
+            return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
+                                       + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
+                                       + "with isolation = \"none\" in config.toml)"))
+        }
     }
 
     /// What a run is told when the host already ended, or nil.

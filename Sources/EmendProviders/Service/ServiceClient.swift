@@ -22,6 +22,7 @@ public enum ServiceClient {
                                  attach: ServiceAttach(executable: executable, environment: HostEnvironment.strings(for: create),
                                                        loadTimeoutMilliseconds: create.limits.loadTimeoutMilliseconds))
         var replaced = false
+        var lastFailure: Failure?
         for _ in 0..<3 {
             guard let fd = connect(endpoint) else {
                 if let failure = launch(endpoint, executable: executable) { return .failure(failure) }
@@ -29,8 +30,11 @@ public enum ServiceClient {
             }
             switch exchange(fd, hello) {
             case .failure(let failure):
+                // A service that was dying when it took the connection: the next attempt finds
+                // its socket dead and starts another.
                 Glibc.close(fd)
-                return .failure(failure)
+                lastFailure = failure
+                usleep(10_000)
             case .success(let welcome) where welcome.accepted:
                 return .success(fd)
             case .success(let welcome):
@@ -44,7 +48,7 @@ public enum ServiceClient {
                 if let failure = launch(endpoint, executable: executable) { return .failure(failure) }
             }
         }
-        return .failure(Failure(reason: "no service answered at \(endpoint.socketPath)"))
+        return .failure(lastFailure ?? Failure(reason: "no service answered at \(endpoint.socketPath)"))
     }
 
     /// The running service's answer to a status request (its text in `status`), or nil
