@@ -15,7 +15,9 @@
 #   share/man/man3/emend-gtk.3    Writing Tools for GTK 4 text views (gtk/), when GTK 4's
 #                                 development files are installed (EMEND_INSTALL_GTK=0: left out)
 #   lib/emend/emend-scan          the provider scanner
-#   lib/emend/emend-provider-host the process each provider plugin runs in
+#   lib/emend/emend-provider-host the process each provider plugin runs in (and, with --service,
+#                                 the per-user checker service)
+#   lib/systemd/user/emend.socket, emend.service   optional systemd --user units of the service
 #   lib/emend/providers/          hunspell, harper, llama (when scripts/setup-llama.sh ran) and
 #                                 openai (listed, but off until config.toml says network = true)
 #   lib/emend/python/, lib/emend/harper_server.py   Harper's checker (PyPI harper-py)
@@ -173,6 +175,12 @@ cp "$bin_dir/emend-provider-host" "$host"
 strip --strip-unneeded "$host"
 put "$host" "lib/emend/emend-provider-host" 0755
 rm -f "$host"
+for unit in emend.socket emend.service; do
+    unit_file="$(mktemp)"
+    sed -e "s|@LIBEXECDIR@|$(sed_escape "$prefix/lib/emend")|g" "$root/scripts/systemd/$unit" > "$unit_file"
+    put "$unit_file" "lib/systemd/user/$unit" 0644
+    rm -f "$unit_file"
+done
 mkdirs "lib/emend/providers"
 chmod 0755 "$top/lib/emend" "$top/lib/emend/providers"
 

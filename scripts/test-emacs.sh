@@ -9,6 +9,8 @@
 # Usage: bash scripts/test-emacs.sh [EMEND_CLI]   (default: the release emend-cli, built here)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Each `emend lsp` starts its own provider hosts: the tests leave no checker service running.
+export EMEND_SERVICE="${EMEND_SERVICE:-off}"
 if [ "$#" -gt 0 ]; then
     cli="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"   # the clients start it from the project
 else

@@ -7,6 +7,8 @@
 # Usage: bash scripts/test-nvim.sh LIB
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Each `emend lsp` starts its own provider hosts: the tests leave no checker service running.
+export EMEND_SERVICE="${EMEND_SERVICE:-off}"
 lib="${1:?usage: $0 path/to/libemend.so}"
 version=0.11.4rc1
 target="$root/.deps/nvim"

@@ -9,6 +9,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+# Each process starts its own provider hosts here, as before the checker service: the tests
+# leave no service running (the service has tests of its own, in private runtime directories).
+export EMEND_SERVICE="${EMEND_SERVICE:-off}"
 
 bash scripts/install-deps.sh
 # llama.cpp, llama-server and the model: the model providers' examples and tests need them.

@@ -44,8 +44,9 @@ struct EmendCommand: ParsableCommand {
               emend follow-up "make it warmer" notes.md
               emend providers
               emend doctor                             # is everything installed and working?
+              emend service status                     # the checker service holding the providers
             """,
         version: EmendVersion.string,
-        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self, Lsp.self]
+        subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self, Lsp.self, Service.self]
     )
 }

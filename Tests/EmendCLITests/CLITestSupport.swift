@@ -38,6 +38,9 @@ final class CLISandbox {
             "XDG_STATE_HOME": root + "/state",
             "EMEND_PROVIDER_PATH": "",
             "LANG": "C.UTF-8",
+            // Provider hosts of its own, as before the checker service: runs stay independent
+            // and no service outlives a test (ServiceTests turn it on, in a runtime directory of their own).
+            "EMEND_SERVICE": "off",
         ]
     }
 

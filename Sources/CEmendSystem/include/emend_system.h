@@ -17,4 +17,18 @@ const void *emendsys_find_bytes(const void *haystack, size_t haystack_length, co
 /* pidfd_open(2): a descriptor that becomes readable when process `pid` ends (-1 with errno
  * when the kernel has none: before 5.3). Close-on-exec. */
 int emendsys_pidfd_open(int pid);
+
+/* The uid of the process at the other end of the Unix socket `fd` (SO_PEERCRED: who
+ * connected, as the kernel recorded it at connect time), or -1 with errno. */
+long emendsys_peer_uid(int fd);
+
+/* A close-on-exec Unix stream socket connected to `path` (-1 with errno; ENAMETOOLONG when
+ * the path does not fit sockaddr_un). */
+int emendsys_unix_connect(const char *path);
+
+/* A close-on-exec Unix stream socket bound to `path` and listening (-1 with errno). */
+int emendsys_unix_listen(const char *path, int backlog);
+
+/* accept4(fd, NULL, NULL, SOCK_CLOEXEC): a connection that no child started meanwhile inherits. */
+int emendsys_accept_cloexec(int fd);
 #endif

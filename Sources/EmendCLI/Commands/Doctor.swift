@@ -39,6 +39,7 @@ struct Doctor: ParsableCommand {
             report.add(.problem, "configuration", error.message, fix: "fix the file it names (see `emend config`), or move it aside to use the defaults")
             return finish(report)
         }
+        checkService(environment, registry.configuration.service, &report)
         checkProviders(registry, &report)
         for id in registry.configuration.unsandboxed.sorted() {
             report.add(.warning, "sandbox", "\(id) runs unconfined (sandbox = \"off\" in config.toml): it can read and write "

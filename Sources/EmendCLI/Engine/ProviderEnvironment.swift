@@ -70,7 +70,11 @@ struct ProviderEnvironment {
         return FixtureProvider(chunkDelayMicroseconds: min(milliseconds, 60_000) * 1000, answer: answer)
     }
 
-    /// Discovers plugins and reads the configuration. An invalid config.toml is an input
+    /// The emend-provider-host this command starts (also as the checker service), or nil.
+    var hostPath: String? { ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory) }
+
+    /// Discovers plugins and reads the configuration. Provider hosts live in the per-user
+    /// checker service unless config.toml or EMEND_SERVICE says otherwise. An invalid config.toml is an input
     /// error naming the file and line.
     func registry() throws(CLIFailure) -> ProviderRegistry {
         let logging = environment["EMEND_LOG"].map { !$0.isEmpty && $0 != "0" } ?? false
@@ -82,7 +86,8 @@ struct ProviderEnvironment {
         }
         do {
             return try ProviderRegistry.standard(environment: environment, libraryDirectory: libraryDirectory,
-                                                 scannerPath: scannerPath, builtins: [fixture], logger: logger)
+                                                 scannerPath: scannerPath, builtins: [fixture], serviceByDefault: true,
+                                                 logger: logger)
         } catch {
             throw CLIFailure.usage("\(error.message)\n  fix the configuration file (see `emend config`), or move it aside to use the defaults")
         }

@@ -22,6 +22,9 @@ import EmendProofreading
 /// max_edit_bytes = 65536
 /// cancel_grace_ms = 2000
 /// cpu_seconds = 600                # CPU time of one run (RunCPUTime)
+/// [service]                        # the per-user checker service (HostRoute)
+/// hosts = "service"                # provider hosts in the service, or "process": this process's own
+/// idle_timeout_ms = 600000         # the service exits after this long without front ends
 /// ```
 ///
 /// A missing file means the defaults. Unknown tool names and wrong types are errors naming
@@ -57,6 +60,8 @@ public struct ProviderConfiguration: Sendable, Equatable {
     public var path: String?
     /// `[proofreading]`: rule families on, recurring words.
     public var proofreading = ProofreadingPreferences()
+    /// `[service]`: where provider hosts run, and the service's idle time.
+    public var service = ServiceSettings()
 
     public init() {}
 
@@ -144,6 +149,22 @@ public struct ProviderConfiguration: Sendable, Equatable {
                         }
                     }
                     configuration.providerSettings[id] = settings
+                }
+            case "service":
+                guard let table = value.table else { throw fail([key], "service must be a table ([service])") }
+                for name in table.keys {
+                    switch name {
+                    case "hosts":
+                        guard let text = table[name]?.string, let hosts = ServiceSettings.Hosts(rawValue: text) else {
+                            throw fail([key, name], "[service] hosts must be \"service\" or \"process\"")
+                        }
+                        configuration.service.hosts = hosts
+                    case "idle_timeout_ms":
+                        configuration.service.idleTimeoutMilliseconds =
+                            try limit(table[name]!, name: "[service] idle_timeout_ms", path: [key, name], fail: fail)
+                    default:
+                        throw fail([key, name], "[service] \"\(name)\" is not a setting (settings: hosts, idle_timeout_ms)")
+                    }
                 }
             case "limits":
                 guard let table = value.table else { throw fail([key], "limits must be a table ([limits])") }

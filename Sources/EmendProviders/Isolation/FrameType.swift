@@ -5,6 +5,8 @@ enum FrameType: UInt8 {
     case create = 1
     case run = 2
     case cancel = 3
+    // a front end to the checker service, first on each connection (Service/ServiceFrames.swift)
+    case hello = 16
     // events
     case ready = 64
     case createFailed = 65
@@ -12,6 +14,11 @@ enum FrameType: UInt8 {
     case edits = 67
     case log = 68
     case finished = 69
+    // the checker service to a front end
+    /// The shared host of this connection ended, and how (then the connection closes).
+    case hostEnded = 70
+    /// The answer to HELLO.
+    case welcome = 80
 }
 
 /// The largest frame either side accepts (a frame's length beyond it is garbage): big enough

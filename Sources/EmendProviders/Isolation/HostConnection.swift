@@ -28,7 +28,7 @@ final class HostConnection: @unchecked Sendable {
     /// Runs the host finished itself (FINISHED came): a host that does is not crash-looping.
     private(set) var finishedRuns = 0
 
-    private let process: HostProcess
+    private let link: HostLink
     /// The CPU seconds of one run (0: none): a host ended by SIGXCPU used them up.
     private let cpuSeconds: Int
     /// memory_mb in bytes: a sandboxed host that exits with HostEnd.memoryExitStatus went over it.
@@ -40,43 +40,66 @@ final class HostConnection: @unchecked Sendable {
     private let logger: @Sendable (String) -> Void
     private let onEnd: @Sendable (HostConnection, HostEnd) -> Void
 
-    private init(providerID: String, process: HostProcess, limits: ProviderLimits, logger: @escaping @Sendable (String) -> Void,
+    private init(providerID: String, link: HostLink, limits: ProviderLimits, logger: @escaping @Sendable (String) -> Void,
                  onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) {
         self.providerID = providerID
-        self.process = process
+        self.link = link
         self.cpuSeconds = limits.cpuSeconds
         self.memoryBytes = limits.memoryBytes
         // Frames over the limits are refused at their length, before a byte of them is kept.
-        self.channel = FrameChannel(fd: process.channel, frameLimit: FrameLimit.forHost(limits), watching: process.pidfd)
+        self.channel = FrameChannel(fd: link.channel, frameLimit: FrameLimit.forHost(limits), watching: link.pidfd)
         self.logger = logger
         self.onEnd = onEnd
     }
 
-    /// Starts a host running `executable` and asks it to load `create`.
-    static func start(executable: String, create: HostCreate, logger: @escaping @Sendable (String) -> Void,
+    /// Starts a host running `executable` (through the checker service when `route` says
+    /// so and the service can be had; else as a child) and asks it to load `create`.
+    static func start(executable: String, create: HostCreate, route: HostRoute = .ownProcesses,
+                      logger: @escaping @Sendable (String) -> Void,
                       onEnd: @escaping @Sendable (HostConnection, HostEnd) -> Void) -> Result<HostConnection, EmendError> {
-        let process: HostProcess
+        let link: HostLink
+        switch makeLink(executable: executable, create: create, route: route, logger: logger) {
+        case .success(let made): link = made
+        case .failure(let error): return .failure(error)
+        }
+        let connection = HostConnection(providerID: create.id, link: link, limits: create.limits, logger: logger, onEnd: onEnd)
+        _ = connection.send(.create(create))
+        do {
+            try RuntimeThread.start { connection.readLoop() }
+        } catch {
+            link.kill()
+            _ = link.reap(milliseconds: 0)
+            Glibc.close(link.channel)
+            if link.pidfd >= 0 { Glibc.close(link.pidfd) }
+            return .failure(error)
+        }
+        return .success(connection)
+    }
+
+    /// The checker service's channel to a shared host when `route` asks for it and the
+    /// service can be had (else, with a log line, as without it), or a host started as a child.
+    private static func makeLink(executable: String, create: HostCreate, route: HostRoute,
+                                 logger: @Sendable (String) -> Void) -> Result<HostLink, EmendError> {
+        if case .service(let endpoint) = route {
+            switch ServiceClient.attach(endpoint, executable: executable, create: create) {
+            case .success(let channel):
+                // Said in the log (EMEND_LOG=1): when a host is asked for is what "lazy" means.
+                logger("provider '\(create.id)': provider host attached in the checker service")
+                return .success(.service(channel: channel))
+            case .failure(let failure):
+                logger("provider '\(create.id)': the checker service cannot be used (\(failure.reason)); its host runs in this process's care")
+            }
+        }
         switch HostProcess.spawn(executable, create: create) {
-        case .success(let started): process = started
+        case .success(let started):
+            // Said in the log (EMEND_LOG=1): when a host starts is what "lazy" means, and tests check it.
+            logger("provider '\(create.id)': provider host started (pid \(started.pid))")
+            return .success(.child(started))
         case .failure(let error):
             return .failure(EmendError(.provider, "provider '\(create.id)': cannot start the provider host \(error.executable): "
                                        + "\(error.reason) (set EMEND_PROVIDER_HOST, reinstall, or trust the plugin "
                                        + "with isolation = \"none\" in config.toml)"))
         }
-        // Said in the log (EMEND_LOG=1): when a host starts is what "lazy" means, and tests check it.
-        logger("provider '\(create.id)': provider host started (pid \(process.pid))")
-        let connection = HostConnection(providerID: create.id, process: process, limits: create.limits, logger: logger, onEnd: onEnd)
-        _ = connection.send(.create(create))
-        do {
-            try RuntimeThread.start { connection.readLoop() }
-        } catch {
-            process.kill()
-            _ = process.reap(milliseconds: 0)
-            Glibc.close(process.channel)
-            if process.pidfd >= 0 { Glibc.close(process.pidfd) }
-            return .failure(error)
-        }
-        return .success(connection)
     }
 
     /// What a run is told when the host already ended, or nil.
@@ -115,7 +138,7 @@ final class HostConnection: @unchecked Sendable {
     /// Kills the host for `reason` (the reader then ends every run with it).
     func kill(_ reason: HostEnd) {
         monitor.withLock { if chosenEnd == nil { chosenEnd = reason } }
-        process.kill()
+        link.kill()
     }
 
     /// Whether the host is on its way out (killed, closed, or gone): it takes no new run.
@@ -146,7 +169,7 @@ final class HostConnection: @unchecked Sendable {
                 }
             }
             if case .ended = monitor.withLock({ phase }) { return }
-            process.kill()
+            link.kill()
         }
     }
 
@@ -169,18 +192,20 @@ final class HostConnection: @unchecked Sendable {
         let closing = monitor.withLock { chosenEnd == .closed }
         // A host that closed its end is exiting (or a plugin closed the channel): give it a
         // moment to be reapable, then kill it.
-        let exit = process.reap(milliseconds: closing ? 2000 : 500)
+        let exit = link.reap(milliseconds: closing ? 2000 : 500)
         Glibc.close(channel.fd)
-        if process.pidfd >= 0 { Glibc.close(process.pidfd) }
+        if link.pidfd >= 0 { Glibc.close(link.pidfd) }
         let end: HostEnd = monitor.withLock {
             chosenEnd ?? {
                 switch exit {
-                case .signalled(let signal) where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
-                case .signalled(let signal): return .crashed(signal: signal)
-                case .exited(let code) where code == HostEnd.memoryExitStatus && memoryBytes > 0:
+                case .signalled(let signal)? where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
+                case .signalled(let signal)?: return .crashed(signal: signal)
+                case .exited(let code)? where code == HostEnd.memoryExitStatus && memoryBytes > 0:
                     return .memorySpent(megabytes: memoryBytes >> 20)
-                case .exited(let code): return .exited(code: code)
-                case .unknown: return .vanished
+                case .exited(let code)?: return .exited(code: code)
+                case .unknown?: return .vanished
+                // The service went without a word (killed, stopped, replaced).
+                case nil: return .serviceEnded
                 }
             }()
         }
@@ -227,12 +252,27 @@ final class HostConnection: @unchecked Sendable {
                     slots[run] = nil
                 }
                 finishedRuns += 1
+            case .hostEnded(let end):
+                guard link.isService else { throw ProtocolViolation("HOST_ENDED from a host") }
+                if chosenEnd == nil { chosenEnd = explained(end) }
             }
             monitor.broadcast()
         }
         monitor.unlock()
         try handled.get()
         for run in refused { stopRefused(run) }
+    }
+
+    /// How a host the checker service held ended, read with this connection's limits: the
+    /// service sees a signal or an exit status, as a parent would; SIGXCPU after `cpu_seconds`
+    /// and the memory supervisor's status after `memory_mb` mean what they mean for a child.
+    private func explained(_ end: HostEnd) -> HostEnd {
+        switch end {
+        case .crashed(let signal) where signal == SIGXCPU && cpuSeconds > 0: return .cpuSpent(seconds: cpuSeconds)
+        case .exited(let code) where code == HostEnd.memoryExitStatus && memoryBytes > 0:
+            return .memorySpent(megabytes: memoryBytes >> 20)
+        default: return end
+        }
     }
 
     /// The run `run` if it is in flight, nil if it is over; an id never given out is garbage.

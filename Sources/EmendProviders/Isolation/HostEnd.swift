@@ -24,11 +24,14 @@ enum HostEnd: Equatable {
     case cpuSpent(seconds: Int)
     /// libemend closed the channel.
     case closed
+    /// The checker service that held the host ended (stopped, replaced, killed): not the
+    /// plugin's doing. A run that had no output yet is run once more (a new service).
+    case serviceEnded
 
     var countsAsCrash: Bool {
         switch self {
         case .crashed, .exited, .vanished, .violated, .notReady: return true
-        case .killedAfterCancel, .cpuSpent, .memorySpent, .closed: return false
+        case .killedAfterCancel, .cpuSpent, .memorySpent, .closed, .serviceEnded: return false
         }
     }
 
@@ -50,6 +53,7 @@ enum HostEnd: Equatable {
             return "provider '\(id)' used up the CPU time of one run (\(seconds) s, cpu_seconds in config.toml); "
                 + "the kernel stopped its host"
         case .closed: return "provider '\(id)' was closed"
+        case .serviceEnded: return "provider '\(id)' ended with the emend checker service that held it"
         }
     }
 }

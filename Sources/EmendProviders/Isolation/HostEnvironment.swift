@@ -30,6 +30,15 @@ enum HostEnvironment {
         return entries(keeping: names)
     }
 
+    /// The same entries as strings, sorted: what a front end sends the checker service, which
+    /// starts the host with exactly these (never with its own environment). Front ends whose
+    /// entries are the same share a host there, whatever order their environments had.
+    static func strings(for create: HostCreate?) -> [String] {
+        let entries = make(for: create)
+        defer { for entry in entries { free(entry) } }
+        return entries.compactMap { $0.map { String(cString: $0) } }.sorted()
+    }
+
     /// The variables `settings` name (values of `*_env` keys that look like variable names).
     static func namedVariables(_ settings: TOMLTable) -> [String] {
         settings.keys.compactMap { key -> String? in

@@ -12,6 +12,8 @@ enum HostEvent {
     case log(run: UInt64, String)
     /// Run `run` is over: finished, or failed with a reason.
     case finished(run: UInt64, ProviderOutcome)
+    /// From the checker service only: the shared host ended, and how.
+    case hostEnded(HostEnd)
 
     func encode(into encoder: inout FrameEncoder) {
         switch self {
@@ -49,6 +51,9 @@ enum HostEvent {
             case .failed(let reason): encoder.u8(0); encoder.string(reason)
             case .declined(let reason): encoder.u8(2); encoder.string(reason)
             }
+        case .hostEnded(let end):
+            end.encodeFrame(into: &encoder)
+            return
         }
         encoder.end()
     }
@@ -82,6 +87,7 @@ enum HostEvent {
             case 2: event = .finished(run: run, .declined(message))
             default: throw ProtocolViolation("a run's end of \(ok)")
             }
+        case .hostEnded?: return .hostEnded(try HostEnd.decodeFrame(&decoder))
         default: throw ProtocolViolation("frame type \(type) is not an event")
         }
         try decoder.finish()

@@ -13,8 +13,9 @@ struct HostProcess {
     /// crash is a crash at once even when a child of the plugin still holds the socket.
     let pidfd: Int32
 
-    /// Starts `executable`; the failure names it and why.
-    static func spawn(_ executable: String, create: HostCreate? = nil) -> Result<HostProcess, HostSpawnError> {
+    /// Starts `executable`; the failure names it and why. `environment` (the checker service
+    /// starting a front end's host) replaces the one HostEnvironment makes for `create`.
+    static func spawn(_ executable: String, create: HostCreate? = nil, environment given: [String]? = nil) -> Result<HostProcess, HostSpawnError> {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(errno))))
@@ -46,7 +47,7 @@ struct HostProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
-        let environment = HostEnvironment.make(for: create)
+        let environment = given.map { $0.map { strdup($0) } + [nil] } ?? HostEnvironment.make(for: create)
         defer {
             for arg in argv { free(arg) }
             for entry in environment { free(entry) }

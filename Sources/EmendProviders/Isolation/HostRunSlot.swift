@@ -21,9 +21,10 @@ final class HostRunSlot {
     var cancelSent = false
     /// Whether any output reached the sink.
     private(set) var delivered = false
-    /// The host ended (killed, or crashed) while another run on it was being cancelled,
-    /// before this one delivered anything: it goes to a fresh host instead of failing. (A
-    /// cancelled run returns at once, so the next run may meet its host on the way out.)
+    /// The host ended (killed, or crashed) while another run on it was being cancelled, or
+    /// the checker service holding it ended, before this one delivered anything: it goes to
+    /// a fresh host instead of failing. (A cancelled run returns at once, so the next run may
+    /// meet its host on the way out.)
     private(set) var shouldRetry = false
 
     init(id: UInt64, request: ProviderRequest, sink: ProviderSink, limits: ProviderLimits) {
@@ -76,12 +77,15 @@ final class HostRunSlot {
     }
 
     /// The host ended with `end`, which says `message`: a bystander of another run's cancel
-    /// (`duringCancel`: a kill after it, or a crash while the plugin was stopping), with
-    /// nothing delivered yet, is to be run again on a fresh host.
+    /// (`duringCancel`: a kill after it, or a crash while the plugin was stopping), or of the
+    /// checker service's end, with nothing delivered yet, is to be run again on a fresh host.
     func end(by end: HostEnd, message: String, duringCancel: Bool) {
-        let killedForCancel: Bool
-        if case .killedAfterCancel = end { killedForCancel = true } else { killedForCancel = false }
-        if killedForCancel || duringCancel, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
+        let bystander: Bool
+        switch end {
+        case .killedAfterCancel, .serviceEnded: bystander = true
+        default: bystander = duringCancel
+        }
+        if bystander, !cancelSent, !delivered, outcome == nil { shouldRetry = true }
         self.end(.failed(message))
     }
 }

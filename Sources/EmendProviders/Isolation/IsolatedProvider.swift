@@ -31,6 +31,8 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
 
     private let create: HostCreate
     private let executable: String?
+    /// Whether the host is this process's child or held by the checker service.
+    private let route: HostRoute
     private let logger: @Sendable (String) -> Void
     /// Told the reason once the plugin is broken (the registry remembers it in the cache).
     private let onBroken: @Sendable (String) -> Void
@@ -42,12 +44,13 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
     /// saying so); `settings` the provider's table of config.toml; `sandbox` what its host
     /// lets it do (nil: the default sandbox for its record and settings).
     public init(record: ProviderRecord, settings: TOMLTable, limits: ProviderLimits, executable: String?,
-                writesMarkdown: Bool, sandbox: HostSandbox? = nil, logger: @escaping @Sendable (String) -> Void = { _ in },
+                writesMarkdown: Bool, sandbox: HostSandbox? = nil, route: HostRoute = .ownProcesses, logger: @escaping @Sendable (String) -> Void = { _ in },
                 onBroken: @escaping @Sendable (String) -> Void = { _ in }) {
         self.record = record
         self.onBroken = onBroken
         self.limits = limits
         self.executable = executable
+        self.route = route
         self.writesMarkdown = writesMarkdown
         self.logger = logger
         self.create = HostCreate(kind: record.kind == .plugin ? .plugin : .simple, path: record.path, id: record.id,
@@ -108,7 +111,7 @@ public final class IsolatedProvider: WritingProvider, ProviderHealth, @unchecked
                         return .fail("provider '\(id)': emend-provider-host not found (set EMEND_PROVIDER_HOST, reinstall, "
                                      + "or trust the plugin with isolation = \"none\" in config.toml)")
                     }
-                    switch HostConnection.start(executable: executable, create: create, logger: logger,
+                    switch HostConnection.start(executable: executable, create: create, route: route, logger: logger,
                                                 onEnd: { [weak self] connection, end in self?.hostEnded(connection, end) }) {
                     case .success(let connection):
                         state = .live(connection, crashes: crashes)

@@ -11,7 +11,9 @@ struct ProviderFactory: Sendable {
     /// plugins as PluginProvider (which dlopens on its first run), manifests as SimpleFormProvider.
     /// A plugin found broken (its host kept crashing) is remembered in the discovery cache at
     /// `cachePath`, so later processes list it as broken too.
-    static func standard(logger: @escaping @Sendable (String) -> Void, hostPath: String?, cachePath: String?) -> ProviderFactory {
+    /// `route` says whether hosts are this process's children or the checker service's.
+    static func standard(logger: @escaping @Sendable (String) -> Void, hostPath: String?, cachePath: String?,
+                         route: HostRoute = .ownProcesses) -> ProviderFactory {
         ProviderFactory { (record, configuration) throws(EmendError) -> WritingProvider in
             let remember: @Sendable (String) -> Void = { reason in
                 if let cachePath { DiscoveryCache.rememberBroken(path: record.path, reason: reason, cachePath: cachePath) }
@@ -25,14 +27,14 @@ struct ProviderFactory: Sendable {
                 return IsolatedProvider(record: record, settings: configuration.settings(for: record.id),
                                         limits: configuration.limits(for: record.id), executable: hostPath,
                                         writesMarkdown: record.outputs & UInt32(EMEND_OUTPUT_MARKDOWN) != 0,
-                                        sandbox: configuration.sandbox(for: record), logger: logger,
+                                        sandbox: configuration.sandbox(for: record), route: route, logger: logger,
                                         onBroken: remember)
             case (.process, .simple):
                 // Parsed here too, so that a bad manifest or setting fails as it does in process.
                 _ = try SimpleFormProvider(manifestPath: record.path, settings: configuration.settings(for: record.id))
                 return IsolatedProvider(record: record, settings: configuration.settings(for: record.id),
                                         limits: configuration.limits(for: record.id), executable: hostPath,
-                                        writesMarkdown: false, sandbox: configuration.sandbox(for: record), logger: logger,
+                                        writesMarkdown: false, sandbox: configuration.sandbox(for: record), route: route, logger: logger,
                                         onBroken: remember)
             }
         }

@@ -9,9 +9,11 @@ extension ProviderRegistry {
     /// after every discovered provider; the user's dictionary and ignored rules in
     /// `$XDG_CONFIG_HOME/emend`. Throws when the configuration file is invalid. Plugins run
     /// in `emend-provider-host`, found by ProviderHostLocator from `environment` and
-    /// `libraryDirectory`.
+    /// `libraryDirectory`: each process's own, or the per-user checker service's when
+    /// `[service] hosts`, `EMEND_SERVICE` or else `serviceByDefault` (the CLI's and the
+    /// language server's default, not libemend's) say so.
     public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
-                                builtins: [WritingProvider],
+                                builtins: [WritingProvider], serviceByDefault: Bool = false,
                                 logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
         let configuration = try ProviderSearchPath.configFile(environment: environment)
             .map { path throws(EmendError) in try ProviderConfiguration.load(path: path) } ?? ProviderConfiguration()
@@ -24,6 +26,8 @@ extension ProviderRegistry {
         return ProviderRegistry(discovery: discovery.run(), configuration: configuration, builtins: builtins,
                                 dictionaryDirectory: PersonalDictionary.standardDirectory(environment: environment), logger: logger,
                                 hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory),
-                                cachePath: discovery.cachePath)
+                                cachePath: discovery.cachePath,
+                                route: HostRoute.resolve(environment: environment, settings: configuration.service,
+                                                         serviceByDefault: serviceByDefault, logger: logger))
     }
 }

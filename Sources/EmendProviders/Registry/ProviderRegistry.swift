@@ -33,10 +33,11 @@ public final class ProviderRegistry: ProviderCatalog, @unchecked Sendable {
     public convenience init(discovery: DiscoveryResult, configuration: ProviderConfiguration,
                             builtins: [WritingProvider], dictionaryDirectory: String? = nil,
                             logger: @escaping @Sendable (String) -> Void = { _ in },
-                            hostPath: String? = nil, cachePath: String? = nil) {
+                            hostPath: String? = nil, cachePath: String? = nil, route: HostRoute = .ownProcesses) {
         let host = hostPath ?? ProviderHostLocator.locate(environment: ProcessEnvironment.current, libraryDirectory: nil)
         self.init(discovery: discovery, configuration: configuration, builtins: builtins, logger: logger,
-                  factory: .standard(logger: logger, hostPath: host, cachePath: cachePath), dictionaryDirectory: dictionaryDirectory)
+                  factory: .standard(logger: logger, hostPath: host, cachePath: cachePath, route: route),
+                  dictionaryDirectory: dictionaryDirectory)
     }
 
     init(discovery: DiscoveryResult, configuration: ProviderConfiguration, builtins: [WritingProvider],
