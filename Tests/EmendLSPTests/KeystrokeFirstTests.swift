@@ -94,18 +94,52 @@ final class KeystrokeFirstTests: XCTestCase {
 
     func testTheDebounceFollowsTheCheckersTimes() {
         var debounce = AdaptiveDebounce()
-        XCTAssertEqual(debounce.delay(for: "a"), 0, "nothing measured yet: at once")
+        XCTAssertTrue(debounce.isFast("a"), "nothing measured yet: at once")
         debounce.record(80, bytes: 300, for: "a")
-        XCTAssertEqual(debounce.delay(for: "a"), 0, "fast checkers: at once")
+        XCTAssertTrue(debounce.isFast("a"), "fast checkers: at every keystroke")
         debounce.record(900, bytes: 300, for: "b")
-        XCTAssertEqual(debounce.delay(for: "b"), 250, "slow checkers: the longest pause")
-        XCTAssertEqual(debounce.delay(for: "a"), 0, "measured per set of checkers")
-        debounce.record(180, bytes: 300, for: "c")
-        XCTAssertEqual(debounce.delay(for: "c"), 180, "in between: the checkers' time")
+        XCTAssertFalse(debounce.isFast("b"), "slow checkers: one keystroke check at a time")
+        XCTAssertTrue(debounce.isFast("a"), "measured per set of checkers")
         debounce.record(5_000, bytes: 500_000, for: "a")
-        XCTAssertEqual(debounce.delay(for: "a"), 0, "opening a large document is not a keystroke's check")
+        XCTAssertTrue(debounce.isFast("a"), "opening a large document is not a keystroke's check")
         for _ in 0..<20 { debounce.record(10, bytes: 300, for: "b") }
-        XCTAssertEqual(debounce.delay(for: "b"), 0, "checkers that got fast again are asked at once")
+        XCTAssertTrue(debounce.isFast("b"), "checkers that got fast again are asked at every keystroke")
+    }
+
+    /// Slow checkers: keystrokes while one keystroke check is in flight are not checked one by
+    /// one; the text as it is when that check answers is checked once, at once.
+    func testKeystrokesDuringASlowCheckAreCheckedOnceWhenItAnswers() {
+        let checker = GatedChecker()
+        let client = serverClient(checker)
+        client.initialize()
+        let uri = "file:///short.txt"
+        client.open(uri, "One tomorow.\n\nTwo here.\n")
+        checker.release(1)
+        XCTAssertEqual(client.diagnostics(uri, version: 1).count, 1)
+        // Make the checkers look slow: keystroke checks held 150 ms each.
+        for version in 2...4 {
+            client.change(uri, version: version, [["range": lspRange(2, 0, 2, 0), "text": "x"]])
+            Thread.sleep(forTimeInterval: 0.15)
+            checker.release(1)
+            _ = client.diagnostics(uri, version: version)
+        }
+        let before = checker.checked.count
+        // Three quick keystrokes while the first one's check is held.
+        client.change(uri, version: 5, [["range": lspRange(2, 0, 2, 0), "text": "a"]])
+        client.change(uri, version: 6, [["range": lspRange(2, 0, 2, 0), "text": "b"]])
+        client.change(uri, version: 7, [["range": lspRange(2, 0, 2, 0), "text": "wierd "]])
+        _ = client.call("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 0]])
+        XCTAssertEqual(checker.checked.count, before, "the first keystroke's check is held")
+        checker.release(100)
+        let last = client.wait("diagnostics of version 7 with “wierd”", timeout: 30) { message in
+            guard message["method"] as? String == "textDocument/publishDiagnostics",
+                  let params = message["params"] as? [String: Any], params["version"] as? Int == 7,
+                  let diagnostics = params["diagnostics"] as? [[String: Any]] else { return false }
+            return diagnostics.contains { rangeOf($0["range"]) == [[2, 0], [2, 5]] }
+        }
+        XCTAssertNotNil(last)
+        XCTAssertEqual(checker.checked.count - before, 2, "the first keystroke's check, then the text as it was by then: \(checker.checked)")
+        XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 
     func testAFixedDebounceStillWinsAndAutoIsTheDefault() {

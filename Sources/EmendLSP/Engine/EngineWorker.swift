@@ -163,15 +163,10 @@ final class EngineWorker: @unchecked Sendable {
                 return deliver(.checkFailed(id: id, units: units, message: failure.message))
             }
             let findings = FindingPlacement.place(coordinator.suggestions)
-            guard completed else {
-                finish(coordinator)
-                return deliver(.checkFailed(id: id, units: units, message: "cancelled"))
-            }
-            let partial = coordinator.completeness.flatMap { $0.isPartial ? $0.message : nil }
-            // Delivered before the throwaway session is ended (accepting applies every
-            // suggestion to its copy of the text): the diagnostics do not wait for that.
-            deliver(.checked(id: id, findings: FindingPlacement.split(findings, units: units, starts: joined.starts), partial: partial))
             finish(coordinator)
+            guard completed else { return deliver(.checkFailed(id: id, units: units, message: "cancelled")) }
+            let partial = coordinator.completeness.flatMap { $0.isPartial ? $0.message : nil }
+            deliver(.checked(id: id, findings: FindingPlacement.split(findings, units: units, starts: joined.starts), partial: partial))
 
         case .tool(let id, let tool, let text, let selection, let protected):
             engine.load(text, selection: selection, protected: protected)

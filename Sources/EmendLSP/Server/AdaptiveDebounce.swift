@@ -1,21 +1,23 @@
 import EmendCore
 
-/// How long to wait after a keystroke before checking the changed paragraph, from how fast
-/// the checkers answered such checks lately. Why not a fixed pause: the measure is the
-/// user's, last keystroke to updated diagnostics, and a fixed 250 ms alone was five times
-/// the goal of 50 ms. When a paragraph comes back within `immediateMilliseconds` (about the
-/// time between two keystrokes of a fast typist), checking at every keystroke does not pile
-/// up work and the diagnostics are there at once; when the checkers are
-/// slow, checking every keystroke would only queue work that the next keystroke makes
-/// stale, so the pause grows with their time (up to `longestMilliseconds`).
+/// When to check the paragraph a keystroke changed, from how fast the checkers answered such
+/// checks lately. Why not a fixed pause: the measure is the user's, last keystroke to updated
+/// diagnostics, and a fixed 250 ms alone was five times the goal of 50 ms.
+///
+/// - Checkers that answer a paragraph within `immediateMilliseconds` (about the time between
+///   two keystrokes of a fast typist) are asked at every keystroke: the work does not pile up
+///   and the diagnostics are there at once.
+/// - Slower checkers are asked at once too when none of the document's keystroke checks is in
+///   flight; while one is, later keystrokes wait for its answer and then the text as it is by
+///   then is checked, once. The pause adapts to the checkers' own time, and the last
+///   keystroke of a burst waits at most for the check in flight and its own, never for a
+///   queue of checks of text that is gone.
 ///
 /// Measured per set of checkers (the providers the client names for proofreading, or the
 /// default ones): changing the setting starts from what that set showed before.
 struct AdaptiveDebounce {
-    /// A paragraph check this fast is run at once.
+    /// A paragraph check this fast is run at every keystroke.
     static let immediateMilliseconds: Double = 100
-    /// The longest pause (the fixed debounce it replaces).
-    static let longestMilliseconds: Double = 250
     /// Only checks of at most this many bytes are measured: the time of a keystroke's check,
     /// not of opening a large document.
     static let measuredBytes = 8 * 1024
@@ -23,10 +25,11 @@ struct AdaptiveDebounce {
     /// The recent time of a small check, by checker set (an exponential average).
     private var estimates: [String: Double] = [:]
 
-    /// The pause after a keystroke for checkers `key` (ms).
-    func delay(for key: String) -> Int64 {
-        guard let estimate = estimates[key], estimate > Self.immediateMilliseconds else { return 0 }
-        return Int64(min(estimate, Self.longestMilliseconds))
+    /// Whether checkers `key` answer a paragraph fast enough to be asked at every keystroke
+    /// (not measured yet counts as fast: the first checks measure them).
+    func isFast(_ key: String) -> Bool {
+        guard let estimate = estimates[key] else { return true }
+        return estimate <= Self.immediateMilliseconds
     }
 
     /// A check of `bytes` by checkers `key` took `milliseconds`.

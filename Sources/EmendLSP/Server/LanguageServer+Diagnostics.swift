@@ -16,10 +16,23 @@ extension LanguageServer {
         settings.providers[.proofread]?.joined(separator: ",") ?? "default"
     }
 
-    /// The pause between a keystroke and the check of what it changed: the client's fixed
-    /// `debounceMs`, else `AdaptiveDebounce`'s.
-    var debounceDelay: Int64 {
-        settings.debounceMilliseconds.map(Int64.init) ?? debounce.delay(for: checkersKey)
+    /// A keystroke check in flight longer than this no longer holds later keystrokes back.
+    static let keystrokeCheckPatienceMilliseconds: Int64 = 2000
+
+    /// When to check what a keystroke changed: after the client's fixed `debounceMs`; else at
+    /// once, unless the checkers are slow and a keystroke check of the document is in flight
+    /// (then when it answers; see `AdaptiveDebounce`).
+    func scheduleCheck(_ open: inout OpenDocument) {
+        let now = MonotonicClock.nowMilliseconds()
+        if let fixed = settings.debounceMilliseconds {
+            open.checkDue = now + Int64(fixed)
+        } else if debounce.isFast(checkersKey) || open.urgent.isEmpty
+                    || now - open.urgentSince > Self.keystrokeCheckPatienceMilliseconds {
+            open.checkDue = now
+        } else {
+            open.checkDue = nil
+            open.recheckWhenAnswered = true
+        }
     }
 
     func nextDeadline() -> Int64? {
@@ -44,7 +57,10 @@ extension LanguageServer {
         // What the user just changed goes ahead of the rest of a check in progress.
         let urgent = open.changedSinceCheck && !missing.isEmpty
         open.changedSinceCheck = false
-        if urgent { open.urgent.formUnion(missing) }
+        if urgent {
+            if open.urgent.isEmpty { open.urgentSince = MonotonicClock.nowMilliseconds() }
+            open.urgent.formUnion(missing)
+        }
         let batches = submit(missing, urgent: urgent)
         switch (open.check, waiting) {
         case (_, false):
@@ -145,6 +161,12 @@ extension LanguageServer {
             if case .reporting(let token, let total) = progress {
                 reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
             }
+        }
+        // Keystrokes that came while slow checkers had one in flight: the text as it is now.
+        for uri in documents.keys {
+            guard let open = documents[uri], open.recheckWhenAnswered, open.urgent.isEmpty else { continue }
+            documents[uri]?.recheckWhenAnswered = false
+            documents[uri]?.checkDue = now
         }
     }
 

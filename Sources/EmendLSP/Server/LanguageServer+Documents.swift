@@ -53,7 +53,7 @@ extension LanguageServer {
             for change in applied { toolRunsSee(uri, change.range, becameLength: change.length) }
         }
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version + 1
-        open.checkDue = MonotonicClock.nowMilliseconds() + debounceDelay
+        scheduleCheck(&open)
         open.changedSinceCheck = true
         let reviewed = open.reviewItems.count
         let arrived = open.takePendingReview(nextID: &nextReviewID)

@@ -39,6 +39,11 @@ struct OpenDocument {
     /// Units of a keystroke's check still awaited: their findings are published the moment
     /// they come, ahead of the rest of a check in progress.
     var urgent: Set<UnitKey> = []
+    /// When the keystroke check in flight (`urgent`) was submitted (monotonic ms).
+    var urgentSince: Int64 = 0
+    /// Changed while a keystroke check of slow checkers was in flight: checked again the
+    /// moment that check answers (`AdaptiveDebounce`).
+    var recheckWhenAnswered = false
 
     init(_ document: TextDocument, kind: DocumentKind? = nil) {
         self.document = document
