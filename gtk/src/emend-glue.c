@@ -61,10 +61,15 @@ struct EmendGlue {
     size_t changed_first;
     size_t changed_end;
     size_t changed_total;
+    /* The read in progress: [read_next, read_end), in 8 ms slices from idle callbacks. */
+    size_t read_next;
+    size_t read_end;
+    guint read_idle;
     gboolean phase_dirty;        /* the host has not been told of a change yet */
     GArray *animations;          /* Animation */
     GArray *deferred;            /* Deferred: calls waiting for a change being delivered */
     GArray *runs;                /* scratch for contexts */
+    GPtrArray *rect_batches;     /* RectBatch: bounds being laid out (each with its idle source) */
 };
 
 /* ---- suggestions ------------------------------------------------------------------------ */
@@ -82,6 +87,9 @@ static void clear_suggestions(EmendGlue *glue) {
     for (guint i = 0; i < glue->suggestions->len; i++) clear_entry(&g_array_index(glue->suggestions, EmendGlueSuggestion, i));
     g_array_set_size(glue->suggestions, 0);
     glue->pending = 0;
+    glue->read_next = glue->read_end = 0;
+    if (glue->read_idle) g_source_remove(glue->read_idle);
+    glue->read_idle = 0;
 }
 
 /* Reads suggestion `i` again (its state, its range now, its strings). */
@@ -122,30 +130,59 @@ static void on_suggestions_changed(void *user_data, emend_coordinator *c, const 
     glue->changes_waiting = TRUE;
 }
 
+/* Reads the next suggestions of the read in progress for about 8 ms, then lets the main loop
+ * run; the host hears of each slice read. */
+static gboolean read_some(gpointer data) {
+    EmendGlue *glue = data;
+    gint64 until = g_get_monotonic_time() + 8000;
+    size_t from = glue->read_next;
+    while (glue->read_next < glue->read_end) {
+        read_suggestion(glue, glue->read_next++);
+        if (g_get_monotonic_time() >= until) break;
+    }
+    if (glue->read_next > from && glue->host.suggestions_changed)
+        glue->host.suggestions_changed(glue->host_data, from, glue->read_next - from);
+    if (glue->read_next < glue->read_end) return G_SOURCE_CONTINUE;
+    glue->read_idle = 0;
+    return G_SOURCE_REMOVE;
+}
+
 /* Reads the suggestions the coordinator said changed, and only those: each read is constant
  * time, so a change costs what it changed, whatever the number of suggestions (before, every
- * suggestion was read again in idle slices after every change: 1,600 of them took seconds
- * to mark). The entries in between keep the range they were read with: a suggestion that
- * only moved is not reported (emend_glue_suggestion_range reads where it is now). Not while
- * a result is still arriving (thousands of replaces, 512 per step): the marks wait for it
- * to rest. */
+ * suggestion was read again after every change, and every mark redone). A large span (a
+ * result's 1,600 suggestions) is read in 8 ms slices, so the view never freezes. The entries
+ * outside the span keep the range they were read with: a suggestion that only moved is not
+ * reported (emend_glue_suggestion_range reads where it is now). Not while a result is still
+ * arriving (thousands of replaces, 512 per step): the marks wait for it to rest. */
 static void emend_glue_sync_suggestions(EmendGlue *glue) {
     if (!glue->changes_waiting) return;
     if (glue->session.phase == EMEND_GLUE_WORKING || glue->session.phase == EMEND_GLUE_STREAMING) return;
     glue->changes_waiting = FALSE;
     size_t total = glue->changed_total;
     size_t first = MIN(glue->changed_first, total), end = MIN(glue->changed_end, total);
-    gboolean shrank = total < glue->suggestions->len;
-    if (shrank) {
-        /* Suggestions gone (a review ended by a follow-up): the host starts over. */
+    if (total < glue->suggestions->len) {
+        /* Suggestions gone (a review ended by a follow-up): the host takes every mark off,
+         * and every suggestion there is is read again. */
         clear_suggestions(glue);
+        if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data, 0, G_MAXSIZE);
         first = 0;
         end = total;
     }
-    g_array_set_size(glue->suggestions, total); /* new entries are zeroed */
-    for (size_t i = first; i < end; i++) read_suggestion(glue, i);
-    if (glue->host.suggestions_changed)
-        glue->host.suggestions_changed(glue->host_data, shrank ? 0 : first, shrank ? G_MAXSIZE : end - first);
+    for (size_t i = glue->suggestions->len; i < total; i++) {
+        /* Not read yet: nothing to mark, nothing to show. */
+        EmendGlueSuggestion unread = {.index = i, .state = EMEND_SUGGESTION_INVALID, .original = g_strdup(""),
+                                      .replacement = g_strdup(""), .explanation = g_strdup(""), .category = g_strdup(""),
+                                      .rule_id = g_strdup("")};
+        g_array_append_val(glue->suggestions, unread);
+    }
+    if (glue->read_next < glue->read_end) {
+        glue->read_next = MIN(glue->read_next, first);
+        glue->read_end = MIN(MAX(glue->read_end, end), total);
+    } else {
+        glue->read_next = first;
+        glue->read_end = end;
+    }
+    if (!glue->read_idle && read_some(glue) == G_SOURCE_CONTINUE) glue->read_idle = g_idle_add(read_some, glue);
 }
 
 /* After a dispatch or a call: bring the host up to date. */
@@ -214,28 +251,75 @@ static void on_select_ranges(void *user_data, emend_coordinator *c, uint64_t con
     emend_answer_done(c, request);
 }
 
-/* Answers a batched rectangle request (requests_rects): every range's rectangles from the
- * host, in one answer. The runtime asks for the bounds of every suggestion in one request
- * at the first emend_session_suggestion_at_point of a layout (before, one request and one
- * event-loop round trip per suggestion). */
+/* A batched rectangle request being answered: the ranges (copied), the rectangles of those
+ * done so far, and how many each has. */
+typedef struct {
+    EmendGlue *glue;
+    emend_request_id request;
+    emend_range *ranges;
+    size_t count;
+    size_t next;
+    size_t *rect_counts;
+    GArray *rects;               /* emend_rect */
+} RectBatch;
+
+static void free_rect_batch(gpointer data) {
+    RectBatch *batch = data;
+    g_free(batch->ranges);
+    g_free(batch->rect_counts);
+    g_array_free(batch->rects, TRUE);
+    g_free(batch);
+}
+
+/* Lays out the next ranges for about 8 ms; once all are done, answers in one call. */
+static gboolean lay_out_some(gpointer data) {
+    RectBatch *batch = data;
+    EmendGlue *glue = batch->glue;
+    gint64 until = g_get_monotonic_time() + 8000;
+    while (batch->next < batch->count) {
+        size_t i = batch->next++;
+        guint before = batch->rects->len;
+        if (glue->host.range_rects)
+            glue->host.range_rects(glue->host_data, batch->ranges[i].location, batch->ranges[i].length, batch->rects);
+        batch->rect_counts[i] = batch->rects->len - before;
+        if (g_get_monotonic_time() >= until && batch->next < batch->count) return G_SOURCE_CONTINUE;
+    }
+    emend_status status = emend_answer_rects_batch(glue->coordinator, batch->request, batch->rect_counts, batch->count,
+                                                   (const emend_rect *)(void *)batch->rects->data, batch->rects->len);
+    if (status != EMEND_OK && status != EMEND_E_STALE)
+        emend_answer_failed(glue->coordinator, batch->request, status, emend_last_error_message());
+    g_ptr_array_remove_fast(glue->rect_batches, batch); /* frees it */
+    return G_SOURCE_REMOVE;
+}
+
+/* Answers a batched rectangle request (requests_rects) in one emend_answer_rects_batch call.
+ * Underlines: none (the marks are text tags the view lays out itself: 0 rectangles per
+ * range, at once). Bounds (hit testing, asked for every suggestion at the first
+ * emend_session_suggestion_at_point of a layout): laid out in 8 ms slices from idle
+ * callbacks, then answered (the runtime answers EMEND_E_AGAIN meanwhile), so 1,600
+ * suggestions never freeze the view. Before, each suggestion was a request of its own and a
+ * main-loop round trip. */
 static void answer_rect_request(void *user_data, emend_coordinator *c, emend_rect_purpose purpose, uint64_t context_id,
                                 void *engine_context, const emend_range *ranges, size_t range_count,
                                 emend_request_id request) {
     EmendGlue *glue = user_data;
-    (void)purpose; /* the same rectangles serve underlines and hit testing */
     (void)context_id;
     (void)engine_context;
-    GArray *rects = g_array_new(FALSE, FALSE, sizeof(emend_rect));
-    size_t *counts = g_new0(size_t, range_count);
-    for (size_t i = 0; i < range_count; i++) {
-        guint before = rects->len;
-        if (glue->host.range_rects) glue->host.range_rects(glue->host_data, ranges[i].location, ranges[i].length, rects);
-        counts[i] = rects->len - before;
+    if (purpose != EMEND_RECTS_BOUNDING) {
+        size_t *none = g_new0(size_t, range_count);
+        emend_answer_rects_batch(c, request, none, range_count, NULL, 0);
+        g_free(none);
+        return;
     }
-    emend_status status = emend_answer_rects_batch(c, request, counts, range_count, (const emend_rect *)(void *)rects->data, rects->len);
-    if (status != EMEND_OK) emend_answer_failed(c, request, status, emend_last_error_message());
-    g_free(counts);
-    g_array_free(rects, TRUE);
+    RectBatch *batch = g_new0(RectBatch, 1);
+    batch->glue = glue;
+    batch->request = request;
+    batch->ranges = g_memdup2(ranges, range_count * sizeof *ranges);
+    batch->count = range_count;
+    batch->rect_counts = g_new0(size_t, range_count);
+    batch->rects = g_array_new(FALSE, FALSE, sizeof(emend_rect));
+    g_ptr_array_add(glue->rect_batches, batch);
+    g_idle_add(lay_out_some, batch);
 }
 
 static Animation *find_animation(EmendGlue *glue, emend_text_animation animation, const emend_range *range,
@@ -397,6 +481,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     glue->animations = g_array_new(FALSE, TRUE, sizeof(Animation));
     glue->deferred = g_array_new(FALSE, TRUE, sizeof(Deferred));
     glue->runs = g_array_new(FALSE, TRUE, sizeof(emend_attribute_run));
+    glue->rect_batches = g_ptr_array_new_with_free_func(free_rect_batch);
 
     emend_delegate d = {0};
     d.struct_size = sizeof d;
@@ -432,6 +517,7 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
         g_array_free(glue->animations, TRUE);
         g_array_free(glue->deferred, TRUE);
         g_array_free(glue->runs, TRUE);
+        g_ptr_array_free(glue->rect_batches, TRUE);
         g_free(glue);
         return NULL;
     }
@@ -442,6 +528,10 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
 void emend_glue_free(EmendGlue *glue) {
     if (!glue) return;
     if (glue->fd_source) g_source_remove(glue->fd_source);
+    /* Batches still being laid out: their idle callbacks go, and the requests end with the
+     * coordinator. */
+    for (guint i = 0; i < glue->rect_batches->len; i++) g_idle_remove_by_data(g_ptr_array_index(glue->rect_batches, i));
+    g_ptr_array_free(glue->rect_batches, TRUE);
     /* Destroy skips finish_text_animation: end what is still shown. */
     while (glue->animations->len > 0) end_animation_at(glue, glue->animations->len - 1);
     emend_coordinator_destroy(glue->coordinator);

@@ -23,44 +23,47 @@ static void remove_marks(EmendGtk *wt, const GtkTextIter *start, const GtkTextIt
 
 /* Marks again the suggestions that changed, and only those: their marks come off where each
  * is now (for an INVALID one, where it was), and a pending one is marked again. The others'
- * tags moved with the text. */
+ * tags moved with the text. About 8 ms at a time: the rest in the next idle callback. */
 static gboolean retag_suggestions(gpointer data) {
     EmendGtk *wt = data;
-    wt->retag_idle = 0;
     gsize count = 0;
     const EmendGlueSuggestion *all = emend_glue_get_suggestions(wt->glue, &count);
-    gsize first = wt->retag_first, end = MIN(wt->retag_end, count);
     if (wt->retag_all) {
         GtkTextIter a, b;
         gtk_text_buffer_get_bounds(wt->buffer, &a, &b);
         remove_marks(wt, &a, &b);
-        first = 0;
-        end = count;
+        wt->retag_all = FALSE;
     }
-    wt->retag_all = FALSE;
-    wt->retag_first = wt->retag_end = 0;
     /* The popover stays open while its suggestion is still pending. */
     if (wt->popover_suggestion >= 0 &&
         ((gsize)wt->popover_suggestion >= count || all[wt->popover_suggestion].state != EMEND_SUGGESTION_PENDING))
         emend_gtk_hide_suggestion(wt);
     guint64 characters = (guint64)gtk_text_buffer_get_char_count(wt->buffer);
-    for (gsize i = first; i < end; i++) {
+    gint64 until = g_get_monotonic_time() + 8000;
+    wt->retag_end = MIN(wt->retag_end, count);
+    while (wt->retag_first < wt->retag_end) {
+        gsize i = wt->retag_first++;
         const EmendGlueSuggestion *s = &all[i];
         guint64 start = 0, length = 0;
-        if (!emend_glue_suggestion_range(wt->glue, i, &start, &length) || start + length > characters) continue;
-        GtkTextIter a, b;
-        gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, (gint)start);
-        gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, (gint)(start + length));
-        remove_marks(wt, &a, &b);
-        if (s->state != EMEND_SUGGESTION_PENDING) continue;
-        gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", &a, &b);
-        for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
-            if (strcmp(s->category, CATEGORIES[c])) continue;
-            char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
-            gtk_text_buffer_apply_tag_by_name(wt->buffer, name, &a, &b);
-            g_free(name);
+        if (emend_glue_suggestion_range(wt->glue, i, &start, &length) && start + length <= characters) {
+            GtkTextIter a, b;
+            gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, (gint)start);
+            gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, (gint)(start + length));
+            remove_marks(wt, &a, &b);
+            if (s->state == EMEND_SUGGESTION_PENDING) {
+                gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", &a, &b);
+                for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
+                    if (strcmp(s->category, CATEGORIES[c])) continue;
+                    char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
+                    gtk_text_buffer_apply_tag_by_name(wt->buffer, name, &a, &b);
+                    g_free(name);
+                }
+            }
         }
+        if (g_get_monotonic_time() >= until && wt->retag_first < wt->retag_end) return G_SOURCE_CONTINUE;
     }
+    wt->retag_idle = 0;
+    wt->retag_first = wt->retag_end = 0;
     /* Screen readers hear how many suggestions (or changes under review) there are and how
      * to reach them. */
     gsize pending = emend_glue_pending_count(wt->glue);
@@ -89,7 +92,9 @@ static gboolean retag_suggestions(gpointer data) {
 void emend_gtk_suggestions_changed(gpointer data, gsize first, gsize count) {
     EmendGtk *wt = data;
     if (count == G_MAXSIZE) {
+        /* Every mark comes off; the suggestions there are come in spans of their own. */
         wt->retag_all = TRUE;
+        wt->retag_first = wt->retag_end = 0;
     } else if (count > 0) {
         gboolean had = wt->retag_end > wt->retag_first;
         wt->retag_first = had ? MIN(wt->retag_first, first) : first;

@@ -34,9 +34,9 @@ struct _EmendGtk {
     int applying;                 /* > 0 while Emend's own replace edits the buffer */
     gboolean user_action_open;    /* the session's edits are one undo step */
     guint retag_idle;
-    gsize retag_first;            /* the suggestions to mark again: [first, end), or all */
+    gsize retag_first;            /* the suggestions to mark again: [first, end) */
     gsize retag_end;
-    gboolean retag_all;
+    gboolean retag_all;           /* every mark comes off first */
     guint tick;                   /* animation tick callback, 0 when none */
     GPtrArray *animations;        /* Animation handles in progress */
     GArray *arrivals;             /* text a result just streamed in (Arrival) */
