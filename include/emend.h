@@ -171,8 +171,9 @@ typedef enum emend_status {
                                      delegate callback; nothing happened: make it after the
                                      callback returns. (Was STATE.) */
     EMEND_E_AGAIN = 19            /* the answer is not known yet and the runtime has asked the
-                                     engine for what it needs (a suggestion's rectangles):
-                                     dispatch, then call again. (Was STATE.) */
+                                     engine for what it needs (a suggestion's rectangles), or
+                                     a review step is in flight (see STEP IN FLIGHT below):
+                                     nothing happened; dispatch, then call again. (Was STATE.) */
 } emend_status;
 
 /* The detail of the last failed call on the calling thread, NUL-terminated UTF-8, or "" if
@@ -719,10 +720,10 @@ typedef struct emend_delegate {
      * in the order of `ranges`. When the engine has it, the runtime asks through it
      * instead of requests_underline_rects and requests_bounding_rects (which are then never
      * called and may be NULL): the underlines of all pending suggestions after the result
-     * arrived and after each emend_coordinator_update_for_reflowed_text, and their bounds at
-     * the first emend_session_suggestion_at_point, each in one request per
-     * EMEND_RECT_BATCH_MAX ranges (3,200 suggestions: one request, answered in one call,
-     * instead of 3,200 event-loop round trips). `purpose` says which. `ranges` (range_count
+     * arrived and after each emend_coordinator_update_for_reflowed_text, and the bounds of
+     * every suggestion that is not INVALID at the first emend_session_suggestion_at_point
+     * of a layout, each in one request per EMEND_RECT_BATCH_MAX ranges (3,200 suggestions:
+     * one request, answered in one call, instead of 3,200 event-loop round trips). `purpose` says which. `ranges` (range_count
      * >= 1, in the coordinator's encoding, ascending, of context `context_id`) is owned by
      * the runtime and valid until the callback returns. Every range is asked for, visible
      * or not: buffer coordinates (see emend_rect) exist for the whole text; an engine that
@@ -1127,6 +1128,16 @@ emend_status emend_coordinator_ignore_rule(emend_coordinator *coordinator, const
 
 /* ------------------------------------------------------------------------------------------
  * The session after a result
+ *
+ * STEP IN FLIGHT: from a call that delivers a change (emend_session_reject_suggestion, undo,
+ * redo, show original; the result itself arriving) until the dispatch that delivers it,
+ * emend_session_accept, emend_session_revert, emend_session_show_original,
+ * emend_session_accept_suggestion, emend_session_reject_suggestion, emend_session_undo,
+ * emend_session_redo, emend_session_review_changes and emend_session_suggestion_at_point
+ * answer EMEND_E_AGAIN and change nothing: keep the key press or click, dispatch, then call
+ * again. (Before, all but the last answered EMEND_E_STATE, which reads as "no result".)
+ * EMEND_E_STATE stays for "there is no result to review": no session, a tool still running,
+ * a session stopping.
  * ---------------------------------------------------------------------------------------- */
 
 /* Done: keep the result, end the session (state INACTIVE). EMEND_E_STATE without a finished
@@ -1212,15 +1223,23 @@ emend_status emend_session_accept_suggestion(emend_coordinator *coordinator, siz
  * suggestion PENDING (not a step to undo). Thread: the coordinator's. */
 emend_status emend_session_reject_suggestion(emend_coordinator *coordinator, size_t index);
 
-/* The pending suggestion whose range contains `offset` of a context; EMEND_E_NOT_FOUND if
- * none. Thread: the coordinator's. */
+/* The pending suggestion whose range contains `offset` of a context (or whose empty range, a
+ * deletion, is at it); EMEND_E_NOT_FOUND if none. Its cost grows with the logarithm of the
+ * number of suggestions, never with the session: suggestions never overlap and keep their
+ * text order through every edit, so it searches their current ranges by halving (INVALID
+ * ones are out of the search). Thread: the coordinator's. */
 emend_status emend_session_suggestion_at_offset(const emend_coordinator *coordinator,
                                                 uint64_t context_id, uint64_t offset,
                                                 size_t *index);
 
-/* The pending suggestion whose bounding rectangles (asked from the engine once per layout)
+/* The pending suggestion whose bounding rectangles (asked from the engine once per layout,
+ * for every suggestion that is not INVALID: one an undo makes pending again is found too)
  * contain the point; EMEND_E_NOT_FOUND if none, EMEND_E_UNSUPPORTED without
- * requests_bounding_rects. The point is in the coordinate space of the engine's own
+ * requests_bounding_rects and requests_rects. Cost: the first call after the rectangles
+ * arrived sorts them by their top (once per layout, until the next
+ * emend_coordinator_update_for_reflowed_text); every call then searches by halving and
+ * tests only the rectangles whose top lies at most the tallest rectangle's height above the
+ * point (on a page of text: the suggestions of a line or two), never every suggestion. The point is in the coordinate space of the engine's own
  * emend_answer_rects answers (see emend_rect). Rectangles not known yet are requested, and
  * the call answers EMEND_E_AGAIN — never EMEND_E_STATE — for as long as they are outstanding
  * (the engine has not answered a requests_bounding_rects yet, or its answer waits for the

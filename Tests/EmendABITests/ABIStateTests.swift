@@ -92,8 +92,8 @@ final class ABIStateTests: XCTestCase {
         XCTAssertStatus(emend_session_accept_suggestion(coordinator, 0), EMEND_E_STATE, mentions: ["not pending"])
         XCTAssertStatus(emend_session_reject_suggestion(coordinator, 0), EMEND_E_STATE)
         XCTAssertEqual(emend_session_reject_suggestion(coordinator, 1), EMEND_OK)
-        // Until the reject is delivered, review calls wait.
-        XCTAssertStatus(emend_session_accept(coordinator), EMEND_E_STATE)
+        // Until the reject is delivered, review calls wait: AGAIN (a step in flight), not STATE.
+        XCTAssertStatus(emend_session_accept(coordinator), EMEND_E_AGAIN)
         XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK)
         XCTAssertEqual(engine.text, "See you tomorrow, I could of known.")
         XCTAssertStatus(emend_session_show_original(coordinator, 1), EMEND_E_UNSUPPORTED)

@@ -86,7 +86,7 @@ final class UndoRedoTests: XCTestCase {
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, original)
         try coordinator.redo()
-        XCTAssertThrowsEmend(.state) { try coordinator.redo() }   // still delivering the first
+        XCTAssertThrowsEmend(.again) { try coordinator.redo() }   // still delivering the first: a step in flight
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "I don't think it's ready!")
         try coordinator.redo()

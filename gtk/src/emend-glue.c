@@ -18,9 +18,9 @@ typedef struct {
     gboolean previewed;          /* handed out through emend_answer_preview */
 } Animation;
 
-/* A call on the session the coordinator answered EMEND_E_STATE while a result rests: a
- * change is being delivered (a rejected suggestion's text going back, an undo), so it is
- * made again after the dispatches that finish it. */
+/* A call on the session the coordinator answered EMEND_E_AGAIN: a step is in flight (a
+ * rejected suggestion's text going back, an undo), so it is made again after the
+ * dispatches that deliver it. */
 typedef enum { CALL_DONE, CALL_REVERT, CALL_UNDO, CALL_REDO, CALL_ACCEPT_SUGGESTION, CALL_REJECT_SUGGESTION } CallKind;
 typedef struct {
     CallKind kind;
@@ -53,97 +53,141 @@ struct EmendGlue {
     emend_coordinator *coordinator;
     guint fd_source;
     Session session;
-    GArray *suggestions;         /* EmendGlueSuggestion, as of the last complete read */
-    gboolean suggestions_dirty;  /* something may have changed them since the last sync */
-    GArray *reading;             /* a read in progress (EmendGlueSuggestion) */
+    GArray *suggestions;         /* EmendGlueSuggestion, position = the coordinator's index */
+    gsize pending;               /* how many of them are PENDING */
+    /* The indices suggestions_changed named and the glue has not read yet (first < end),
+     * and how many suggestions the coordinator has now. */
+    gboolean changes_waiting;
+    size_t changed_first;
+    size_t changed_end;
+    size_t changed_total;
+    /* The read in progress: [read_next, read_end), in 8 ms slices from idle callbacks. */
     size_t read_next;
-    size_t read_count;
+    size_t read_end;
     guint read_idle;
     gboolean phase_dirty;        /* the host has not been told of a change yet */
     GArray *animations;          /* Animation */
     GArray *deferred;            /* Deferred: calls waiting for a change being delivered */
     GArray *runs;                /* scratch for contexts */
+    GPtrArray *rect_batches;     /* RectBatch: bounds being laid out (each with its idle source) */
 };
 
 /* ---- suggestions ------------------------------------------------------------------------ */
 
-static void clear_array(GArray *suggestions) {
-    for (guint i = 0; i < suggestions->len; i++) {
-        EmendGlueSuggestion *s = &g_array_index(suggestions, EmendGlueSuggestion, i);
-        g_free(s->original);
-        g_free(s->replacement);
-        g_free(s->explanation);
-        g_free(s->category);
-        g_free(s->rule_id);
-    }
-    g_array_set_size(suggestions, 0);
+static void clear_entry(EmendGlueSuggestion *s) {
+    g_free(s->original);
+    g_free(s->replacement);
+    g_free(s->explanation);
+    g_free(s->category);
+    g_free(s->rule_id);
+    *s = (EmendGlueSuggestion){0};
 }
 
 static void clear_suggestions(EmendGlue *glue) {
-    clear_array(glue->suggestions);
-    clear_array(glue->reading);
+    for (guint i = 0; i < glue->suggestions->len; i++) clear_entry(&g_array_index(glue->suggestions, EmendGlueSuggestion, i));
+    g_array_set_size(glue->suggestions, 0);
+    glue->pending = 0;
+    glue->read_next = glue->read_end = 0;
     if (glue->read_idle) g_source_remove(glue->read_idle);
     glue->read_idle = 0;
 }
 
-/* Reads suggestions for about 8 ms, then lets the main loop run; the host sees the new set
- * once it is whole. Today's getters cost O(n) each (reading 1,600 takes over a second), so
- * a read is spread over idle callbacks instead of freezing the view. */
+/* Reads suggestion `i` again (its state, its range now, its strings). */
+static void read_suggestion(EmendGlue *glue, size_t i) {
+    EmendGlueSuggestion *entry = &g_array_index(glue->suggestions, EmendGlueSuggestion, i);
+    emend_suggestion s = {0};
+    s.struct_size = sizeof s;
+    if (emend_session_get_suggestion(glue->coordinator, i, &s) != EMEND_OK) return;
+    if (entry->state == EMEND_SUGGESTION_PENDING && entry->original) glue->pending--;
+    clear_entry(entry);
+    *entry = (EmendGlueSuggestion){
+        .index = i,
+        .start = s.range.location,
+        .length = s.range.length,
+        .state = s.state,
+        .original = g_strdup(s.original ? s.original : ""),
+        .replacement = g_strdup(s.replacement ? s.replacement : ""),
+        .explanation = g_strdup(s.explanation ? s.explanation : ""),
+        .category = g_strdup(s.category ? s.category : ""),
+        .rule_id = g_strdup(s.rule_id ? s.rule_id : ""),
+    };
+    if (entry->state == EMEND_SUGGESTION_PENDING) glue->pending++;
+}
+
+/* The coordinator says which suggestions changed (at the end of a dispatch): kept, and read
+ * in settle() once the session is not working or streaming. */
+static void on_suggestions_changed(void *user_data, emend_coordinator *c, const emend_suggestion_span *span) {
+    EmendGlue *glue = user_data;
+    (void)c;
+    if (glue->changes_waiting) {
+        glue->changed_first = MIN(glue->changed_first, span->first);
+        glue->changed_end = MAX(glue->changed_end, span->first + span->count);
+    } else {
+        glue->changed_first = span->first;
+        glue->changed_end = span->first + span->count;
+    }
+    glue->changed_total = span->total;
+    glue->changes_waiting = TRUE;
+}
+
+/* Reads the next suggestions of the read in progress for about 8 ms, then lets the main loop
+ * run; the host hears of each slice read. */
 static gboolean read_some(gpointer data) {
     EmendGlue *glue = data;
     gint64 until = g_get_monotonic_time() + 8000;
-    while (glue->read_next < glue->read_count) {
-        emend_suggestion s = {0};
-        s.struct_size = sizeof s;
-        size_t i = glue->read_next++;
-        if (emend_session_get_suggestion(glue->coordinator, i, &s) == EMEND_OK) {
-            EmendGlueSuggestion copy = {
-                .index = i,
-                .start = s.range.location,
-                .length = s.range.length,
-                .state = s.state,
-                .original = g_strdup(s.original ? s.original : ""),
-                .replacement = g_strdup(s.replacement ? s.replacement : ""),
-                .explanation = g_strdup(s.explanation ? s.explanation : ""),
-                .category = g_strdup(s.category ? s.category : ""),
-                .rule_id = g_strdup(s.rule_id ? s.rule_id : ""),
-            };
-            g_array_append_val(glue->reading, copy);
-        }
-        if (g_get_monotonic_time() >= until && glue->read_next < glue->read_count) return G_SOURCE_CONTINUE;
+    size_t from = glue->read_next;
+    while (glue->read_next < glue->read_end) {
+        read_suggestion(glue, glue->read_next++);
+        if (g_get_monotonic_time() >= until) break;
     }
+    if (glue->read_next > from && glue->host.suggestions_changed)
+        glue->host.suggestions_changed(glue->host_data, from, glue->read_next - from);
+    if (glue->read_next < glue->read_end) return G_SOURCE_CONTINUE;
     glue->read_idle = 0;
-    GArray *done = glue->reading;
-    glue->reading = glue->suggestions;
-    glue->suggestions = done;
-    clear_array(glue->reading);
-    if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data);
     return G_SOURCE_REMOVE;
 }
 
-/* Reads every suggestion again. The one place that reads them: with a "suggestions changed"
- * notification and O(1) getters in the ABI it reads only the changed ones at once, and
- * nothing else has to change. It runs only after a dispatch or call that may have changed
- * them, only for a proofread or a rewrite under review, and not while a result is still
+/* Reads the suggestions the coordinator said changed, and only those: each read is constant
+ * time, so a change costs what it changed, whatever the number of suggestions (before, every
+ * suggestion was read again after every change, and every mark redone). A large span (a
+ * result's 1,600 suggestions) is read in 8 ms slices, so the view never freezes. The entries
+ * outside the span keep the range they were read with: a suggestion that only moved is not
+ * reported (emend_glue_suggestion_range reads where it is now). Not while a result is still
  * arriving (thousands of replaces, 512 per step): the marks wait for it to rest. */
 static void emend_glue_sync_suggestions(EmendGlue *glue) {
+    if (!glue->changes_waiting) return;
     if (glue->session.phase == EMEND_GLUE_WORKING || glue->session.phase == EMEND_GLUE_STREAMING) return;
-    glue->suggestions_dirty = FALSE;
-    clear_array(glue->reading);
-    size_t count = 0;
-    if (glue->session.phase == EMEND_GLUE_IDLE ||
-        (glue->session.tool != EMEND_TOOL_PROOFREAD && glue->session.view != CHANGES_UNDER_REVIEW) ||
-        emend_session_suggestion_count(glue->coordinator, &count) != EMEND_OK)
-        count = 0;
-    glue->read_next = 0;
-    glue->read_count = count;
-    if (glue->read_idle) return; /* the read going on starts over with the new count */
-    if (read_some(glue) == G_SOURCE_CONTINUE) glue->read_idle = g_idle_add(read_some, glue);
+    glue->changes_waiting = FALSE;
+    size_t total = glue->changed_total;
+    size_t first = MIN(glue->changed_first, total), end = MIN(glue->changed_end, total);
+    if (total < glue->suggestions->len) {
+        /* Suggestions gone (a review ended by a follow-up): the host takes every mark off,
+         * and every suggestion there is is read again. */
+        clear_suggestions(glue);
+        if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data, 0, G_MAXSIZE);
+        first = 0;
+        end = total;
+    }
+    for (size_t i = glue->suggestions->len; i < total; i++) {
+        /* Not read yet: nothing to mark, nothing to show. */
+        EmendGlueSuggestion unread = {.index = i, .state = EMEND_SUGGESTION_INVALID, .original = g_strdup(""),
+                                      .replacement = g_strdup(""), .explanation = g_strdup(""), .category = g_strdup(""),
+                                      .rule_id = g_strdup("")};
+        g_array_append_val(glue->suggestions, unread);
+    }
+    if (glue->read_next < glue->read_end) {
+        glue->read_next = MIN(glue->read_next, first);
+        glue->read_end = MIN(MAX(glue->read_end, end), total);
+    } else {
+        glue->read_next = first;
+        glue->read_end = end;
+    }
+    if (!glue->read_idle && read_some(glue) == G_SOURCE_CONTINUE) glue->read_idle = g_idle_add(read_some, glue);
 }
 
 /* After a dispatch or a call: bring the host up to date. */
 static void settle(EmendGlue *glue) {
-    if (glue->suggestions_dirty) emend_glue_sync_suggestions(glue);
+    emend_glue_sync_suggestions(glue);
     if (glue->phase_dirty) {
         glue->phase_dirty = FALSE;
         if (glue->host.phase_changed) glue->host.phase_changed(glue->host_data);
@@ -195,7 +239,6 @@ static void on_replace(void *user_data, emend_coordinator *c, const emend_replac
     EmendGlue *glue = user_data;
     gboolean applied = glue->host.replace(glue->host_data, replace);
     emend_answer_replace(c, request, applied ? EMEND_REPLACE_APPLIED : EMEND_REPLACE_REFUSED, NULL, 0);
-    glue->suggestions_dirty = TRUE;
     glue->phase_dirty = TRUE; /* can undo / redo may have changed */
 }
 
@@ -208,21 +251,75 @@ static void on_select_ranges(void *user_data, emend_coordinator *c, uint64_t con
     emend_answer_done(c, request);
 }
 
-/* Answers a rectangle request. The one place that does: with batched rect requests in the
- * ABI, it answers all visible suggestions in one call instead. */
-static void answer_rect_request(EmendGlue *glue, emend_coordinator *c, const emend_range *range,
-                                emend_request_id request) {
-    GArray *rects = g_array_new(FALSE, FALSE, sizeof(emend_rect));
-    if (glue->host.range_rects) glue->host.range_rects(glue->host_data, range->location, range->length, rects);
-    emend_answer_rects(c, request, (const emend_rect *)(void *)rects->data, rects->len);
-    g_array_free(rects, TRUE);
+/* A batched rectangle request being answered: the ranges (copied), the rectangles of those
+ * done so far, and how many each has. */
+typedef struct {
+    EmendGlue *glue;
+    emend_request_id request;
+    emend_range *ranges;
+    size_t count;
+    size_t next;
+    size_t *rect_counts;
+    GArray *rects;               /* emend_rect */
+} RectBatch;
+
+static void free_rect_batch(gpointer data) {
+    RectBatch *batch = data;
+    g_free(batch->ranges);
+    g_free(batch->rect_counts);
+    g_array_free(batch->rects, TRUE);
+    g_free(batch);
 }
 
-static void on_rects(void *user_data, emend_coordinator *c, uint64_t context_id, void *engine_context,
-                     const emend_range *range, emend_request_id request) {
+/* Lays out the next ranges for about 8 ms; once all are done, answers in one call. */
+static gboolean lay_out_some(gpointer data) {
+    RectBatch *batch = data;
+    EmendGlue *glue = batch->glue;
+    gint64 until = g_get_monotonic_time() + 8000;
+    while (batch->next < batch->count) {
+        size_t i = batch->next++;
+        guint before = batch->rects->len;
+        if (glue->host.range_rects)
+            glue->host.range_rects(glue->host_data, batch->ranges[i].location, batch->ranges[i].length, batch->rects);
+        batch->rect_counts[i] = batch->rects->len - before;
+        if (g_get_monotonic_time() >= until && batch->next < batch->count) return G_SOURCE_CONTINUE;
+    }
+    emend_status status = emend_answer_rects_batch(glue->coordinator, batch->request, batch->rect_counts, batch->count,
+                                                   (const emend_rect *)(void *)batch->rects->data, batch->rects->len);
+    if (status != EMEND_OK && status != EMEND_E_STALE)
+        emend_answer_failed(glue->coordinator, batch->request, status, emend_last_error_message());
+    g_ptr_array_remove_fast(glue->rect_batches, batch); /* frees it */
+    return G_SOURCE_REMOVE;
+}
+
+/* Answers a batched rectangle request (requests_rects) in one emend_answer_rects_batch call.
+ * Underlines: none (the marks are text tags the view lays out itself: 0 rectangles per
+ * range, at once). Bounds (hit testing, asked for every suggestion at the first
+ * emend_session_suggestion_at_point of a layout): laid out in 8 ms slices from idle
+ * callbacks, then answered (the runtime answers EMEND_E_AGAIN meanwhile), so 1,600
+ * suggestions never freeze the view. Before, each suggestion was a request of its own and a
+ * main-loop round trip. */
+static void answer_rect_request(void *user_data, emend_coordinator *c, emend_rect_purpose purpose, uint64_t context_id,
+                                void *engine_context, const emend_range *ranges, size_t range_count,
+                                emend_request_id request) {
+    EmendGlue *glue = user_data;
     (void)context_id;
     (void)engine_context;
-    answer_rect_request(user_data, c, range, request);
+    if (purpose != EMEND_RECTS_BOUNDING) {
+        size_t *none = g_new0(size_t, range_count);
+        emend_answer_rects_batch(c, request, none, range_count, NULL, 0);
+        g_free(none);
+        return;
+    }
+    RectBatch *batch = g_new0(RectBatch, 1);
+    batch->glue = glue;
+    batch->request = request;
+    batch->ranges = g_memdup2(ranges, range_count * sizeof *ranges);
+    batch->count = range_count;
+    batch->rect_counts = g_new0(size_t, range_count);
+    batch->rects = g_array_new(FALSE, FALSE, sizeof(emend_rect));
+    g_ptr_array_add(glue->rect_batches, batch);
+    g_idle_add(lay_out_some, batch);
 }
 
 static Animation *find_animation(EmendGlue *glue, emend_text_animation animation, const emend_range *range,
@@ -300,7 +397,6 @@ static void on_will_change_to_state(void *user_data, emend_coordinator *c, emend
     case EMEND_STATE_INTERACTIVE_STREAMING: set_phase(glue, EMEND_GLUE_STREAMING); break;
     case EMEND_STATE_INTERACTIVE_RESTING: set_phase(glue, EMEND_GLUE_RESTING); break;
     }
-    glue->suggestions_dirty = TRUE;
     emend_answer_done(c, request);
 }
 
@@ -322,7 +418,12 @@ static void on_session_ended(void *user_data, emend_coordinator *c, emend_status
      * for safety) end with the session. */
     while (glue->animations->len > 0) end_animation_at(glue, glue->animations->len - 1);
     glue->session = (Session){.phase = EMEND_GLUE_IDLE};
-    glue->suggestions_dirty = TRUE;
+    /* The session's suggestions go with it: the host takes every mark off. */
+    glue->changes_waiting = FALSE;
+    if (glue->suggestions->len > 0) {
+        clear_suggestions(glue);
+        if (glue->host.suggestions_changed) glue->host.suggestions_changed(glue->host_data, 0, G_MAXSIZE);
+    }
     glue->phase_dirty = TRUE;
     if (glue->host.session_ended) glue->host.session_ended(glue->host_data, status, message);
 }
@@ -341,9 +442,9 @@ static emend_status call_now(EmendGlue *glue, const Deferred *call) {
     return EMEND_E_INVALID_ARGUMENT;
 }
 
-/* Makes the waiting calls, in order, once the coordinator takes them. A call still refused
- * after a dispatch that had nothing to do, or after 50 dispatches, is refused for good:
- * nothing was being delivered (dropped, logged). */
+/* Makes the waiting calls, in order, once the coordinator takes them. A call still answered
+ * EMEND_E_AGAIN after a dispatch that had nothing to do, or after 50 dispatches, is dropped
+ * (logged): nothing was being delivered. */
 static void run_deferred(EmendGlue *glue, size_t processed) {
     while (glue->deferred->len > 0) {
         Deferred *call = &g_array_index(glue->deferred, Deferred, 0);
@@ -352,10 +453,9 @@ static void run_deferred(EmendGlue *glue, size_t processed) {
             return;
         }
         emend_status status = call_now(glue, call);
-        if (status == EMEND_E_STATE && processed > 0 && ++call->tries < 50) return;
+        if (status == EMEND_E_AGAIN && processed > 0 && ++call->tries < 50) return;
         if (status != EMEND_OK) g_debug("emend: a waiting call was refused: %s: %s", emend_status_name(status), emend_last_error_message());
         g_array_remove_index(glue->deferred, 0);
-        glue->suggestions_dirty = TRUE;
         glue->phase_dirty = TRUE;
     }
 }
@@ -378,10 +478,10 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     glue->host = *host;
     glue->host_data = host_data;
     glue->suggestions = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
-    glue->reading = g_array_new(FALSE, TRUE, sizeof(EmendGlueSuggestion));
     glue->animations = g_array_new(FALSE, TRUE, sizeof(Animation));
     glue->deferred = g_array_new(FALSE, TRUE, sizeof(Deferred));
     glue->runs = g_array_new(FALSE, TRUE, sizeof(emend_attribute_run));
+    glue->rect_batches = g_ptr_array_new_with_free_func(free_rect_batch);
 
     emend_delegate d = {0};
     d.struct_size = sizeof d;
@@ -389,11 +489,14 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     d.requests_contexts = on_requests_contexts;
     d.replace = on_replace;
     d.select_ranges = on_select_ranges;
-    /* Bounding rectangles serve emend_session_suggestion_at_point (an application may call
-     * it on the coordinator). No underline rectangles: the marks are text tags, which the
-     * view lays out itself, so the runtime need not ask for every suggestion's rectangles
-     * after each result and reflow (one event-loop round trip each, today). */
-    d.requests_bounding_rects = on_rects;
+    /* Rectangles in batches serve emend_session_suggestion_at_point (an application may
+     * call it on the coordinator): one request for every suggestion's bounds. Only
+     * requests_rects, never the one-range callbacks (the runtime then calls only it). No
+     * underline rectangles are asked for this way either way: the marks are text tags,
+     * which the view lays out itself. */
+    d.requests_rects = answer_rect_request;
+    /* Which suggestions changed, after each dispatch: the glue reads only those. */
+    d.suggestions_changed = on_suggestions_changed;
     d.prepare_for_text_animation = on_prepare_animation;
     d.requests_preview = on_requests_preview;
     d.finish_text_animation = on_finish_animation;
@@ -411,10 +514,10 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     if (status) *status = s;
     if (s != EMEND_OK) {
         g_array_free(glue->suggestions, TRUE);
-        g_array_free(glue->reading, TRUE);
         g_array_free(glue->animations, TRUE);
         g_array_free(glue->deferred, TRUE);
         g_array_free(glue->runs, TRUE);
+        g_ptr_array_free(glue->rect_batches, TRUE);
         g_free(glue);
         return NULL;
     }
@@ -425,12 +528,15 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
 void emend_glue_free(EmendGlue *glue) {
     if (!glue) return;
     if (glue->fd_source) g_source_remove(glue->fd_source);
+    /* Batches still being laid out: their idle callbacks go, and the requests end with the
+     * coordinator. */
+    for (guint i = 0; i < glue->rect_batches->len; i++) g_idle_remove_by_data(g_ptr_array_index(glue->rect_batches, i));
+    g_ptr_array_free(glue->rect_batches, TRUE);
     /* Destroy skips finish_text_animation: end what is still shown. */
     while (glue->animations->len > 0) end_animation_at(glue, glue->animations->len - 1);
     emend_coordinator_destroy(glue->coordinator);
     clear_suggestions(glue);
     g_array_free(glue->suggestions, TRUE);
-    g_array_free(glue->reading, TRUE);
     g_array_free(glue->animations, TRUE);
     g_array_free(glue->deferred, TRUE);
     g_array_free(glue->runs, TRUE);
@@ -468,7 +574,6 @@ emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prom
     emend_status status = emend_coordinator_start(glue->coordinator, &request);
     if (status != EMEND_OK) glue->session = before;
     glue->phase_dirty = TRUE;
-    glue->suggestions_dirty = TRUE;
     settle(glue);
     return status;
 }
@@ -476,18 +581,17 @@ emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prom
 /* Every call that changes the session: the host hears of the result at once (a change that
  * posts no work would otherwise wait for a dispatch that never comes). */
 static emend_status changed(EmendGlue *glue, emend_status status) {
-    glue->suggestions_dirty = TRUE;
     glue->phase_dirty = TRUE;
     settle(glue);
     return status;
 }
 
-/* A call on the resting session: made now, or kept while a change is being delivered
- * (EMEND_E_AGAIN) and made after it. */
+/* A call on the resting session: made now, or kept while a step is in flight (the
+ * coordinator answers EMEND_E_AGAIN) and made after it. */
 static emend_status session_call(EmendGlue *glue, CallKind kind, size_t index) {
     Deferred call = {kind, index, 0};
-    emend_status status = glue->deferred->len == 0 ? call_now(glue, &call) : EMEND_E_STATE;
-    if (status == EMEND_E_STATE && glue->session.phase == EMEND_GLUE_RESTING) {
+    emend_status status = glue->deferred->len == 0 ? call_now(glue, &call) : EMEND_E_AGAIN;
+    if (status == EMEND_E_AGAIN && glue->session.phase == EMEND_GLUE_RESTING) {
         g_array_append_val(glue->deferred, call);
         return EMEND_E_AGAIN;
     }
@@ -545,14 +649,25 @@ const EmendGlueSuggestion *emend_glue_get_suggestions(const EmendGlue *glue, gsi
     return (const EmendGlueSuggestion *)(void *)glue->suggestions->data;
 }
 
+gsize emend_glue_pending_count(const EmendGlue *glue) { return glue->pending; }
+
+/* The coordinator's own search (by halving over the suggestions' current ranges). */
 gssize emend_glue_suggestion_at_offset(const EmendGlue *glue, guint64 offset) {
-    for (guint i = 0; i < glue->suggestions->len; i++) {
-        const EmendGlueSuggestion *s = &g_array_index(glue->suggestions, EmendGlueSuggestion, i);
-        if (s->state != EMEND_SUGGESTION_PENDING) continue;
-        if (offset >= s->start && (offset < s->start + s->length || (s->length == 0 && offset == s->start)))
-            return (gssize)i;
-    }
-    return -1;
+    uint64_t context = 0;
+    size_t contexts = 0, index = 0;
+    if (emend_coordinator_context_ids(glue->coordinator, &context, 1, &contexts) != EMEND_OK || contexts == 0) return -1;
+    if (emend_session_suggestion_at_offset(glue->coordinator, context, offset, &index) != EMEND_OK) return -1;
+    return index < glue->suggestions->len ? (gssize)index : -1;
+}
+
+gboolean emend_glue_suggestion_range(const EmendGlue *glue, gsize position, guint64 *start, guint64 *length) {
+    emend_suggestion s = {0};
+    s.struct_size = sizeof s;
+    if (position >= glue->suggestions->len || emend_session_get_suggestion(glue->coordinator, position, &s) != EMEND_OK)
+        return FALSE;
+    *start = s.range.location;
+    *length = s.range.length;
+    return TRUE;
 }
 
 static const EmendGlueSuggestion *at(const EmendGlue *glue, gsize position) {

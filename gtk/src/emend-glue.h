@@ -12,8 +12,8 @@
  *     the presented result waiting for the person;
  *   - the delegate: contexts from the snapshot, replaces, animations, rectangles and
  *     presented results handed to the host (the widgets) through EmendGlueHost;
- *   - the suggestions, copied out after each dispatch that may have changed them
- *     (emend_glue_sync_suggestions, the one place that reads them);
+ *   - the suggestions, copied out as the coordinator's suggestions_changed names them (only
+ *     those: emend_glue_sync_suggestions, the one place that reads them);
  *   - the user's own edits, reported to the coordinator with emend_coordinator_update_range.
  *
  * Every offset here is a code point offset into the host's whole text.
@@ -39,11 +39,13 @@ typedef enum {
     EMEND_GLUE_PRESENTING      /* a presented result waits for Replace / Copy / Dismiss */
 } EmendGluePhase;
 
-/* One suggestion as the glue copied it (strings owned by the glue until the next sync). */
+/* One suggestion as the glue copied it (strings owned by the glue until the next sync). Its
+ * position in emend_glue_get_suggestions is its index. */
 typedef struct {
     gsize index;                     /* for emend_session_*_suggestion */
-    guint64 start;                   /* code points */
-    guint64 length;
+    guint64 start;                   /* code points, when it was last reported: a suggestion */
+    guint64 length;                  /* that only moved is not; emend_glue_suggestion_range
+                                        says where it is now */
     emend_suggestion_state state;
     char *original;
     char *replacement;
@@ -77,8 +79,11 @@ typedef struct {
     void (*present)(gpointer host, const emend_presented_result *result);
     /* Something the host shows changed: the phase (emend_glue_get_phase), can undo / redo. */
     void (*phase_changed)(gpointer host);
-    /* The suggestions changed (emend_glue_get_suggestions). */
-    void (*suggestions_changed)(gpointer host);
+    /* Suggestions [first, first + count) of emend_glue_get_suggestions changed (state,
+     * text, new or gone); count G_MAXSIZE: all of them, and suggestions may be gone (take
+     * every mark off, then mark the ones there are). The others did not change (they may
+     * have moved with the text: marks that are text tags move with it). */
+    void (*suggestions_changed)(gpointer host, gsize first, gsize count);
     /* The session ended; status EMEND_OK unless it failed (then message says why). */
     void (*session_ended)(gpointer host, emend_status status, const char *message);
 } EmendGlueHost;
@@ -100,9 +105,9 @@ emend_tool emend_glue_get_tool(const EmendGlue *glue);
 emend_status emend_glue_start(EmendGlue *glue, emend_tool tool, const char *prompt,
                               guint64 sel_start, guint64 sel_end);
 /* The calls on a resting session (Done, Revert, Undo, Redo, a suggestion's accept, reject,
- * add word) are made at once, or, while a change is being delivered (a rejected suggestion's
- * text going back: the coordinator answers EMEND_E_STATE meanwhile), kept and made after
- * it: they then return EMEND_E_AGAIN, which is not a failure. */
+ * add word) are made at once, or, while a step is in flight (a rejected suggestion's text
+ * going back: the coordinator answers EMEND_E_AGAIN meanwhile), kept and made after it:
+ * they then return EMEND_E_AGAIN, which is not a failure. */
 emend_status emend_glue_accept(EmendGlue *glue);
 emend_status emend_glue_revert(EmendGlue *glue);
 emend_status emend_glue_stop(EmendGlue *glue);
@@ -130,8 +135,14 @@ emend_status emend_glue_answer_presented(EmendGlue *glue, emend_presented_action
 
 /* Suggestions as of the last sync (all states; the host shows the PENDING ones). */
 const EmendGlueSuggestion *emend_glue_get_suggestions(const EmendGlue *glue, gsize *count);
-/* The pending suggestion at a code point offset (its position in the array), or -1. */
+/* How many of them are PENDING. Constant time. */
+gsize emend_glue_pending_count(const EmendGlue *glue);
+/* The pending suggestion at a code point offset (its position in the array), or -1: the
+ * coordinator's search, by halving. */
 gssize emend_glue_suggestion_at_offset(const EmendGlue *glue, guint64 offset);
+/* Where suggestion `position` is now (code points), read from the coordinator (constant
+ * time); for an INVALID one, where it was. FALSE if there is no such suggestion. */
+gboolean emend_glue_suggestion_range(const EmendGlue *glue, gsize position, guint64 *start, guint64 *length);
 emend_status emend_glue_accept_suggestion(EmendGlue *glue, gsize position);
 emend_status emend_glue_reject_suggestion(EmendGlue *glue, gsize position);
 /* Add the suggestion's original word to the user's dictionary, then reject the suggestion

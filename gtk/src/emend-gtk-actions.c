@@ -126,26 +126,33 @@ static void on_prompt(GSimpleAction *a, GVariant *parameter, gpointer data) {
     emend_gtk_ask_prompt(data, g_variant_get_string(parameter, NULL));
 }
 
-/* The next (direction 1) or previous (-1) pending suggestion from the cursor, wrapping. */
+/* The next (direction 1) or previous (-1) pending suggestion from the cursor, wrapping.
+ * Suggestions are in text order: the coordinator's search gives the one at the cursor,
+ * and the walk from there reads each suggestion's range where it is now. */
 static void go_to_suggestion(EmendGtk *wt, int direction) {
     gsize count = 0;
     const EmendGlueSuggestion *all = emend_glue_get_suggestions(wt->glue, &count);
+    if (count == 0 || emend_glue_pending_count(wt->glue) == 0) return;
     GtkTextIter cursor;
     gtk_text_buffer_get_iter_at_mark(wt->buffer, &cursor, gtk_text_buffer_get_insert(wt->buffer));
     guint64 at = (guint64)gtk_text_iter_get_offset(&cursor);
-    gssize best = -1, wrap = -1;
-    for (gsize i = 0; i < count; i++) {
-        if (all[i].state != EMEND_SUGGESTION_PENDING) continue;
-        gboolean ahead = direction > 0 ? all[i].start > at : all[i].start + all[i].length < at;
-        if (ahead && (best < 0 || (direction > 0 ? all[i].start < all[best].start : all[i].start > all[best].start)))
-            best = (gssize)i;
-        if (wrap < 0 || (direction > 0 ? all[i].start < all[wrap].start : all[i].start > all[wrap].start)) wrap = (gssize)i;
+    gssize best = -1;
+    guint64 best_start = 0, best_length = 0;
+    for (gsize step = 0; step < count && best < 0; step++) {
+        gsize i = direction > 0 ? step : count - 1 - step;
+        guint64 start = 0, length = 0;
+        if (all[i].state != EMEND_SUGGESTION_PENDING || !emend_glue_suggestion_range(wt->glue, i, &start, &length)) continue;
+        if (direction > 0 ? start > at : start + length < at) { best = (gssize)i; best_start = start; best_length = length; }
     }
-    if (best < 0) best = wrap;
+    for (gsize step = 0; step < count && best < 0; step++) { /* wrap: the first (last) pending one */
+        gsize i = direction > 0 ? step : count - 1 - step;
+        if (all[i].state == EMEND_SUGGESTION_PENDING && emend_glue_suggestion_range(wt->glue, i, &best_start, &best_length))
+            best = (gssize)i;
+    }
     if (best < 0) return;
     GtkTextIter s, e;
-    gtk_text_buffer_get_iter_at_offset(wt->buffer, &s, (gint)all[best].start);
-    gtk_text_buffer_get_iter_at_offset(wt->buffer, &e, (gint)(all[best].start + all[best].length));
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, &s, (gint)best_start);
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, &e, (gint)(best_start + best_length));
     gtk_text_buffer_select_range(wt->buffer, &s, &e);
     gtk_text_view_scroll_to_iter(wt->view, &s, 0.1, FALSE, 0, 0);
     emend_gtk_show_suggestion(wt, (gsize)best);

@@ -12,41 +12,61 @@
 
 static const char *const CATEGORIES[] = {"spelling", "grammar", "punctuation", "style", "typography", "rewrite"};
 
-static gboolean retag_suggestions(gpointer data) {
-    EmendGtk *wt = data;
-    wt->retag_idle = 0;
-    GtkTextIter start, end;
-    gtk_text_buffer_get_bounds(wt->buffer, &start, &end);
-    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion", &start, &end);
+static void remove_marks(EmendGtk *wt, const GtkTextIter *start, const GtkTextIter *end) {
+    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion", start, end);
     for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
         char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
-        gtk_text_buffer_remove_tag_by_name(wt->buffer, name, &start, &end);
+        gtk_text_buffer_remove_tag_by_name(wt->buffer, name, start, end);
         g_free(name);
     }
-    gsize count = 0, pending = 0;
+}
+
+/* Marks again the suggestions that changed, and only those: their marks come off where each
+ * is now (for an INVALID one, where it was), and a pending one is marked again. The others'
+ * tags moved with the text. About 8 ms at a time: the rest in the next idle callback. */
+static gboolean retag_suggestions(gpointer data) {
+    EmendGtk *wt = data;
+    gsize count = 0;
     const EmendGlueSuggestion *all = emend_glue_get_suggestions(wt->glue, &count);
+    if (wt->retag_all) {
+        GtkTextIter a, b;
+        gtk_text_buffer_get_bounds(wt->buffer, &a, &b);
+        remove_marks(wt, &a, &b);
+        wt->retag_all = FALSE;
+    }
     /* The popover stays open while its suggestion is still pending. */
     if (wt->popover_suggestion >= 0 &&
         ((gsize)wt->popover_suggestion >= count || all[wt->popover_suggestion].state != EMEND_SUGGESTION_PENDING))
         emend_gtk_hide_suggestion(wt);
     guint64 characters = (guint64)gtk_text_buffer_get_char_count(wt->buffer);
-    for (gsize i = 0; i < count; i++) {
+    gint64 until = g_get_monotonic_time() + 8000;
+    wt->retag_end = MIN(wt->retag_end, count);
+    while (wt->retag_first < wt->retag_end) {
+        gsize i = wt->retag_first++;
         const EmendGlueSuggestion *s = &all[i];
-        if (s->state != EMEND_SUGGESTION_PENDING || s->start + s->length > characters) continue;
-        pending++;
-        GtkTextIter a, b;
-        gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, (gint)s->start);
-        gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, (gint)(s->start + s->length));
-        gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", &a, &b);
-        for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
-            if (strcmp(s->category, CATEGORIES[c])) continue;
-            char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
-            gtk_text_buffer_apply_tag_by_name(wt->buffer, name, &a, &b);
-            g_free(name);
+        guint64 start = 0, length = 0;
+        if (emend_glue_suggestion_range(wt->glue, i, &start, &length) && start + length <= characters) {
+            GtkTextIter a, b;
+            gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, (gint)start);
+            gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, (gint)(start + length));
+            remove_marks(wt, &a, &b);
+            if (s->state == EMEND_SUGGESTION_PENDING) {
+                gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", &a, &b);
+                for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
+                    if (strcmp(s->category, CATEGORIES[c])) continue;
+                    char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
+                    gtk_text_buffer_apply_tag_by_name(wt->buffer, name, &a, &b);
+                    g_free(name);
+                }
+            }
         }
+        if (g_get_monotonic_time() >= until && wt->retag_first < wt->retag_end) return G_SOURCE_CONTINUE;
     }
+    wt->retag_idle = 0;
+    wt->retag_first = wt->retag_end = 0;
     /* Screen readers hear how many suggestions (or changes under review) there are and how
      * to reach them. */
+    gsize pending = emend_glue_pending_count(wt->glue);
     gboolean changes = emend_glue_reviewing(wt->glue);
     char *description = !pending ? g_strdup("")
                         : changes ? g_strdup_printf(g_dngettext(NULL, "Writing Tools: %zu change to review; F8 goes to the next",
@@ -67,9 +87,19 @@ static gboolean retag_suggestions(gpointer data) {
 }
 
 /* Tags are applied from an idle: the glue may report from inside a buffer signal, where
- * changing tags would invalidate the iterators GTK is using. */
-void emend_gtk_suggestions_changed(gpointer data) {
+ * changing tags would invalidate the iterators GTK is using. Spans reported meanwhile are
+ * joined. */
+void emend_gtk_suggestions_changed(gpointer data, gsize first, gsize count) {
     EmendGtk *wt = data;
+    if (count == G_MAXSIZE) {
+        /* Every mark comes off; the suggestions there are come in spans of their own. */
+        wt->retag_all = TRUE;
+        wt->retag_first = wt->retag_end = 0;
+    } else if (count > 0) {
+        gboolean had = wt->retag_end > wt->retag_first;
+        wt->retag_first = had ? MIN(wt->retag_first, first) : first;
+        wt->retag_end = had ? MAX(wt->retag_end, first + count) : first + count;
+    }
     if (!wt->retag_idle) wt->retag_idle = g_idle_add(retag_suggestions, wt);
 }
 
@@ -111,10 +141,5 @@ void emend_gtk_marks_clear(EmendGtk *wt) {
     wt->retag_idle = 0;
     GtkTextIter start, end;
     gtk_text_buffer_get_bounds(wt->buffer, &start, &end);
-    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion", &start, &end);
-    for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
-        char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
-        gtk_text_buffer_remove_tag_by_name(wt->buffer, name, &start, &end);
-        g_free(name);
-    }
+    remove_marks(wt, &start, &end);
 }

@@ -122,7 +122,9 @@ void emend_gtk_show_suggestion(EmendGtk *wt, gsize position) {
                                 : g_strdup_printf("%s suggestion: %s. %s", category, change, s->explanation);
     gtk_accessible_update_property(GTK_ACCESSIBLE(wt->suggestion_popover), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
     GdkRectangle rect;
-    emend_gtk_range_pointing_rect(wt, s->start, s->length, &rect);
+    guint64 start = s->start, length = s->length;
+    emend_glue_suggestion_range(wt->glue, position, &start, &length); /* where it is now */
+    emend_gtk_range_pointing_rect(wt, start, length, &rect);
     gtk_popover_set_pointing_to(GTK_POPOVER(wt->suggestion_popover), &rect);
     gtk_popover_popup(GTK_POPOVER(wt->suggestion_popover));
     gtk_widget_grab_focus(accept);

@@ -34,6 +34,9 @@ struct _EmendGtk {
     int applying;                 /* > 0 while Emend's own replace edits the buffer */
     gboolean user_action_open;    /* the session's edits are one undo step */
     guint retag_idle;
+    gsize retag_first;            /* the suggestions to mark again: [first, end) */
+    gsize retag_end;
+    gboolean retag_all;           /* every mark comes off first */
     guint tick;                   /* animation tick callback, 0 when none */
     GPtrArray *animations;        /* Animation handles in progress */
     GArray *arrivals;             /* text a result just streamed in (Arrival) */
@@ -64,7 +67,7 @@ void emend_gtk_animations_dispose(EmendGtk *wt);
 
 /* emend-gtk-marks.c */
 void emend_gtk_marks_init(EmendGtk *wt);
-void emend_gtk_suggestions_changed(gpointer wt);
+void emend_gtk_suggestions_changed(gpointer wt, gsize first, gsize count);
 void emend_gtk_marks_clear(EmendGtk *wt);
 
 /* emend-gtk-actions.c */

@@ -28,6 +28,8 @@ typedef struct {
     int replaces;
     int animations;
     int suggestion_updates;
+    gsize updated_first;         /* the span of the last suggestions_changed */
+    gsize updated_count;
     int ended;
     emend_status ended_status;
     char *presented;
@@ -73,7 +75,12 @@ static void present(gpointer host, const emend_presented_result *result) {
     doc->presented = g_strndup(result->text, result->text_length);
 }
 
-static void suggestions_changed(gpointer host) { ((Document *)host)->suggestion_updates++; }
+static void suggestions_changed(gpointer host, gsize first, gsize count) {
+    Document *doc = host;
+    doc->suggestion_updates++;
+    doc->updated_first = first;
+    doc->updated_count = count;
+}
 
 static void session_ended(gpointer host, emend_status status, const char *message) {
     Document *doc = host;
@@ -153,16 +160,32 @@ int main(void) {
     gssize at = emend_glue_suggestion_at_offset(glue, (guint64)g_utf8_strlen(doc.text->str, strstr(doc.text->str, "tomorrow") - doc.text->str) + 2);
     CHECK(at >= 0 && !strcmp(s[at].original, "tomorow"), "the suggestion at an offset inside “tomorrow”");
     CHECK(doc.suggestion_updates > 0, "the host heard of the suggestions");
+    CHECK(emend_glue_pending_count(glue) == 2, "two pending");
     gssize they = at == 0 ? 1 : 0;
+    /* Accepting one reads that one again, and only that one (the coordinator's
+     * suggestions_changed names it). */
+    int updates = doc.suggestion_updates;
+    CHECK(emend_glue_accept_suggestion(glue, (gsize)at) == EMEND_OK, "accept “tomorrow”");
+    gint64 deadline = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+    while (doc.suggestion_updates == updates && g_get_monotonic_time() < deadline) {
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    s = emend_glue_get_suggestions(glue, &count);
+    CHECK(doc.updated_first == (gsize)at && doc.updated_count == 1 && s[at].state == EMEND_SUGGESTION_ACCEPTED,
+          "only the accepted suggestion is read again: span %zu+%zu, state %d", doc.updated_first, doc.updated_count, s[at].state);
+    CHECK(emend_glue_pending_count(glue) == 1, "one pending");
     CHECK(emend_glue_reject_suggestion(glue, (gsize)they) == EMEND_OK, "reject “They have”");
     /* At once, while the rejected text is still going back (the coordinator says
-     * EMEND_E_STATE then): kept, and made after it. So is Done. */
-    status = emend_glue_accept_suggestion(glue, (gsize)at);
-    CHECK(status == EMEND_E_AGAIN || status == EMEND_OK, "accept “tomorrow” at once: %s", emend_status_name(status));
+     * EMEND_E_AGAIN then: a step in flight): kept, and made after it. So is Done. */
+    status = emend_glue_undo(glue);
+    CHECK(status == EMEND_E_AGAIN, "undo at once: %s", emend_status_name(status));
+    status = emend_glue_redo(glue);
+    CHECK(status == EMEND_E_AGAIN, "redo at once: %s", emend_status_name(status));
     emend_status accept_status = status;
     status = emend_glue_accept(glue);
     CHECK(status == EMEND_E_AGAIN || status == EMEND_OK, "Done at once: %s", emend_status_name(status));
-    printf("   reject, then at once accept (%s) and Done (%s)\n", emend_status_name(accept_status), emend_status_name(status));
+    printf("   reject, then at once undo and redo (%s) and Done (%s)\n", emend_status_name(accept_status), emend_status_name(status));
     CHECK(until(glue, idle, &doc), "the session ends");
     CHECK(strstr(doc.text->str, "tomorrow") && strstr(doc.text->str, "They has"), "reviewed: %s", doc.text->str);
     emend_glue_get_suggestions(glue, &count);

@@ -133,6 +133,7 @@ extension Coordinator {
     /// Done: keep the result and end the session.
     public func accept() throws(EmendError) {
         try checkThread()
+        try refuseWhileAStepIsInFlight()
         guard let session, session.isReviewable else {
             throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; its result is being taken back"
                                                                      : "there is no finished result to accept")
@@ -144,6 +145,7 @@ extension Coordinator {
     /// Puts the original back byte for byte and ends the session.
     public func revert() throws(EmendError) {
         try checkThread()
+        try refuseWhileAStepIsInFlight()
         guard let session, session.isReviewable else {
             throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; the original is being put back"
                                                                      : "there is no finished result to revert (use stop while a tool runs)")

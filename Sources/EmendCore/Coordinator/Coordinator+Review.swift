@@ -25,12 +25,24 @@ extension Coordinator {
     /// The text of the session's working region as it stands, once a result arrived.
     public var resultText: String? { session.flatMap { $0.hasResult ? $0.regionText : nil } }
 
+    /// The session of a review step: resting, or `.again` while the result or a step (a
+    /// reject's replace, an undo or redo) is on its way to the engine — the step is in
+    /// flight, not missing: the same call works after the next dispatch.
     func restingSession() throws(EmendError) -> Session {
+        try refuseWhileAStepIsInFlight()
         guard let session, session.isReviewable else {
             throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping"
                                                                      : "no finished result is being reviewed")
         }
         return session
+    }
+
+    /// `.again` while a result or review step is being delivered (phase delivering after a
+    /// result arrived, no stop on its way). STATE read as "no result" would make a GUI drop
+    /// the click or key press that a dispatch later would work.
+    func refuseWhileAStepIsInFlight() throws(EmendError) {
+        guard let session, session.phase == .delivering, session.hasResult, !session.cancelRequested else { return }
+        throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
     }
 
     func pendingSuggestion(_ index: Int) throws(EmendError) -> Suggestion {

@@ -1,6 +1,6 @@
 import EmendText
 
-/// External edits, reflow, and finding suggestions by offset or point.
+/// External edits and reflow.
 extension Coordinator {
     /// The engine changed `range` of a context's text (as the runtime knew it) to `text`.
     /// The edit is the engine's own and is kept whatever the session does next: Emend's
@@ -50,6 +50,14 @@ extension Coordinator {
             suggestion.isApplied = false
             suggestion.anchor.range = nil
             session.dropSteps(ofSuggestion: index)
+        }
+        if !touched.isEmpty {
+            // They have no place any more: out of the offset search (both lists ascend).
+            var gone = touched[...]
+            session.placedSuggestions.removeAll { index in
+                while let first = gone.first, first < index { gone = gone.dropFirst() }
+                return gone.first == index
+            }
         }
         for (suggestion, place) in places {
             suggestion.lastPlace?.release()
@@ -127,6 +135,7 @@ extension Coordinator {
             suggestion.underlineRects = nil
             suggestion.boundingRects = nil
         }
+        session.pointIndex = nil
         guard session.isReviewable else { return }
         session.enter(.delivering)
         requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
@@ -134,48 +143,7 @@ extension Coordinator {
         }
     }
 
-    /// Index of the pending suggestion whose text contains `offset` (UTF-8 bytes).
-    public func suggestionIndex(contextID: UInt64, offset: Int) throws(EmendError) -> Int {
-        try checkThread()
-        let context = try context(contextID)
-        let found = session?.suggestions.firstIndex { suggestion in
-            guard suggestion.contextID == contextID, suggestion.state == .pending, let r = suggestion.anchor.range else { return false }
-            return r.contains(offset) || (r.isEmpty && r.lowerBound == offset)
-        }
-        // The whole text only for the message (it names the offset in the engine's units).
-        guard let found else { throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.text.string)") }
-        return found
-    }
-
-    /// Index of the pending suggestion whose bounding rectangles contain the point. Missing
-    /// rectangles are requested and the call throws `.again` until they arrive.
-    public func suggestionIndex(x: Double, y: Double) throws(EmendError) -> Int {
-        try checkThread()
-        guard delegate.capabilities.contains(.boundingRects) || asksRectsInBatches else {
-            throw EmendError(.unsupported, "the engine gives no bounding rectangles")
-        }
-        if let session, session.phase == .delivering, !session.cancelRequested,
-           session.suggestions.contains(where: { $0.state == .pending }) {
-            // Rectangles asked for and not all answered yet (or a review step on its way):
-            // the answer comes after a dispatch. STATE would read as "no session" to a GUI,
-            // which would drop the click.
-            throw EmendError(.again, "the engine is still being asked for rectangles (or a change is being delivered); dispatch, then ask again")
-        }
-        let session = try restingSession()
-        let candidates = session.suggestions.enumerated().filter { $0.element.state == .pending && $0.element.anchor.range != nil }
-        let missing = candidates.filter { $0.element.boundingRects == nil }.map(\.element)
-        if !missing.isEmpty {
-            session.enter(.delivering)
-            requestBounds(missing[...]) { [weak self] in self?.session?.enter(.resting) }
-            throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
-        }
-        for (index, suggestion) in candidates where suggestion.boundingRects!.contains(where: { $0.contains(x: x, y: y) }) {
-            return index
-        }
-        throw EmendError(.notFound, "no pending suggestion at (\(x), \(y))")
-    }
-
-    private func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+    func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
         if asksRectsInBatches {
             return requestRectBatches(.bounding, suggestions, keep: { $0.boundingRects = $1 }, then: then)
         }

@@ -94,7 +94,20 @@ final class Session {
     var shownVersion = 0
     /// A result arrived (the region may show it, or the original on request).
     var hasResult = false
-    var suggestions: [Suggestion] = []
+    var suggestions: [Suggestion] = [] {
+        // A new set of suggestions: every one has its place, and no rectangle is known yet.
+        didSet {
+            placedSuggestions = Array(suggestions.indices)
+            pointIndex = nil
+        }
+    }
+    /// The indices of the suggestions that still have a place in the text (all but the
+    /// INVALID ones), ascending, so in text order: what emend_session_suggestion_at_offset
+    /// searches by halving (INVALID ones have no range, and their last places may overlap).
+    var placedSuggestions: [Int] = []
+    /// The suggestions' bounding rectangles by height, once the engine gave them for this
+    /// layout (what emend_session_suggestion_at_point searches); nil until then and after a reflow.
+    var pointIndex: SuggestionPointIndex?
     var undoStack: [UndoStep] = []
     var redoStack: [UndoStep] = []
     /// The current provider run; replaced whole for each run.
