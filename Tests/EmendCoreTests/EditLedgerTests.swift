@@ -18,10 +18,11 @@ final class EditLedgerTests: XCTestCase {
             ledger.recordDelivery(range, old: old, new: current.slice(range.lowerBound..<(range.lowerBound + text.utf8.count)))
         }
 
-        mutating func type(_ range: Range<Int>, _ text: String) {
+        mutating func type(_ range: Range<Int>, _ text: String, inChanges changes: [Range<Int>] = [], holdingEdges: [Range<Int>] = []) {
             let old = current.slice(range)
             current.replace(range, with: text)
-            ledger.recordEngineEdit(range, old: old, new: current.slice(range.lowerBound..<(range.lowerBound + text.utf8.count)))
+            ledger.recordEngineEdit(range, old: old, new: current.slice(range.lowerBound..<(range.lowerBound + text.utf8.count)),
+                                    changes: changes, holdingEdges: holdingEdges)
         }
 
         var base: String { ledger.baseSlice(of: 0..<current.utf8Count, in: current).string }
@@ -102,6 +103,28 @@ final class EditLedgerTests: XCTestCase {
         XCTAssertEqual(doc.current.string, "a big dogs")
         XCTAssertEqual(doc.base, "a big cats")
         XCTAssertEqual(doc.ledger.hunks.count, 1)
+    }
+
+    func testAChangeHoldingItsEdgesTakesTheDeletionThereAlong() {
+        // A review change "ab " whose deletion of "cd " lies at its end: typing in it makes
+        // the deletion the engine's too; a change that does not hold its edges leaves it.
+        var held = Document("ab cd ef")
+        held.deliver(3..<6, "")
+        held.type(0..<1, "X", inChanges: [0..<3], holdingEdges: [0..<3])
+        XCTAssertEqual(held.current.string, "Xb ef")
+        XCTAssertEqual(held.base, "Xb ef")
+        XCTAssertTrue(held.ledger.hunks.isEmpty)
+        var beside = Document("ab cd ef")
+        beside.deliver(3..<6, "")
+        beside.type(0..<1, "X", inChanges: [0..<3])
+        XCTAssertEqual(beside.base, "Xb cd ef")
+        XCTAssertEqual(beside.ledger.hunks.count, 1)
+        // At the change's start as well.
+        var before = Document("ab cd ef")
+        before.deliver(0..<3, "")
+        before.type(1..<2, "X", inChanges: [0..<3], holdingEdges: [0..<3])
+        XCTAssertEqual(before.current.string, "cX ef")
+        XCTAssertEqual(before.base, "cX ef")
     }
 
     func testSavedChangesRebaseThroughEngineEdits() {

@@ -21,7 +21,8 @@ import EmendText
 /// CI runs 3,000 sessions; the long run is
 /// `EMEND_PROPERTY_SESSIONS=20000 EMEND_PROPERTY_SEED=<n> swift test --disable-swift-testing
 /// --filter SessionPropertyTests` (seeds 1, 2 and 3), and `EMEND_PROPERTY_ONLY=<session>`
-/// with the same seed replays the one session a failure names.
+/// with the same seed replays the one session a failure names (`EMEND_PROPERTY_TRACE=1` prints
+/// each of its steps: the text, the suggestions and the ledger before it).
 final class SessionPropertyTests: XCTestCase {
     /// The engine's text byte by byte, each byte the base's (original or typed by the engine)
     /// or Emend's; base bytes Emend removed stay as ghosts. The base is every base byte in order.
@@ -235,7 +236,11 @@ final class SessionPropertyTests: XCTestCase {
             if coordinator.state == .interactiveResting, coordinator.session?.reviewsChanges == false, chance(40) {
                 startReview(coordinator)
             }
-            switch rng.next() % 15 {
+            let stepKind = rng.next() % 15
+            if ProcessInfoLite.environment["EMEND_PROPERTY_TRACE"] != nil {
+                print("TRACE step \(stepKind) state \(coordinator.state) text \(engine.text.debugDescription) sugg \(coordinator.session?.suggestions.map { "\($0.state) \($0.isApplied) \(String(describing: $0.anchor.range)) \($0.original.debugDescription)->\($0.replacement.debugDescription)" } ?? []) ledger \(coordinator.session?.working?.ledger.hunks.map { "\($0.base) \($0.baseText.string.debugDescription)->\($0.text.string.debugDescription)" } ?? [])")
+            }
+            switch stepKind {
             case 0, 1, 2:
                 _ = try? engine.pump(coordinator, timeoutMilliseconds: 20) { coordinator.isIdle }
             case 3, 12:
@@ -253,6 +258,7 @@ final class SessionPropertyTests: XCTestCase {
                 engine.edit(range, typed)
                 model.engineEdit(range, typed)
                 reviewModel?.stale = true
+                if ProcessInfoLite.environment["EMEND_PROPERTY_TRACE"] != nil { print("TRACE edit \(range) \(typed.debugDescription)") }
                 XCTAssertNoThrow(try coordinator.updateRange(contextID: id, range: range, text: typed, reason: .typing), context)
             case 4: try? coordinator.acceptSuggestion(Int(rng.next() % UInt64(max(4, coordinator.suggestions.count))))
             case 5, 14: try? coordinator.rejectSuggestion(Int(rng.next() % UInt64(max(4, coordinator.suggestions.count))))

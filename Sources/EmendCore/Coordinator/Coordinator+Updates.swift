@@ -39,8 +39,10 @@ extension Coordinator {
         // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
         // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
         var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
+        // A rewrite's review change holds a deletion at its edge (see RewriteChanges).
+        let holdingEdges = session.reviewsChanges ? changes : []
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
-        context.applyEngineEdit(range, text, changes: changes)
+        context.applyEngineEdit(range, text, changes: changes, holdingEdges: holdingEdges)
         if isWorking, let edit = context.ledger.baseEdits.last {
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
         }

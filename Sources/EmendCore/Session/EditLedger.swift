@@ -201,18 +201,31 @@ final class EditLedger {
     /// The engine replaced `range` of the current text (`old`) with `new`. `changes` are the
     /// current ranges of the changes Emend reported that the edit is in (a suggestion, a
     /// rewritten phrase; see `conflicts`): each counts whole, so the edit makes all of it the
-    /// engine's, not only the bytes Emend changed inside it. Returns whether it edited text
-    /// Emend had changed (those changes became the engine's).
+    /// engine's, not only the bytes Emend changed inside it. Those of `changes` that are also
+    /// in `holdingEdges` hold a deletion at either edge too (a rewrite's review change, whose
+    /// span may end where one of its deletions lies, see RewriteChanges); a proofreading
+    /// suggestion does not (a deletion beside it is another suggestion's). Returns whether it
+    /// edited text Emend had changed (those changes became the engine's).
     @discardableResult
-    func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText, changes: [Range<Int>] = []) -> Bool {
+    func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText, changes: [Range<Int>] = [],
+                          holdingEdges: [Range<Int>] = []) -> Bool {
         // What becomes the engine's: the edit and every reported change it is in.
         let taken = changes.reduce(range) { min($0.lowerBound, $1.lowerBound)..<max($0.upperBound, $1.upperBound) }
         let wholeChanges = taken != range
-        // A hunk ending at or before the taken text's start never conflicts with it: those stay.
-        let first = firstHunk { currentSpan($0).upperBound > taken.lowerBound }
+        func isHeldAtAnEdge(_ span: Range<Int>) -> Bool {
+            span.isEmpty && holdingEdges.contains { $0.lowerBound <= span.lowerBound && span.lowerBound <= $0.upperBound }
+        }
+        func isTaken(_ index: Int) -> Bool {
+            let span = currentSpan(index)
+            return Self.conflicts(span, range) || (wholeChanges && (Self.conflicts(span, taken) || isHeldAtAnEdge(span)))
+        }
+        // A hunk ending before the taken text's start never conflicts with it: those stay (one
+        // ending at its start only when it is a deletion a change holds at its edge).
+        var first = firstHunk { currentSpan($0).upperBound >= taken.lowerBound }
+        while first < hunks.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
         let delta = deltaBefore[first]
         var last = first
-        while last < hunks.count, Self.conflicts(currentSpan(last), range) || (wholeChanges && Self.conflicts(currentSpan(last), taken)) {
+        while last < hunks.count, isTaken(last) {
             last += 1
         }
         let inner = deltaBefore[last] - delta

@@ -93,11 +93,12 @@ final class SessionContext {
     /// ranges of Emend's reported changes it is in, which become the engine's whole); returns
     /// whether it edited text Emend had changed.
     @discardableResult
-    func applyEngineEdit(_ range: Range<Int>, _ replacement: String, changes: [Range<Int>] = []) -> Bool {
+    func applyEngineEdit(_ range: Range<Int>, _ replacement: String, changes: [Range<Int>] = [],
+                         holdingEdges: [Range<Int>] = []) -> Bool {
         let old = text.slice(range)
         apply(range, replacement)
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8.count)
-        return ledger.recordEngineEdit(range, old: old, new: text.slice(now), changes: changes)
+        return ledger.recordEngineEdit(range, old: old, new: text.slice(now), changes: changes, holdingEdges: holdingEdges)
     }
 
     /// The base (original plus the engine's edits) of `range` of the current text.
