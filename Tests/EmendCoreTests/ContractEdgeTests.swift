@@ -1,5 +1,5 @@
 import XCTest
-import EmendCore
+@testable import EmendCore
 import EmendText
 
 /// The edge rules of emend.h's CHANGES section: an engine edit in a change Emend reported (a
@@ -190,6 +190,30 @@ final class ContractEdgeTests: XCTestCase {
         engine.replaceAnswering = .atOnce
         try step(engine, coordinator) { try coordinator.redo() }
         XCTAssertEqual(engine.text, rewritten)
+    }
+
+    func testAStepRefusedPartWayAndItsTakingBackLeaveTheVersionShownTrue() throws {
+        let (engine, coordinator) = try rewrite("I do not think it is ready.")
+        let rewritten = engine.text
+        // Show original: one restoring replace goes in, the next is refused, and so is every
+        // replace taking the step back. The text stays as it is; the version shown must be it.
+        engine.replacesBeforeRefusing = 1
+        engine.keepsRefusing = true
+        try step(engine, coordinator) { try coordinator.showOriginal(true) }
+        let mixed = engine.text
+        XCTAssertNotEqual(mixed, rewritten)
+        XCTAssertNotEqual(mixed, "I do not think it is ready.")
+        let session = try XCTUnwrap(coordinator.session)
+        XCTAssertEqual(session.version(session.shownVersion)?.string, session.regionText, "the version shown is what the text shows")
+        // And from there every step keeps the contract.
+        engine.replaceAnswering = .atOnce
+        try step(engine, coordinator) { try coordinator.showOriginal(true) }
+        XCTAssertEqual(engine.text, "I do not think it is ready.")
+        try step(engine, coordinator) { try coordinator.showOriginal(false) }
+        XCTAssertEqual(engine.text, mixed, "show rewritten gives the text the step left")
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, "I do not think it is ready.")
     }
 
     func testARefusedUndoOfARejectKeepsTheStep() throws {

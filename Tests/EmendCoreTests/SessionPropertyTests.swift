@@ -96,7 +96,12 @@ final class SessionPropertyTests: XCTestCase {
         // one generator for the run a failing session could not be replayed by its number.
         for number in only.map({ $0..<($0 + 1) }) ?? 0..<sessions {
             var rng = SplitMix64(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+            let failures = testRun?.failureCount ?? 0
+            trace = []
             if try runSession(number, &rng) { checked += 1 }
+            // A session whose course depended on timing (a busy machine) may not replay: its
+            // steps are printed when it fails.
+            if (testRun?.failureCount ?? 0) > failures { print("session \(number) steps:\n" + trace.joined(separator: "\n")) }
         }
         if only != nil { return }
         print("property: \(sessions) sessions (seed \(seed)), \(checked) with the exact original-plus-edits check, \(totalModelChecks) live-change checks")
@@ -106,6 +111,8 @@ final class SessionPropertyTests: XCTestCase {
         XCTAssertGreaterThan(totalReviewChecks, sessions / 20, "reviews must be checked against their model often, or the test checks little")
     }
 
+    /// The steps of the session running (printed when it fails).
+    private var trace: [String] = []
     private var totalModelChecks = 0
     /// Review sessions checked against the review model, over all sessions.
     private var totalReviewChecks = 0
@@ -237,6 +244,7 @@ final class SessionPropertyTests: XCTestCase {
                 startReview(coordinator)
             }
             let stepKind = rng.next() % 15
+            trace.append("step \(stepKind) (refusing after \(engine.replacesBeforeRefusing.map(String.init) ?? "-")), state \(coordinator.state), text \(engine.text.debugDescription)")
             if ProcessInfoLite.environment["EMEND_PROPERTY_TRACE"] != nil {
                 print("TRACE step \(stepKind) state \(coordinator.state) text \(engine.text.debugDescription) sugg \(coordinator.session?.suggestions.map { "\($0.state) \($0.isApplied) \(String(describing: $0.anchor.range)) \($0.original.debugDescription)->\($0.replacement.debugDescription)" } ?? []) ledger \(coordinator.session?.working?.ledger.hunks.map { "\($0.base) \($0.baseText.string.debugDescription)->\($0.text.string.debugDescription)" } ?? [])")
             }
@@ -258,6 +266,7 @@ final class SessionPropertyTests: XCTestCase {
                 engine.edit(range, typed)
                 model.engineEdit(range, typed)
                 reviewModel?.stale = true
+                trace.append("  engine edit \(range) \(typed.debugDescription)")
                 if ProcessInfoLite.environment["EMEND_PROPERTY_TRACE"] != nil { print("TRACE edit \(range) \(typed.debugDescription)") }
                 XCTAssertNoThrow(try coordinator.updateRange(contextID: id, range: range, text: typed, reason: .typing), context)
             case 4: try? coordinator.acceptSuggestion(Int(rng.next() % UInt64(max(4, coordinator.suggestions.count))))
@@ -266,7 +275,10 @@ final class SessionPropertyTests: XCTestCase {
             case 6: try? coordinator.undo()
             case 7: try? coordinator.redo()
             case 8: try? coordinator.showOriginal(chance(50))
-            case 9: try? coordinator.start(.followUp, prompt: pick(["uppercase", "make it shorter", "no rule"]))
+            case 9:
+                let followUp = pick(["uppercase", "make it shorter", "no rule"])
+                trace.append("  follow-up \(followUp)")
+                try? coordinator.start(.followUp, prompt: followUp)
             case 10: try? coordinator.stop()
             default:
                 if chance(50) { accepted = accepted || (try? coordinator.accept()) != nil } else { try? coordinator.revert() }

@@ -26,6 +26,9 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     /// When set: replaces of any kind are applied while it is above 0 (each takes one off);
     /// the next one is refused, and it is unset (a step refused part way).
     var replacesBeforeRefusing: Int?
+    /// With `replacesBeforeRefusing`: every replace after the refused one is refused too (the
+    /// engine refuses a step and its taking back).
+    var keepsRefusing = false
     /// The kinds of the replaces `replacesBeforeRefusing` refused.
     private(set) var refusedKinds: [ChangeKind] = []
     var presentedAction: PresentedAction = .apply
@@ -184,6 +187,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         if let left = replacesBeforeRefusing {
             if left == 0 {
                 replacesBeforeRefusing = nil
+                if keepsRefusing { replaceAnswering = .refuse }
                 refusedKinds.append(proposal.kind)
                 return reply(coordinator, request, .refused)
             }

@@ -92,7 +92,11 @@ extension Coordinator {
         guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: then) }
         guard let session, let context = session.working, let region = session.region?.range else { return then() }
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-            self?.session?.shownVersion = target
+            if let self, let session = self.session {
+                session.shownVersion = target
+                // A planned replace the engine's typing withdrew leaves part of the version out.
+                if let context = session.working { self.keepShownVersionTrue(session, context: context) }
+            }
             then()
         }
     }

@@ -131,7 +131,7 @@ extension Coordinator {
         let from = session.shownVersion
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
-            self?.rollBack(to: from, kind: kind) { [weak self] in
+            self?.rollBack(to: from, from: target, kind: kind) { [weak self] in
                 self?.session?.enter(.resting)
                 refused()
             }
@@ -144,11 +144,21 @@ extension Coordinator {
     }
 
     /// Puts the region back to `versions[version]` after a refused review step. Should the
-    /// engine refuse that too, the text stays as it is (the original plus delivered edits).
-    private func rollBack(to version: Int, kind: ChangeKind, then: @escaping () -> Void) {
+    /// engine refuse that too, the text stays as it is (the original plus delivered edits),
+    /// and the version shown becomes what the text shows (or show original and back, undo
+    /// and redo would start from a version the text does not hold): `version`, or the
+    /// refused step's `target` when `version` is the original, which cannot change.
+    private func rollBack(to version: Int, from target: Int, kind: ChangeKind, then: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(version) else { return then() }
-        deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: then) { [weak self] in
+        let refusedAgain: () -> Void = { [weak self] in
+            if let self, let session = self.session, let context = session.working {
+                session.shownVersion = version == 0 ? target : version
+                self.keepShownVersionTrue(session, context: context)
+            }
+            then()
+        }
+        deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: refusedAgain) { [weak self] in
             guard let self, let session = self.session else { return then() }
             session.shownVersion = version
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }
