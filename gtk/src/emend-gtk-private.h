@@ -25,6 +25,7 @@ struct _EmendGtk {
     GMenu *section;               /* the section added to the view's extra menu */
     GMenuModel *previous_extra_menu;
     GtkEventController *click;
+    GtkEventController *release;   /* sees the button's release (see emend-gtk.c) */
     GtkEventController *shortcuts;
     gulong insert_handler;
     gulong delete_handler;

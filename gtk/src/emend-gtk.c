@@ -79,12 +79,17 @@ static void on_pressed(GtkGestureClick *gesture, int n_press, double x, double y
 
 /* Looked at once the button is up: a press inside a selection leaves the selection until the
  * release (it may start dragging the selected text), and a drag that selects text is not a
- * click on a mark. */
-static void on_released(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data) {
+ * click on a mark. The release is seen by a legacy controller, which gets every event: the
+ * click gesture gets no "released" when the view's drag gesture claimed the press (as it
+ * does for a press inside the selection). */
+static gboolean on_event(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
     EmendGtk *wt = data;
-    (void)gesture, (void)x, (void)y;
-    if (n_press != 1 || wt->pending_click < 0) return;
+    (void)controller;
+    if (gdk_event_get_event_type(event) != GDK_BUTTON_RELEASE || gdk_button_event_get_button(event) != GDK_BUTTON_PRIMARY ||
+        wt->pending_click < 0)
+        return FALSE;
     if (!wt->click_idle) wt->click_idle = g_idle_add(look_at_click, wt);
+    return FALSE;
 }
 
 
@@ -97,9 +102,12 @@ static void add_input(EmendGtk *wt) {
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
     gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(click), GTK_PHASE_CAPTURE);
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), wt);
-    g_signal_connect(click, "released", G_CALLBACK(on_released), wt);
     wt->click = GTK_EVENT_CONTROLLER(click);
     gtk_widget_add_controller(GTK_WIDGET(wt->view), wt->click);
+    wt->release = gtk_event_controller_legacy_new();
+    gtk_event_controller_set_propagation_phase(wt->release, GTK_PHASE_CAPTURE);
+    g_signal_connect(wt->release, "event", G_CALLBACK(on_event), wt);
+    gtk_widget_add_controller(GTK_WIDGET(wt->view), wt->release);
 }
 
 /* ---- attach / detach --------------------------------------------------------------------- */
@@ -133,6 +141,7 @@ static void teardown(EmendGtk *wt) {
     emend_gtk_close_user_action(wt);
     emend_gtk_marks_clear(wt);
     gtk_widget_remove_controller(view, wt->click);
+    gtk_widget_remove_controller(view, wt->release);
     emend_gtk_actions_dispose(wt);
     g_object_unref(wt->buffer);
     g_free(wt);

@@ -1201,6 +1201,8 @@ static gboolean failed(void) {
 
 /* Appended before the deletion steps: "the the" is one deletion suggestion. */
 static const char *DELETION = "We saw the the cat.\n";
+/* The concise rewrite drops "really" (a change under review with an empty range). */
+static const char *LINE_END_DELETION = "We go really \n";
 
 static gboolean poor_presented(void) {
     GtkWidget *panel = open_popover("_Dismiss");
@@ -1310,6 +1312,80 @@ static gboolean deletion_reverted(void) {
     gtk_text_buffer_get_end_iter(buffer, &e);
     gtk_text_buffer_delete(buffer, &s, &e);
     CHECK(text_is(original), "the original again");
+    /* A rewrite that removes a word, reviewed: that change is marked and clicked too. */
+    gtk_text_buffer_begin_irreversible_action(buffer);
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_insert(buffer, &e, LINE_END_DELETION, -1);
+    gtk_text_buffer_end_irreversible_action(buffer);
+    select_offsets(offset_of("We go"), gtk_text_buffer_get_char_count(buffer) - 1);
+    activate("emend.rewrite-described", g_variant_new_string("make it concise"));
+    return TRUE;
+}
+
+static gboolean line_end_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("We go \n"))) return FALSE;
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+/* Where a deletion at `start` is marked: the character after it, or before it at the end of
+ * a line. */
+static int deletion_mark_at(guint64 start) {
+    GtkTextIter at;
+    gtk_text_buffer_get_iter_at_offset(buffer, &at, (int)start);
+    return gtk_text_iter_ends_line(&at) ? (int)start - 1 : (int)start;
+}
+
+static gboolean line_end_marked(void) {
+    Change deletion = pending_deletion();
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    int at = deletion.found ? deletion_mark_at(deletion.start) : -1;
+    char *expected = deletion.found ? g_strdup_printf("%d-%d ", at, at + 1) : g_strdup("?");
+    gboolean ready = !strcmp(marked, expected);
+    g_free(marked), g_free(expected);
+    if (!settled(ready)) {
+        change_clear(&deletion);
+        return FALSE;
+    }
+    printf("   a rewrite's change under review that removed “%s”: marked on the character %s it\n", deletion.original,
+           at < (int)deletion.start ? "before" : "after");
+    x_click_offset(at);
+    change_clear(&deletion);
+    return TRUE;
+}
+
+static gboolean line_end_popover(void) {
+    if (!settled(open_popover("(removed)") != NULL && open_popover("(removed)") == open_popover("_Keep"))) return FALSE;
+    printf("   a click (X event) on its mark: its popover (Keep, Undo This Change)\n");
+    x_key(XK_Return, FALSE, FALSE); /* Keep has the focus */
+    return TRUE;
+}
+
+static gboolean line_end_kept(void) {
+    Change deletion = pending_deletion();
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    gboolean ready = !deletion.found && !marked[0] && text_has("We go \n") && !open_popover("_Keep");
+    g_free(marked);
+    change_clear(&deletion);
+    if (!settled(ready)) return FALSE;
+    printf("   Keep with Return (X key event): the words stay removed, the mark gone\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean line_end_reverted(void) {
+    char *expected = g_strconcat(original, LINE_END_DELETION, NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    g_free(expected);
+    if (!settled(ready)) return FALSE;
+    CHECK(!gtk_text_buffer_get_can_undo(buffer) && !gtk_text_buffer_get_can_redo(buffer),
+          "a reverted rewrite leaves no undo (or redo) step");
+    printf("   revert: the original, no step in the buffer's undo history\n");
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, offset_of("We go"));
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "the original again");
     /* A view the user cannot edit: the rewrite is presented, with Copy but no Replace. */
     gtk_text_view_set_editable(view, FALSE);
     select_offsets(offset_of("I can't"), offset_of("home.") + 5);
@@ -1361,6 +1437,7 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              stream_start,    streaming_seen,  streamed_rests,     streamed_reverted, hang_start,
                              hanging,       stopped,            failed,            poor_presented,
                              poor_dismissed, deletion_marked, deletion_popover, deletion_rejected, deletion_reverted,
+                             line_end_rests, line_end_marked, line_end_popover, line_end_kept, line_end_reverted,
                              read_only_presented, read_only_dismissed};
 
 static gboolean on_tick(gpointer data) {
