@@ -1201,8 +1201,9 @@ static gboolean failed(void) {
 
 /* Appended before the deletion steps: "the the" is one deletion suggestion. */
 static const char *DELETION = "We saw the the cat.\n";
-/* The concise rewrite drops "really" (a change under review with an empty range). */
-static const char *LINE_END_DELETION = "We go really \n";
+/* The concise rewrite drops "really " (a change under review with an empty range) at the end
+ * of the line: after the tab, no space is left to align the change with. */
+static const char *LINE_END_DELETION = "We go\treally \n";
 
 static gboolean poor_presented(void) {
     GtkWidget *panel = open_popover("_Dismiss");
@@ -1312,7 +1313,8 @@ static gboolean deletion_reverted(void) {
     gtk_text_buffer_get_end_iter(buffer, &e);
     gtk_text_buffer_delete(buffer, &s, &e);
     CHECK(text_is(original), "the original again");
-    /* A rewrite that removes a word, reviewed: that change is marked and clicked too. */
+    /* A rewrite that removes the last word of a line, reviewed: that change is marked on the
+     * character before it, and a click there opens it. */
     gtk_text_buffer_begin_irreversible_action(buffer);
     gtk_text_buffer_get_end_iter(buffer, &e);
     gtk_text_buffer_insert(buffer, &e, LINE_END_DELETION, -1);
@@ -1323,7 +1325,7 @@ static gboolean deletion_reverted(void) {
 }
 
 static gboolean line_end_rests(void) {
-    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("We go \n"))) return FALSE;
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("We go\t\n"))) return FALSE;
     activate("emend.review-changes", NULL);
     return TRUE;
 }
@@ -1347,8 +1349,9 @@ static gboolean line_end_marked(void) {
         change_clear(&deletion);
         return FALSE;
     }
-    printf("   a rewrite's change under review that removed “%s”: marked on the character %s it\n", deletion.original,
-           at < (int)deletion.start ? "before" : "after");
+    CHECK(at == (int)deletion.start - 1, "the removed words were at the end of the line: marked on the character before");
+    printf("   a rewrite's change under review that removed “%s” at the end of a line: marked on the character before it\n",
+           deletion.original);
     x_click_offset(at);
     change_clear(&deletion);
     return TRUE;
@@ -1364,7 +1367,7 @@ static gboolean line_end_popover(void) {
 static gboolean line_end_kept(void) {
     Change deletion = pending_deletion();
     char *marked = tag_ranges("emend-suggestion-deletion");
-    gboolean ready = !deletion.found && !marked[0] && text_has("We go \n") && !open_popover("_Keep");
+    gboolean ready = !deletion.found && !marked[0] && text_has("We go\t\n") && !open_popover("_Keep");
     g_free(marked);
     change_clear(&deletion);
     if (!settled(ready)) return FALSE;
