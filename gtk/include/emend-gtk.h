@@ -69,7 +69,8 @@ G_BEGIN_DECLS
  * while the session is open: Ctrl+Z is the session's). A session whose text ends as it
  * began (reverted, stopped, every suggestion rejected) leaves no step: GtkTextBuffer's
  * history cannot drop a group, so the library undoes that step (it changes nothing) and
- * clears the redo it leaves, keeping the buffer's tags and selection.
+ * clears the redo it leaves, keeping the buffer's tags and selection (the undo gives the
+ * modified flag back as it was before the session).
  */
 typedef struct _EmendGtk EmendGtk;
 

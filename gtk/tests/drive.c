@@ -1231,6 +1231,7 @@ static gboolean poor_dismissed(void) {
     gtk_text_buffer_get_iter_at_offset(buffer, &be, offset_of("the the cat") + 11);
     gtk_text_buffer_apply_tag_by_name(buffer, "bold", &bs, &be);
     CHECK(!gtk_text_buffer_get_can_undo(buffer), "no undo step before the proofread");
+    gtk_text_buffer_set_modified(buffer, FALSE); /* as just saved */
     select_offsets(offset_of("We saw"), gtk_text_buffer_get_char_count(buffer));
     activate("emend.proofread", NULL);
     return TRUE;
@@ -1303,6 +1304,7 @@ static gboolean deletion_reverted(void) {
     /* The session's text ended as it began: no step in the buffer's undo history (nor redo). */
     CHECK(!gtk_text_buffer_get_can_undo(buffer), "a session that ends on its original text leaves no undo step");
     CHECK(!gtk_text_buffer_get_can_redo(buffer), "and no redo step");
+    CHECK(!gtk_text_buffer_get_modified(buffer), "a buffer unmodified before the session is unmodified after it");
     char *bold = tag_ranges_from("bold", offset_of("We saw")),
          *b = g_strdup_printf("%d-%d ", offset_of("the the cat"), offset_of("the the cat") + 11);
     CHECK(!strcmp(bold, b), "bold on “the the cat” as before: %s, expected %s", bold, b);
