@@ -174,7 +174,8 @@ static char *tag_ranges_from(const char *name, int from) {
 }
 
 /* The pending suggestions as the coordinator has them, in the same form (an empty range,
- * a deletion, counted but not listed: no tag can cover it). */
+ * a deletion, counted but not listed: its mark, emend-suggestion-deletion, is on a
+ * neighbouring character; pending_deletion and deletion_mark_at check it). */
 static char *pending_ranges(const char *category, int *count) {
     GString *out = g_string_new("");
     size_t n = 0;
