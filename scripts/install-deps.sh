@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(pkg-config libffi-dev binutils gcc g++ libhunspell-dev hunspell-en-us hunspell-en-gb iso-codes
           libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libcjson-dev cmake ninja-build
           curl python3 python3-pip unzip man-db zsh fish tmux emacs-nox elpa-eglot elpa-lsp-mode libseccomp-dev
-          libgtk-4-dev libgtksourceview-5-dev xvfb xauth hunspell
+          libgtk-4-dev libgtksourceview-5-dev xvfb xauth libxtst-dev hunspell
           hunspell-de-de libexttextcat-2.0-0 libexttextcat-data)
 missing=()
 for p in "${packages[@]}"; do

@@ -4,14 +4,18 @@
 # (examples/gtk/) under Xvfb: the unmodified editor runs with the driver (gtk/tests/drive.c)
 # preloaded (LD_PRELOAD), which works it through its actions, menus, popovers and panel with
 # the deterministic fixture provider: proofread (tags per suggestion and category, a hit
-# test), add to dictionary, accept, reject, the session's undo, Done and the buffer's undo,
+# test; a real click on a mark opens its popover, F8 / Shift+F8 move between suggestions, Return
+# accepts and Alt+R rejects — X events made with XTEST, through GDK and GTK's event path),
+# add to dictionary, accept, reject, the session's undo, Done and the buffer's undo,
 # a rewrite (styling not smeared, animation tags, the selection taken at activation), show
 # original, typing and a picture during a session, revert byte for byte, a rewrite reviewed
 # change by change (emend.review-changes: marks, previous / next, Keep, Undo This Change, the
 # session's undo and redo, Done; and revert after a partial review), summary in the
 # panel (Copy, Replace), compose, a described change and its follow-up, a result streamed
 # word by word by a real plugin (the C example) while the user types, a running tool
-# stopped, a failure, a poor result, a read-only view, detach. Then all of it again with the
+# stopped, a failure, a poor result, a deletion (its mark on the neighbouring character, a
+# click on it, Reject by key, revert: no empty step left in the buffer's undo history), a
+# read-only view, detach. Then all of it again with the
 # library, editor and driver built with ASan and UBSan. Screenshots (window + open popovers)
 # go to build/artifacts/gtk/.
 # Usage: bash scripts/test-gtk.sh [LIB]     (LIB: libemend.so; default: scripts/build-release.sh)
@@ -26,6 +30,8 @@ mkdir -p "$out" "$artifacts"
 for tool in xvfb-run pkg-config; do
     command -v "$tool" >/dev/null || { echo "test-gtk: $tool is missing (bash scripts/install-deps.sh)" >&2; exit 2; }
 done
+# The driver's clicks and keys are real X events (XTEST): libxtst-dev.
+pkg-config --exists xtst || { echo "test-gtk: libXtst is missing (bash scripts/install-deps.sh)" >&2; exit 2; }
 
 echo "== the engine glue alone (gtk/src/emend-glue.c with glib-2.0 only, as a Qt library would use it)"
 glue_home="$(mktemp -d)"
@@ -48,7 +54,7 @@ cc "${flags[@]}" "$root/examples/gtk/editor.c" $(pkg-config --cflags --libs gtk4
 lines="$(awk '/---- Writing Tools ----/ {on = 1} on' "$root/examples/gtk/editor.c" | grep -c '[^[:space:]]')"
 echo "   examples/gtk/editor.c: $(wc -l < "$root/examples/gtk/editor.c") lines; Writing Tools part: $lines lines"
 # shellcheck disable=SC2046
-cc "${flags[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4) "${links[@]}" -o "$out/drive.so"
+cc "${flags[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4 gtk4-x11 xtst) "${links[@]}" -o "$out/drive.so"
 
 echo "== the editor under Xvfb, driven (fixture provider)"
 home="$(mktemp -d)"
@@ -91,7 +97,7 @@ san_links=(-L "$asan" -lemend-gtk4 -L "$lib_dir" -lemend -Wl,-rpath,"$asan" -Wl,
 # shellcheck disable=SC2046
 cc "${flags[@]}" "${san[@]}" "$root/examples/gtk/editor.c" $(pkg-config --cflags --libs gtk4 gtksourceview-5) "${san_links[@]}" -o "$asan/editor"
 # shellcheck disable=SC2046
-cc "${flags[@]}" "${san[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4) "${san_links[@]}" -o "$asan/drive.so"
+cc "${flags[@]}" "${san[@]}" -shared -fPIC "$root/gtk/tests/drive.c" $(pkg-config --cflags --libs gtk4 gtk4-x11 xtst) "${san_links[@]}" -o "$asan/drive.so"
 rm -f "$home/config/emend/dictionary.txt"
 # Leaks are not checked: GTK keeps caches for the life of the process.
 status=0
@@ -108,7 +114,7 @@ if [ "$status" -ne 0 ] || ! grep -q '^drive: all checks passed' "$out/drive-asan
 fi
 echo "   $(grep -c '^   ' "$out/drive-asan.log") steps, no sanitizer report"
 
-for shot in menu proofread rewrite review streaming summary working failure poor; do
+for shot in menu proofread rewrite review streaming summary working failure poor deletion; do
     [ -s "$artifacts/$shot.png" ] || { echo "test-gtk: no screenshot $shot.png" >&2; exit 1; }
 done
 echo "test-gtk: all checks passed (screenshots: $artifacts)"

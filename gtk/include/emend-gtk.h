@@ -47,8 +47,10 @@ G_BEGIN_DECLS
  *
  * Text tags (in the buffer's tag table): `emend-suggestion` over each pending suggestion
  * plus `emend-suggestion-spelling`, `-grammar`, `-punctuation`, `-style`, `-typography`,
- * and `emend-suggestion-rewrite` over each change of a rewrite under review (a deletion,
- * an empty range, has no mark: F8 still reaches it);
+ * and `emend-suggestion-rewrite` over each change of a rewrite under review; a deletion (a
+ * suggestion or change that removed text: its range is empty) is under
+ * `emend-suggestion-deletion` on the character after it (before it at the end of a line or
+ * of the text), where a click opens its popover;
  * `emend-anticipate`, `emend-remove`, `emend-insert` while the coordinator animates text,
  * and `emend-arrived` briefly over text a result just streamed in. Styling travels as
  * attribute runs: a tag named `bold`, `italic`, `underline`, `strikethrough`, `monospace`,
@@ -64,9 +66,11 @@ G_BEGIN_DECLS
  *
  * Undo: each session's edits (the result, and what the user typed meanwhile) are one step
  * of the #GtkTextBuffer's own undo history once the session ends (the buffer's undo waits
- * while the session is open: Ctrl+Z is the session's). A session that delivered text and
- * was then reverted or stopped leaves a step that changes nothing: GtkTextBuffer's history
- * can record a group but not drop one.
+ * while the session is open: Ctrl+Z is the session's). A session whose text ends as it
+ * began (reverted, stopped, every suggestion rejected) leaves no step: GtkTextBuffer's
+ * history cannot drop a group, so the library undoes that step (it changes nothing) and
+ * clears the redo it leaves, keeping the buffer's tags and selection (the undo gives the
+ * modified flag back as it was before the session).
  */
 typedef struct _EmendGtk EmendGtk;
 

@@ -150,14 +150,105 @@ void emend_gtk_collect_runs(gpointer data, GArray *runs) {
  * session ends. */
 void emend_gtk_open_user_action(EmendGtk *wt) {
     if (wt->user_action_open) return;
+    gsize length = 0;
+    wt->text_before_session = emend_gtk_copy_text(wt, &length);
+    wt->session_edited = FALSE;
     gtk_text_buffer_begin_user_action(wt->buffer);
     wt->user_action_open = TRUE;
+}
+
+/* A tag over [start, end) of the text, kept across an undo that takes tags off. */
+typedef struct {
+    GtkTextTag *tag;
+    gint start, end;
+} TagSpan;
+
+typedef struct {
+    GtkTextBuffer *buffer;
+    GArray *spans;
+} SpanCollector;
+
+/* Every tag of the application's (named or anonymous), not GtkSourceView's (it highlights
+ * again by itself) nor Emend's marks (none are left when a session ended). */
+static void collect_tag_spans(GtkTextTag *tag, gpointer data) {
+    SpanCollector *collector = data;
+    char *name = NULL;
+    g_object_get(tag, "name", &name, NULL);
+    gboolean skip = name && (strchr(name, ':') || g_str_has_prefix(name, "emend-")) && !g_object_get_data(G_OBJECT(tag), LINK_URL);
+    g_free(name);
+    if (skip) return;
+    GtkTextIter iter;
+    gtk_text_buffer_get_start_iter(collector->buffer, &iter);
+    gint start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
+    while (gtk_text_iter_forward_to_tag_toggle(&iter, tag)) {
+        if (gtk_text_iter_starts_tag(&iter, tag)) {
+            start = gtk_text_iter_get_offset(&iter);
+        } else if (start >= 0) {
+            TagSpan span = {tag, start, gtk_text_iter_get_offset(&iter)};
+            g_array_append_val(collector->spans, span);
+            start = -1;
+        }
+    }
+}
+
+/* A session that ends with the text it began with (reverted, stopped, every suggestion
+ * rejected) leaves no step in the buffer's undo history: an undo that changes nothing would
+ * read as a broken undo. GtkTextBuffer has no call that drops a step, so the step is undone
+ * (its changes add up to nothing, so the text stays) and the redo it leaves is cleared by an
+ * empty user action (GtkTextHistory drops an empty group and clears the redo queue when a
+ * user action ends). The undo puts text back without tags and moves the selection: both
+ * are kept and put back. If the undo did change the text after all, it is redone. */
+static void drop_empty_session_step(EmendGtk *wt, const char *before) {
+    if (!gtk_text_buffer_get_enable_undo(wt->buffer) || !gtk_text_buffer_get_can_undo(wt->buffer)) return;
+    gsize length = 0;
+    char *now = emend_gtk_copy_text(wt, &length);
+    gboolean unchanged = !strcmp(now, before);
+    g_free(now);
+    if (!unchanged) return;
+    GArray *spans = g_array_new(FALSE, FALSE, sizeof(TagSpan));
+    SpanCollector collector = {wt->buffer, spans};
+    GtkTextTagTable *table = gtk_text_buffer_get_tag_table(wt->buffer);
+    gtk_text_tag_table_foreach(table, collect_tag_spans, &collector);
+    for (guint i = 0; i < spans->len; i++) g_object_ref(g_array_index(spans, TagSpan, i).tag);
+    GtkTextIter insert, bound;
+    gtk_text_buffer_get_iter_at_mark(wt->buffer, &insert, gtk_text_buffer_get_insert(wt->buffer));
+    gtk_text_buffer_get_iter_at_mark(wt->buffer, &bound, gtk_text_buffer_get_selection_bound(wt->buffer));
+    gint insert_at = gtk_text_iter_get_offset(&insert), bound_at = gtk_text_iter_get_offset(&bound);
+
+    wt->applying++;
+    gtk_text_buffer_undo(wt->buffer);
+    now = emend_gtk_copy_text(wt, &length);
+    if (strcmp(now, before)) {
+        gtk_text_buffer_redo(wt->buffer); /* not a step that changed nothing: keep it */
+    } else {
+        gtk_text_buffer_begin_user_action(wt->buffer);
+        gtk_text_buffer_end_user_action(wt->buffer);
+    }
+    g_free(now);
+    for (guint i = 0; i < spans->len; i++) {
+        TagSpan *span = &g_array_index(spans, TagSpan, i);
+        GtkTextIter a, b;
+        gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, span->start);
+        gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, span->end);
+        gtk_text_buffer_apply_tag(wt->buffer, span->tag, &a, &b);
+        g_object_unref(span->tag);
+    }
+    g_array_free(spans, TRUE);
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, &insert, insert_at);
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, &bound, bound_at);
+    gtk_text_buffer_select_range(wt->buffer, &insert, &bound);
+    wt->applying--;
 }
 
 void emend_gtk_close_user_action(EmendGtk *wt) {
     if (!wt->user_action_open) return;
     wt->user_action_open = FALSE;
     gtk_text_buffer_end_user_action(wt->buffer);
+    char *before = wt->text_before_session;
+    wt->text_before_session = NULL;
+    /* (A step GtkTextHistory found empty is gone already; the one on top is another's.) */
+    if (before && wt->session_edited) drop_empty_session_step(wt, before);
+    g_free(before);
 }
 
 gboolean emend_gtk_replace(gpointer data, const emend_replace_request *r) {
@@ -175,6 +266,7 @@ gboolean emend_gtk_replace(gpointer data, const emend_replace_request *r) {
     GSList *kept = styled ? NULL : common_style_tags(&start, &end);
 
     emend_gtk_open_user_action(wt);
+    if (r->range.length > 0 || r->text_length > 0) wt->session_edited = TRUE;
     wt->applying++;
     gtk_text_buffer_delete(wt->buffer, &start, &end);
     gtk_text_buffer_insert(wt->buffer, &start, r->text, (int)r->text_length);

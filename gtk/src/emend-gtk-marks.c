@@ -14,11 +14,91 @@ static const char *const CATEGORIES[] = {"spelling", "grammar", "punctuation", "
 
 static void remove_marks(EmendGtk *wt, const GtkTextIter *start, const GtkTextIter *end) {
     gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion", start, end);
+    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion-deletion", start, end);
     for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
         char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
         gtk_text_buffer_remove_tag_by_name(wt->buffer, name, start, end);
         g_free(name);
     }
+}
+
+/* Where the mark of a suggestion whose current range is [start, start + length) goes. A
+ * deletion (a change that removed text: its range is empty) has no character of its own to
+ * carry a tag, so it is marked on a neighbour: the character after it, or, at the end of a
+ * line or of the text, the one before it (a click there finds it too, see
+ * emend_gtk_suggestion_at_click). FALSE when there is no character at all (an empty text). */
+gboolean emend_gtk_mark_range(EmendGtk *wt, guint64 start, guint64 length, GtkTextIter *a, GtkTextIter *b) {
+    guint64 characters = (guint64)gtk_text_buffer_get_char_count(wt->buffer);
+    if (start + length > characters) return FALSE;
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, a, (gint)start);
+    gtk_text_buffer_get_iter_at_offset(wt->buffer, b, (gint)(start + length));
+    if (length > 0) return TRUE;
+    if (start < characters && !gtk_text_iter_ends_line(a)) return gtk_text_iter_forward_char(b);
+    if (start > 0) return gtk_text_iter_backward_char(a);
+    return start < characters && gtk_text_iter_forward_char(b);
+}
+
+/* The pending suggestion a click at `offset` is on: the one whose range holds it, or a
+ * deletion marked on this character because it sits just after it (at the end of a line).
+ * -1 when none. */
+gssize emend_gtk_suggestion_at_click(EmendGtk *wt, guint64 offset) {
+    gssize position = emend_glue_suggestion_at_offset(wt->glue, offset);
+    if (position >= 0) return position;
+    gssize after = emend_glue_suggestion_at_offset(wt->glue, offset + 1);
+    guint64 start = 0, length = 0;
+    if (after < 0 || !emend_glue_suggestion_range(wt->glue, (gsize)after, &start, &length) || length != 0) return -1;
+    GtkTextIter a, b;
+    if (!emend_gtk_mark_range(wt, start, length, &a, &b) || (guint64)gtk_text_iter_get_offset(&a) != offset) return -1;
+    return after;
+}
+
+static void apply_category_marks(EmendGtk *wt, const EmendGlueSuggestion *s, const GtkTextIter *a, const GtkTextIter *b) {
+    gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", a, b);
+    for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
+        if (strcmp(s->category, CATEGORIES[c])) continue;
+        char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
+        gtk_text_buffer_apply_tag_by_name(wt->buffer, name, a, b);
+        g_free(name);
+    }
+}
+
+/* The deletion mark of suggestion `i` again, when it is a pending deletion (a neighbour's
+ * marks coming off may have taken it). */
+static void remark_deletion(EmendGtk *wt, const EmendGlueSuggestion *all, gsize count, gsize i) {
+    guint64 start = 0, length = 0;
+    GtkTextIter a, b;
+    if (i >= count || all[i].state != EMEND_SUGGESTION_PENDING || !emend_glue_suggestion_range(wt->glue, i, &start, &length) ||
+        length != 0 || !emend_gtk_mark_range(wt, start, length, &a, &b))
+        return;
+    gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion-deletion", &a, &b);
+}
+
+/* Marks suggestion `i` again where it is now. A deletion's mark sits on a neighbour, so it
+ * comes off there; a suggestion with text takes every mark off its range and the deletion
+ * mark off the characters on either side (where its own deletion mark was, before a reject
+ * put its text back), then puts back the deletion marks of the suggestions beside it. */
+static void retag_one(EmendGtk *wt, const EmendGlueSuggestion *all, gsize count, gsize i, guint64 characters) {
+    const EmendGlueSuggestion *s = &all[i];
+    guint64 start = 0, length = 0;
+    GtkTextIter a, b;
+    if (!emend_glue_suggestion_range(wt->glue, i, &start, &length) || start + length > characters ||
+        !emend_gtk_mark_range(wt, start, length, &a, &b))
+        return;
+    gboolean pending = s->state == EMEND_SUGGESTION_PENDING;
+    if (length == 0) {
+        gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion-deletion", &a, &b);
+        if (pending) gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion-deletion", &a, &b);
+        return;
+    }
+    GtkTextIter before = a, after = b;
+    gtk_text_iter_backward_char(&before);
+    gtk_text_iter_forward_char(&after);
+    remove_marks(wt, &a, &b);
+    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion-deletion", &before, &a);
+    gtk_text_buffer_remove_tag_by_name(wt->buffer, "emend-suggestion-deletion", &b, &after);
+    if (pending) apply_category_marks(wt, s, &a, &b);
+    if (i > 0) remark_deletion(wt, all, count, i - 1);
+    remark_deletion(wt, all, count, i + 1);
 }
 
 /* Marks again the suggestions that changed, and only those: their marks come off where each
@@ -43,23 +123,7 @@ static gboolean retag_suggestions(gpointer data) {
     wt->retag_end = MIN(wt->retag_end, count);
     while (wt->retag_first < wt->retag_end) {
         gsize i = wt->retag_first++;
-        const EmendGlueSuggestion *s = &all[i];
-        guint64 start = 0, length = 0;
-        if (emend_glue_suggestion_range(wt->glue, i, &start, &length) && start + length <= characters) {
-            GtkTextIter a, b;
-            gtk_text_buffer_get_iter_at_offset(wt->buffer, &a, (gint)start);
-            gtk_text_buffer_get_iter_at_offset(wt->buffer, &b, (gint)(start + length));
-            remove_marks(wt, &a, &b);
-            if (s->state == EMEND_SUGGESTION_PENDING) {
-                gtk_text_buffer_apply_tag_by_name(wt->buffer, "emend-suggestion", &a, &b);
-                for (size_t c = 0; c < G_N_ELEMENTS(CATEGORIES); c++) {
-                    if (strcmp(s->category, CATEGORIES[c])) continue;
-                    char *name = g_strconcat("emend-suggestion-", CATEGORIES[c], NULL);
-                    gtk_text_buffer_apply_tag_by_name(wt->buffer, name, &a, &b);
-                    g_free(name);
-                }
-            }
-        }
+        retag_one(wt, all, count, i, characters);
         if (g_get_monotonic_time() >= until && wt->retag_first < wt->retag_end) return G_SOURCE_CONTINUE;
     }
     wt->retag_idle = 0;
@@ -129,6 +193,11 @@ void emend_gtk_marks_init(EmendGtk *wt) {
     ensure_tag(wt->buffer, "emend-suggestion-typography", "underline-rgba", &grey, NULL);
     /* A rewrite's change under review: not a mistake, so a plain line, in its own colour. */
     ensure_tag(wt->buffer, "emend-suggestion-rewrite", "underline", PANGO_UNDERLINE_SINGLE, "underline-rgba", &amber, NULL);
+    /* A deletion, on the character beside the removed text: a double line in its own
+     * colour and a faint tint, so it can be seen and clicked though no text of its own is left. */
+    GdkRGBA deleted = {0.75, 0.11, 0.36, 1}, deleted_tint = {0.75, 0.11, 0.36, 0.25};
+    ensure_tag(wt->buffer, "emend-suggestion-deletion", "underline", PANGO_UNDERLINE_DOUBLE, "underline-rgba", &deleted,
+               "background-rgba", &deleted_tint, NULL);
     ensure_tag(wt->buffer, "emend-anticipate", "foreground-rgba", &anticipate, "background-rgba", &glow, NULL);
     ensure_tag(wt->buffer, "emend-remove", "strikethrough", TRUE, "foreground-rgba", &removed, NULL);
     ensure_tag(wt->buffer, "emend-insert", "background-rgba", &arrived, NULL);

@@ -25,6 +25,7 @@ struct _EmendGtk {
     GMenu *section;               /* the section added to the view's extra menu */
     GMenuModel *previous_extra_menu;
     GtkEventController *click;
+    GtkEventController *release;   /* sees the button's release (see emend-gtk.c) */
     GtkEventController *shortcuts;
     gulong insert_handler;
     gulong delete_handler;
@@ -33,6 +34,8 @@ struct _EmendGtk {
     gulong destroy_handler;
     int applying;                 /* > 0 while Emend's own replace edits the buffer */
     gboolean user_action_open;    /* the session's edits are one undo step */
+    char *text_before_session;    /* the text when that step began: a session that ends on it leaves no step */
+    gboolean session_edited;      /* Emend's replaces put something in that step */
     guint retag_idle;
     gsize retag_first;            /* the suggestions to mark again: [first, end) */
     gsize retag_end;
@@ -69,6 +72,8 @@ void emend_gtk_animations_dispose(EmendGtk *wt);
 void emend_gtk_marks_init(EmendGtk *wt);
 void emend_gtk_suggestions_changed(gpointer wt, gsize first, gsize count);
 void emend_gtk_marks_clear(EmendGtk *wt);
+gboolean emend_gtk_mark_range(EmendGtk *wt, guint64 start, guint64 length, GtkTextIter *a, GtkTextIter *b);
+gssize emend_gtk_suggestion_at_click(EmendGtk *wt, guint64 offset);
 
 /* emend-gtk-actions.c */
 void emend_gtk_actions_init(EmendGtk *wt);

@@ -52,12 +52,12 @@ static void on_insert_child_anchor(GtkTextBuffer *buffer, GtkTextIter *location,
     if (!wt->applying) emend_glue_text_changed(wt->glue, (guint64)gtk_text_iter_get_offset(location), 0, "\xEF\xBF\xBC", 3);
 }
 
-/* A click on a mark opens its popover, once GTK has placed the cursor. */
+/* A click on a mark opens its popover, once GTK has placed the cursor (after the release). */
 static gboolean look_at_click(gpointer data) {
     EmendGtk *wt = data;
     wt->click_idle = 0;
     if (gtk_text_buffer_get_has_selection(wt->buffer) || wt->pending_click < 0) return G_SOURCE_REMOVE;
-    gssize position = emend_glue_suggestion_at_offset(wt->glue, (guint64)wt->pending_click);
+    gssize position = emend_gtk_suggestion_at_click(wt, (guint64)wt->pending_click);
     wt->pending_click = -1;
     if (position >= 0) emend_gtk_show_suggestion(wt, (gsize)position);
     return G_SOURCE_REMOVE;
@@ -69,10 +69,27 @@ static void on_pressed(GtkGestureClick *gesture, int n_press, double x, double y
     if (n_press != 1) return;
     int bx = 0, by = 0;
     gtk_text_view_window_to_buffer_coords(wt->view, GTK_TEXT_WINDOW_WIDGET, (int)x, (int)y, &bx, &by);
+    /* The character under the pointer: _at_position, not _at_location, which gives the
+     * cursor place nearest the point (the next character from a character's right half). */
     GtkTextIter iter;
-    if (!gtk_text_view_get_iter_at_location(wt->view, &iter, bx, by)) return;
+    int trailing = 0;
+    if (!gtk_text_view_get_iter_at_position(wt->view, &iter, &trailing, bx, by)) return;
     wt->pending_click = gtk_text_iter_get_offset(&iter);
+}
+
+/* Looked at once the button is up: a press inside a selection leaves the selection until the
+ * release (it may start dragging the selected text), and a drag that selects text is not a
+ * click on a mark. The release is seen by a legacy controller, which gets every event: the
+ * click gesture gets no "released" when the view's drag gesture claimed the press (as it
+ * does for a press inside the selection). */
+static gboolean on_event(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
+    EmendGtk *wt = data;
+    (void)controller;
+    if (gdk_event_get_event_type(event) != GDK_BUTTON_RELEASE || gdk_button_event_get_button(event) != GDK_BUTTON_PRIMARY ||
+        wt->pending_click < 0)
+        return FALSE;
     if (!wt->click_idle) wt->click_idle = g_idle_add(look_at_click, wt);
+    return FALSE;
 }
 
 
@@ -87,6 +104,10 @@ static void add_input(EmendGtk *wt) {
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), wt);
     wt->click = GTK_EVENT_CONTROLLER(click);
     gtk_widget_add_controller(GTK_WIDGET(wt->view), wt->click);
+    wt->release = gtk_event_controller_legacy_new();
+    gtk_event_controller_set_propagation_phase(wt->release, GTK_PHASE_CAPTURE);
+    g_signal_connect(wt->release, "event", G_CALLBACK(on_event), wt);
+    gtk_widget_add_controller(GTK_WIDGET(wt->view), wt->release);
 }
 
 /* ---- attach / detach --------------------------------------------------------------------- */
@@ -120,6 +141,7 @@ static void teardown(EmendGtk *wt) {
     emend_gtk_close_user_action(wt);
     emend_gtk_marks_clear(wt);
     gtk_widget_remove_controller(view, wt->click);
+    gtk_widget_remove_controller(view, wt->release);
     emend_gtk_actions_dispose(wt);
     g_object_unref(wt->buffer);
     g_free(wt);

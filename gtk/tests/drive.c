@@ -5,10 +5,18 @@
  * unmodified editor under Xvfb (scripts/test-gtk.sh); a constructor adds a timer to the
  * main loop the editor runs. Screenshots (window plus open popovers) go to
  * $EMEND_GTK_ARTIFACTS. Exits the process: 0 when every check passed.
+ *
+ * Clicks on marks and the keys (F8, Shift+F8, Return, the popover's mnemonics) are real X
+ * events, made with the XTEST extension of the X server (Xvfb): they come back to the editor
+ * through GDK and GTK's own event path (the view's gestures and shortcut controllers, the
+ * popover's focus and mnemonics), as a person's would.
  */
 #include <emend-gtk.h>
 
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
 #include <cairo.h>
+#include <gdk/x11/gdkx.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +87,56 @@ static gboolean settled(gboolean condition) {
     return stable >= 3;
 }
 
+/* ---- real input: X events through the X server (XTEST) --------------------------------- */
+
+static Display *x_display(void) { return gdk_x11_display_get_xdisplay(gtk_widget_get_display(GTK_WIDGET(view))); }
+
+/* The editor's window gets the keyboard focus, as a click on it would give it. */
+static void x_focus(void) {
+    Display *d = x_display();
+    XSetInputFocus(d, gdk_x11_surface_get_xid(gtk_native_get_surface(GTK_NATIVE(window))), RevertToParent, CurrentTime);
+    XFlush(d);
+}
+
+/* A click of the primary button on the middle of character `offset` of the view. */
+static void x_click_offset(int offset) {
+    GtkTextIter iter;
+    gtk_text_buffer_get_iter_at_offset(buffer, &iter, offset);
+    GdkRectangle where;
+    gtk_text_view_get_iter_location(view, &iter, &where);
+    int wx = 0, wy = 0;
+    gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, where.x + MAX(where.width, 2) / 2,
+                                          where.y + where.height / 2, &wx, &wy);
+    graphene_point_t in_window;
+    CHECK(gtk_widget_compute_point(GTK_WIDGET(view), GTK_WIDGET(window), &GRAPHENE_POINT_INIT(wx, wy), &in_window),
+          "the view is inside the window");
+    double sx = 0, sy = 0;
+    gtk_native_get_surface_transform(GTK_NATIVE(window), &sx, &sy);
+    Display *d = x_display();
+    Window child;
+    int rx = 0, ry = 0;
+    XTranslateCoordinates(d, gdk_x11_surface_get_xid(gtk_native_get_surface(GTK_NATIVE(window))), DefaultRootWindow(d),
+                          (int)(in_window.x + sx), (int)(in_window.y + sy), &rx, &ry, &child);
+    XTestFakeMotionEvent(d, -1, rx, ry, CurrentTime);
+    XTestFakeButtonEvent(d, 1, True, CurrentTime);
+    XTestFakeButtonEvent(d, 1, False, CurrentTime);
+    XFlush(d);
+}
+
+/* A key press and release, with Shift and / or Alt held. */
+static void x_key(KeySym key, gboolean shift, gboolean alt) {
+    Display *d = x_display();
+    KeyCode code = XKeysymToKeycode(d, key), shift_code = XKeysymToKeycode(d, XK_Shift_L), alt_code = XKeysymToKeycode(d, XK_Alt_L);
+    CHECK(code != 0, "a key code for keysym %lu", (unsigned long)key);
+    if (shift) XTestFakeKeyEvent(d, shift_code, True, CurrentTime);
+    if (alt) XTestFakeKeyEvent(d, alt_code, True, CurrentTime);
+    XTestFakeKeyEvent(d, code, True, CurrentTime);
+    XTestFakeKeyEvent(d, code, False, CurrentTime);
+    if (alt) XTestFakeKeyEvent(d, alt_code, False, CurrentTime);
+    if (shift) XTestFakeKeyEvent(d, shift_code, False, CurrentTime);
+    XFlush(d);
+}
+
 static gboolean activate(const char *name, GVariant *parameter) {
     gboolean ok = gtk_widget_activate_action_variant(GTK_WIDGET(view), name, parameter);
     CHECK(ok, "action %s could not be activated (missing or disabled)", name);
@@ -116,7 +174,8 @@ static char *tag_ranges_from(const char *name, int from) {
 }
 
 /* The pending suggestions as the coordinator has them, in the same form (an empty range,
- * a deletion, counted but not listed: no tag can cover it). */
+ * a deletion, counted but not listed: its mark, emend-suggestion-deletion, is on a
+ * neighbouring character; pending_deletion and deletion_mark_at check it). */
 static char *pending_ranges(const char *category, int *count) {
     GString *out = g_string_new("");
     size_t n = 0;
@@ -331,6 +390,9 @@ static gboolean find_editor(void) {
           "the view's extra menu has a Writing Tools submenu");
     CHECK(!g_action_group_get_action_enabled(group, "done"), "done is disabled without a session");
     CHECK(emend_gtk_attach(view) == NULL, "a second attach on the same view is refused");
+    int xtest_event = 0, xtest_error = 0, xtest_major = 0, xtest_minor = 0;
+    CHECK(XTestQueryExtension(x_display(), &xtest_event, &xtest_error, &xtest_major, &xtest_minor),
+          "the X server has XTEST (real clicks and keys)");
     printf("   editor found: %d characters, actions and menu in place\n", gtk_text_buffer_get_char_count(buffer));
     select_offsets(0, 0);
     /* The view's context menu, as a right click opens it. */
@@ -410,12 +472,14 @@ static gboolean hit_test(void) {
     CHECK(status == EMEND_OK && !strcmp(s.replacement, "tomorrow"), "the point is on “tomorrow”");
     printf("   suggestion_at_point in buffer coordinates (%d,%d): “%s” after %d EMEND_E_AGAIN\n", where.x + 1,
            where.y + where.height / 2, status == EMEND_OK ? s.replacement : "?", agains);
-    activate("emend.next-suggestion", NULL);
+    /* A real click on the underlined word opens its popover. */
+    x_click_offset(offset_of("tomorrow") + 3);
     return TRUE;
 }
 
 static gboolean popover_on_tomorow(void) {
     if (!settled(open_popover("tomorow") != NULL)) return FALSE;
+    printf("   a click (X event) on the underlined “tomorrow”: its popover\n");
     CHECK(open_popover("“tomorow” → “tomorrow”") != NULL, "the popover shows the change");
     CHECK(open_popover("may be misspelled") != NULL, "the popover shows the explanation");
     screenshot("proofread.png");
@@ -441,13 +505,17 @@ static gboolean word_added(void) {
     g_free(bold), g_free(expected);
     printf("   add to dictionary: “tomorow” in %s, the word put back (still bold), its mark gone\n", path);
     g_free(path);
-    activate("emend.next-suggestion", NULL);
+    /* F8, a key press through the view's shortcut controller: the next suggestion. */
+    x_focus();
+    x_key(XK_F8, FALSE, FALSE);
     return TRUE;
 }
 
 static gboolean accept_they_have(void) {
     if (!settled(open_popover("they has") != NULL)) return FALSE;
-    click("_Accept");
+    printf("   F8 (X key event): the next suggestion's popover, “they has”\n");
+    /* Return: the popover has the focus on Accept. */
+    x_key(XK_Return, FALSE, FALSE);
     return TRUE;
 }
 
@@ -457,20 +525,25 @@ static gboolean accepted(void) {
     gboolean ready = count == pending_before - 2 && !strcmp(pending, tagged) && text_has("they have");
     g_free(pending), g_free(tagged);
     if (!settled(ready)) return FALSE;
-    printf("   accept: “they have” kept, its mark gone\n");
-    activate("emend.next-suggestion", NULL);
+    printf("   accept with Return (X key event): “they have” kept, its mark gone\n");
+    /* Shift+F8 from the start of the next sentence: the suggestion before it. */
+    select_offsets(offset_of("This is"), offset_of("This is"));
+    x_focus();
+    x_key(XK_F8, TRUE, FALSE);
     return TRUE;
 }
 
 static gboolean reject_could_have(void) {
     if (!settled(open_popover("could of") != NULL)) return FALSE;
-    click("_Reject");
+    printf("   Shift+F8 (X key event): the previous suggestion's popover, “could of”\n");
+    /* Alt+R, the mnemonic of _Reject. */
+    x_key(XK_r, FALSE, TRUE);
     return TRUE;
 }
 
 static gboolean rejected(void) {
     if (!settled(text_has("could of done"))) return FALSE;
-    printf("   reject: “could of” put back\n");
+    printf("   reject with Alt+R (X key event): “could of” put back\n");
     activate("emend.undo", NULL);
     return TRUE;
 }
@@ -1127,6 +1200,12 @@ static gboolean failed(void) {
     return TRUE;
 }
 
+/* Appended before the deletion steps: "the the" is one deletion suggestion. */
+static const char *DELETION = "We saw the the cat.\n";
+/* The concise rewrite drops "really " (a change under review with an empty range) at the end
+ * of the line: after the tab, no space is left to align the change with. */
+static const char *LINE_END_DELETION = "We go\treally \n";
+
 static gboolean poor_presented(void) {
     GtkWidget *panel = open_popover("_Dismiss");
     GtkWidget *reason = panel ? find_widget(panel, GTK_TYPE_LABEL, "may not be what you want") : NULL;
@@ -1141,6 +1220,178 @@ static gboolean poor_presented(void) {
 static gboolean poor_dismissed(void) {
     if (!settled(state() == EMEND_STATE_INACTIVE && !open_popover("_Dismiss"))) return FALSE;
     CHECK(text_is(original), "dismissed: the original byte for byte");
+    /* A sentence with a repeated word (a bold one): its suggestion removes text. The buffer's
+     * undo history starts empty here (an irreversible action clears it). */
+    gtk_text_buffer_begin_irreversible_action(buffer);
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(buffer, &end);
+    gtk_text_buffer_insert(buffer, &end, DELETION, -1);
+    gtk_text_buffer_end_irreversible_action(buffer);
+    GtkTextIter bs, be;
+    gtk_text_buffer_get_iter_at_offset(buffer, &bs, offset_of("the the cat"));
+    gtk_text_buffer_get_iter_at_offset(buffer, &be, offset_of("the the cat") + 11);
+    gtk_text_buffer_apply_tag_by_name(buffer, "bold", &bs, &be);
+    CHECK(!gtk_text_buffer_get_can_undo(buffer), "no undo step before the proofread");
+    gtk_text_buffer_set_modified(buffer, FALSE); /* as just saved */
+    select_offsets(offset_of("We saw"), gtk_text_buffer_get_char_count(buffer));
+    activate("emend.proofread", NULL);
+    return TRUE;
+}
+
+/* ---- a deletion: its mark, a click on it, Reject from the keyboard, revert -------------- */
+
+/* The pending suggestion with an empty range (a deletion), or found == FALSE. */
+static Change pending_deletion(void) {
+    Change found = {0};
+    size_t n = 0;
+    if (emend_session_suggestion_count(coordinator, &n) != EMEND_OK) return found;
+    for (size_t i = 0; i < n && !found.found; i++) {
+        emend_suggestion s = {0};
+        s.struct_size = sizeof s;
+        if (emend_session_get_suggestion(coordinator, i, &s) != EMEND_OK || s.state != EMEND_SUGGESTION_PENDING ||
+            s.range.length != 0)
+            continue;
+        found = (Change){TRUE, i, s.range.location, 0, g_strdup(s.original), g_strdup(s.replacement)};
+    }
+    return found;
+}
+
+static gboolean deletion_marked(void) {
+    Change deletion = pending_deletion();
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    char *expected = deletion.found ? g_strdup_printf("%d-%d ", (int)deletion.start, (int)deletion.start + 1) : g_strdup("?");
+    gboolean ready = state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("We saw the cat.") && !strcmp(marked, expected);
+    g_free(marked), g_free(expected);
+    if (!settled(ready)) {
+        change_clear(&deletion);
+        return FALSE;
+    }
+    /* The mark is a visible tag: it draws a line under the character after the removed text. */
+    GtkTextTag *tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), "emend-suggestion-deletion");
+    int underline = PANGO_UNDERLINE_NONE;
+    g_object_get(tag, "underline", &underline, NULL);
+    CHECK(underline != PANGO_UNDERLINE_NONE, "the deletion mark is underlined");
+    printf("   a deletion (“%s” removed): marked on the character after it, %d-%d\n", deletion.original, (int)deletion.start,
+           (int)deletion.start + 1);
+    screenshot("deletion.png");
+    x_click_offset((int)deletion.start);
+    change_clear(&deletion);
+    return TRUE;
+}
+
+static gboolean deletion_popover(void) {
+    if (!settled(open_popover("(removed)") != NULL)) return FALSE;
+    printf("   a click (X event) on the deletion's mark: its popover (“the ” → removed)\n");
+    /* Alt+R, the mnemonic of _Reject: the word comes back. */
+    x_key(XK_r, FALSE, TRUE);
+    return TRUE;
+}
+
+static gboolean deletion_rejected(void) {
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    gboolean ready = text_has("We saw the the cat.") && !marked[0] && !open_popover("(removed)");
+    g_free(marked);
+    if (!settled(ready)) return FALSE;
+    printf("   reject with Alt+R: the word back, the deletion's mark gone\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean deletion_reverted(void) {
+    char *expected = g_strconcat(original, DELETION, NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    g_free(expected);
+    if (!settled(ready)) return FALSE;
+    /* The session's text ended as it began: no step in the buffer's undo history (nor redo). */
+    CHECK(!gtk_text_buffer_get_can_undo(buffer), "a session that ends on its original text leaves no undo step");
+    CHECK(!gtk_text_buffer_get_can_redo(buffer), "and no redo step");
+    CHECK(!gtk_text_buffer_get_modified(buffer), "a buffer unmodified before the session is unmodified after it");
+    char *bold = tag_ranges_from("bold", offset_of("We saw")),
+         *b = g_strdup_printf("%d-%d ", offset_of("the the cat"), offset_of("the the cat") + 11);
+    CHECK(!strcmp(bold, b), "bold on “the the cat” as before: %s, expected %s", bold, b);
+    g_free(bold), g_free(b);
+    printf("   revert: the original, bold kept, and no step in the buffer's undo history\n");
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, offset_of("We saw"));
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "the original again");
+    /* A rewrite that removes the last word of a line, reviewed: that change is marked on the
+     * character before it, and a click there opens it. */
+    gtk_text_buffer_begin_irreversible_action(buffer);
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_insert(buffer, &e, LINE_END_DELETION, -1);
+    gtk_text_buffer_end_irreversible_action(buffer);
+    select_offsets(offset_of("We go"), gtk_text_buffer_get_char_count(buffer) - 1);
+    activate("emend.rewrite-described", g_variant_new_string("make it concise"));
+    return TRUE;
+}
+
+static gboolean line_end_rests(void) {
+    if (!settled(state() == EMEND_STATE_INTERACTIVE_RESTING && text_has("We go\t\n"))) return FALSE;
+    activate("emend.review-changes", NULL);
+    return TRUE;
+}
+
+/* Where a deletion at `start` is marked: the character after it, or before it at the end of
+ * a line. */
+static int deletion_mark_at(guint64 start) {
+    GtkTextIter at;
+    gtk_text_buffer_get_iter_at_offset(buffer, &at, (int)start);
+    return gtk_text_iter_ends_line(&at) ? (int)start - 1 : (int)start;
+}
+
+static gboolean line_end_marked(void) {
+    Change deletion = pending_deletion();
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    int at = deletion.found ? deletion_mark_at(deletion.start) : -1;
+    char *expected = deletion.found ? g_strdup_printf("%d-%d ", at, at + 1) : g_strdup("?");
+    gboolean ready = !strcmp(marked, expected);
+    g_free(marked), g_free(expected);
+    if (!settled(ready)) {
+        change_clear(&deletion);
+        return FALSE;
+    }
+    CHECK(at == (int)deletion.start - 1, "the removed words were at the end of the line: marked on the character before");
+    printf("   a rewrite's change under review that removed “%s” at the end of a line: marked on the character before it\n",
+           deletion.original);
+    x_click_offset(at);
+    change_clear(&deletion);
+    return TRUE;
+}
+
+static gboolean line_end_popover(void) {
+    if (!settled(open_popover("(removed)") != NULL && open_popover("(removed)") == open_popover("_Keep"))) return FALSE;
+    printf("   a click (X event) on its mark: its popover (Keep, Undo This Change)\n");
+    x_key(XK_Return, FALSE, FALSE); /* Keep has the focus */
+    return TRUE;
+}
+
+static gboolean line_end_kept(void) {
+    Change deletion = pending_deletion();
+    char *marked = tag_ranges("emend-suggestion-deletion");
+    gboolean ready = !deletion.found && !marked[0] && text_has("We go\t\n") && !open_popover("_Keep");
+    g_free(marked);
+    change_clear(&deletion);
+    if (!settled(ready)) return FALSE;
+    printf("   Keep with Return (X key event): the words stay removed, the mark gone\n");
+    activate("emend.revert", NULL);
+    return TRUE;
+}
+
+static gboolean line_end_reverted(void) {
+    char *expected = g_strconcat(original, LINE_END_DELETION, NULL);
+    gboolean ready = state() == EMEND_STATE_INACTIVE && text_is(expected);
+    g_free(expected);
+    if (!settled(ready)) return FALSE;
+    CHECK(!gtk_text_buffer_get_can_undo(buffer) && !gtk_text_buffer_get_can_redo(buffer),
+          "a reverted rewrite leaves no undo (or redo) step");
+    printf("   revert: the original, no step in the buffer's undo history\n");
+    GtkTextIter s, e;
+    gtk_text_buffer_get_iter_at_offset(buffer, &s, offset_of("We go"));
+    gtk_text_buffer_get_end_iter(buffer, &e);
+    gtk_text_buffer_delete(buffer, &s, &e);
+    CHECK(text_is(original), "the original again");
     /* A view the user cannot edit: the rewrite is presented, with Copy but no Replace. */
     gtk_text_view_set_editable(view, FALSE);
     select_offsets(offset_of("I can't"), offset_of("home.") + 5);
@@ -1191,7 +1442,9 @@ static const Step STEPS[] = {find_editor,     context_menu,    submenu,         
                              compose_reverted, prompt_asked, described_rests,    follow_up_rests,   follow_up_reverted,
                              stream_start,    streaming_seen,  streamed_rests,     streamed_reverted, hang_start,
                              hanging,       stopped,            failed,            poor_presented,
-                             poor_dismissed, read_only_presented, read_only_dismissed};
+                             poor_dismissed, deletion_marked, deletion_popover, deletion_rejected, deletion_reverted,
+                             line_end_rests, line_end_marked, line_end_popover, line_end_kept, line_end_reverted,
+                             read_only_presented, read_only_dismissed};
 
 static gboolean on_tick(gpointer data) {
     (void)data;

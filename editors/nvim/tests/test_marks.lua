@@ -96,6 +96,33 @@ H.test("marks only: reject and addword drop marks and leave the text", function(
   H.check(vim.tbl_contains(words, "tomorow"), vim.inspect(words))
 end)
 
+H.test("marks only: addword goes through libemend (emend_coordinator_add_word), not a writer of its own", function()
+  local buf = H.buffer({ "We recieve it." }) -- (not a word an earlier test added)
+  local first = os.getenv("XDG_CONFIG_HOME")
+  check(buf) -- the scratch copy's coordinator is created here, with XDG_CONFIG_HOME = first
+  -- The library writes in the directory of the environment at emend_coordinator_create; a
+  -- writer in Lua would follow the environment of now.
+  local other = vim.fn.tempname()
+  vim.env.XDG_CONFIG_HOME = other
+  H.eq(#M.list(buf), 1)
+  api.nvim_win_set_cursor(0, { 1, 4 })
+  local ok, err = emend.addword()
+  vim.env.XDG_CONFIG_HOME = first
+  H.check(ok, tostring(err))
+  H.eq(vim.fn.filereadable(other .. "/emend/dictionary.txt"), 0, "nothing written where the coordinator does not look")
+  local path = first .. "/emend/dictionary.txt"
+  H.check(vim.tbl_contains(vim.fn.readfile(path), "recieve"), vim.inspect(vim.fn.readfile(path)))
+  H.eq(#M.list(buf), 0, "the word's mark went")
+  -- The library's rules and statuses: a word with white space inside is refused, nothing written.
+  local before = vim.fn.readfile(path)
+  local s = M.coordinator_session(buf)
+  local refused, why = require("emend.dictionary").add(s, "two words")
+  H.eq(refused, nil)
+  H.check(tostring(why):find("invalid argument", 1, true) or tostring(why):find("INVALID_ARGUMENT", 1, true), tostring(why))
+  H.eq(vim.fn.readfile(path), before, "a refused word leaves the file")
+  os.remove(path)
+end)
+
 H.test("marks only: Markdown code and link targets are not marked", function()
   local buf = H.buffer({ "See `teh` and [teh](http://x.y/teh) teh." }, "markdown")
   check(buf)

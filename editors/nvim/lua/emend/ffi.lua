@@ -238,6 +238,8 @@ emend_status emend_coordinator_get_provider(const emend_coordinator *coordinator
 emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, emend_tool tool,
                                                const char *provider_id);
 
+emend_status emend_coordinator_add_word(emend_coordinator *coordinator, const char *word);
+
 emend_status emend_session_accept(emend_coordinator *coordinator);
 emend_status emend_session_revert(emend_coordinator *coordinator);
 emend_status emend_session_show_original(emend_coordinator *coordinator, int show_original);

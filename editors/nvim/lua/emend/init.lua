@@ -315,8 +315,10 @@ function M.addword(opts)
   if mb then
     local m = mark_under_cursor(mb)
     if not m then return report(nil, "Emend: no suggestion under the cursor") end
-    local ok, err = require("emend.dictionary").add(m.suggestion.original)
-    if not ok then return report(nil, "Emend: " .. err) end
+    local cs, why = marks.coordinator_session(mb)
+    if not cs then return report(nil, why) end
+    local ok, err = require("emend.dictionary").add(cs, m.suggestion.original)
+    if not ok then return report(nil, err) end
     marks.reject_word(mb, m.suggestion.original)
     notify("Emend: added \"" .. m.suggestion.original .. "\" to " .. require("emend.dictionary").path())
     return true
@@ -326,8 +328,8 @@ function M.addword(opts)
   if s.tool_name ~= "proofread" then return report(nil, "Emend: addword works on proofreading suggestions") end
   local sug = suggestion_under_cursor(s)
   if not sug then return report(nil, "Emend: no suggestion under the cursor") end
-  local ok, err = require("emend.dictionary").add(sug.original)
-  if not ok then return report(nil, "Emend: " .. err) end
+  local ok, err = require("emend.dictionary").add(s, sug.original)
+  if not ok then return report(nil, err) end
   for _, p in ipairs(session.pending(s)) do
     if p.original == sug.original then
       local rejected, why = session.reject_suggestion(s, p)

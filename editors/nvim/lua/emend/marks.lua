@@ -261,6 +261,16 @@ function M.reject(buf, m)
   return true
 end
 
+-- The session of `buf`'s scratch copy (its coordinator: "add to dictionary" goes through
+-- it), made when the copy has none any more; nil and why when there is no copy.
+function M.coordinator_session(buf)
+  local st = by_buf[buf]
+  if not st or not st.scratch or not api.nvim_buf_is_valid(st.scratch) then
+    return nil, "Emend: no proofreading of this buffer"
+  end
+  return session().get(st.scratch, true)
+end
+
 -- Removes every mark on the word `original` (after it went into the dictionary).
 function M.reject_word(buf, original)
   for _, m in ipairs(M.list(buf)) do

@@ -818,6 +818,9 @@ function M.start(buf, tool, selection, prompt, provider)
 end
 
 function M.stop(s) return call(s, lib.emend_coordinator_stop) end
+-- "Add to dictionary": emend_coordinator_add_word (allowed during a session; not inside a
+-- callback here, as every call of the plugin).
+function M.add_word(s, word) return call(s, lib.emend_coordinator_add_word, word) end
 function M.done(s) return call(s, lib.emend_session_accept) end
 function M.revert(s) return call(s, lib.emend_session_revert) end
 
