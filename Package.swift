@@ -61,13 +61,16 @@ let package = Package(
             dependencies: ["EmendCore", "EmendText", "EmendMarkdown", "EmendProofreading", "EmendProviders", "EmendLSP", "CEmendSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "EmendBenchmarks", dependencies: ["EmendCore", "EmendProofreading", "EmendProviders"], path: "benchmarks/swift"),
+        // What several test targets share (running commands, compiling C fixtures, the
+        // environment, a pseudo-terminal); only test targets depend on it.
+        .target(name: "EmendTestSupport", path: "Tests/EmendTestSupport"),
         .testTarget(name: "EmendTextTests", dependencies: ["EmendText"]),
         .testTarget(name: "EmendMarkdownTests", dependencies: ["EmendMarkdown", "EmendText"]),
         .testTarget(name: "EmendCoreTests", dependencies: ["EmendCore", "EmendText"]),
-        .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore"]),
+        .testTarget(name: "EmendABITests", dependencies: ["EmendCABI", "CEmend", "EmendCore", "EmendTestSupport"]),
         .testTarget(name: "EmendProofreadingTests", dependencies: ["EmendProofreading", "EmendCore", "EmendText"]),
-        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend", "CEmendSandbox"]),
-        .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI"]),
+        .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend", "CEmendSandbox", "EmendTestSupport"]),
+        .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI", "EmendTestSupport"]),
         // Also EmendCLI: the client tests run the built `emend lsp`.
         .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders", "EmendCLI"]),
     ],

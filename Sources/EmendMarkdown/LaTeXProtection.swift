@@ -1,3 +1,5 @@
+import EmendText
+
 /// The parts of a LaTeX document no Writing Tool may change, found by a small scanner (no
 /// TeX engine: LaTeX's syntax is what the macros make it, so this protects what is markup in
 /// every common document and leaves the prose between). One rule set for the CLI (`.tex`,
@@ -25,24 +27,12 @@ public enum LaTeXProtection {
     public static func protectedRanges(in bytes: [UInt8]) -> [Range<Int>] {
         var scanner = LaTeXScanner(bytes: bytes)
         scanner.scan()
-        return merged(scanner.ranges)
+        return scanner.ranges.mergedRanges()
     }
 
     /// Whether a file of this name is LaTeX (`.tex`, `.ltx`, `.sty`, `.cls`).
     public static func isLaTeXFileName(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
         return ["tex", "ltx", "sty", "cls", "latex"].contains(path[path.index(after: dot)...].lowercased())
-    }
-
-    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
     }
 }

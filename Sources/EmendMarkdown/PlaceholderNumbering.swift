@@ -1,3 +1,5 @@
+import EmendText
+
 /// Protected parts of the written text (merged where they overlap) and the placeholders
 /// handed out for them, numbered in the order they are written, skipping the numbers of
 /// tokens the text itself holds.
@@ -11,15 +13,7 @@ struct PlaceholderNumbering {
 
     init(_ ranges: [Range<Int>], reserved: Set<Int> = []) {
         self.reserved = reserved
-        var merged: [Range<Int>] = []
-        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        self.ranges = merged
+        self.ranges = ranges.mergedRanges()
     }
 
     /// The protected range that holds scalar `index`, if any.

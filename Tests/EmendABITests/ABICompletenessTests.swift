@@ -2,26 +2,24 @@ import XCTest
 import Foundation
 import CEmend
 import EmendCABI
+import EmendTestSupport
 
 /// A proofread whose second checker runs past its time limit is partial, and the engine can
 /// tell: emend_coordinator_get_completeness gives PARTIAL with a message naming the checker
 /// and the setting to raise, and session_ended carries the same message.
 final class ABICompletenessTests: XCTestCase {
     private var home: URL!
-    private let variables = ["XDG_CONFIG_HOME", "EMEND_FIXTURE_SLOW_CHECKER_MS"]
-    private var saved: [String: String?] = [:]
+    private var environment: SavedEnvironment?
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-completeness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("config/emend"), withIntermediateDirectories: true)
-        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
+        environment = SavedEnvironment(["XDG_CONFIG_HOME", "EMEND_FIXTURE_SLOW_CHECKER_MS"])
         setenv("XDG_CONFIG_HOME", home.appendingPathComponent("config").path, 1)
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in saved {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment?.restore()
         try? FileManager.default.removeItem(at: home)
     }
 

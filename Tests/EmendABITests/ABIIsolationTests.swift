@@ -3,6 +3,7 @@ import XCTest
 import CEmend
 import EmendCABI
 import EmendCore
+import EmendTestSupport
 
 /// Through the C ABI, with the plugin found by discovery and run in emend-provider-host (the
 /// default): a plugin that crashes fails the session with EMEND_E_PROVIDER and a message
@@ -10,14 +11,8 @@ import EmendCore
 /// next session works, and a plugin that keeps crashing is listed as broken.
 final class ABIIsolationTests: XCTestCase {
     private var home: URL!
-    private var saved: [String: String?] = [:]
-    private let variables = ["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
+    private var environment: SavedEnvironment?
     private static let id = "org.emend.test.hostile"
-    private static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 
     /// A providers directory with the hostile plugin, and config.toml with `settings` for it.
     private func setUp(settings: String) throws {
@@ -28,38 +23,22 @@ final class ABIIsolationTests: XCTestCase {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         chmod(home.path, 0o755)
         chmod(providers.path, 0o755)
-        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
-        let include = Self.repoRoot + "/include"
-        let sandbox = Self.repoRoot + "/Sources/CEmendSandbox"
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, "-I", sandbox + "/include",
-                Self.repoRoot + "/scanner/emend-scan.c", sandbox + "/sandbox.c", "-ldl", "-lseccomp",
-                "-o", home.appendingPathComponent("emend-scan").path])
+        environment = SavedEnvironment(["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"])
         let plugin = providers.appendingPathComponent("hostile.so").path
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", include,
-                Self.repoRoot + "/Tests/Fixtures/plugins/hostile.c", "-o", plugin])
+        do {
+            try TestCompiler.scanner(to: home.appendingPathComponent("emend-scan").path)
+            try TestCompiler.plugin(TestRepository.root + "/Tests/Fixtures/plugins/hostile.c", to: plugin)
+        } catch { throw XCTSkip("\(error)") }
         chmod(plugin, 0o755)
         try "[providers.\"\(Self.id)\"]\n\(settings)\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         setenv("EMEND_PROVIDER_PATH", providers.path, 1)
         setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
-        for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
-            setenv(name, home.appendingPathComponent(sub).path, 1)
-        }
+        environment?.setXDGDirectories(under: home.path)
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in saved {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment?.restore()
         if let home { try? FileManager.default.removeItem(at: home) }
-    }
-
-    private func cc(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("cc failed: \(arguments.last ?? "")") }
     }
 
     private func proofread(_ coordinator: OpaquePointer) -> emend_status {

@@ -3,6 +3,7 @@ import XCTest
 import CEmend
 import EmendCABI
 import EmendCore
+import EmendTestSupport
 
 /// No provider code of a coordinator executes in this process after emend_coordinator_destroy
 /// returned, or after run_until_idle reported idle: a plugin in process (isolation = "none")
@@ -13,14 +14,7 @@ import EmendCore
 final class ABIProviderShutdownTests: XCTestCase {
     private var home: URL!
     private var marker: String!
-    private var saved: [String: String?] = [:]
-    private let variables = ["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "EMEND_TEST_MARKER",
-                             "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
-    private static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    private var environment: SavedEnvironment?
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-shutdown-\(UUID().uuidString)")
@@ -28,15 +22,13 @@ final class ABIProviderShutdownTests: XCTestCase {
         try FileManager.default.createDirectory(at: providers, withIntermediateDirectories: true)
         chmod(home.path, 0o755)
         chmod(providers.path, 0o755)
-        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
-        let include = Self.repoRoot + "/include"
-        let sandbox = Self.repoRoot + "/Sources/CEmendSandbox"
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include, "-I", sandbox + "/include",
-                Self.repoRoot + "/scanner/emend-scan.c", sandbox + "/sandbox.c", "-ldl", "-lseccomp",
-                "-o", home.appendingPathComponent("emend-scan").path])
+        environment = SavedEnvironment(["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "EMEND_TEST_MARKER",
+                                        "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"])
         let plugin = providers.appendingPathComponent("stubborn.so").path
-        try cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", include,
-                Self.repoRoot + "/Tests/Fixtures/plugins/stubborn.c", "-o", plugin])
+        do {
+            try TestCompiler.scanner(to: home.appendingPathComponent("emend-scan").path)
+            try TestCompiler.plugin(TestRepository.root + "/Tests/Fixtures/plugins/stubborn.c", to: plugin)
+        } catch { throw XCTSkip("\(error)") }
         chmod(plugin, 0o755)
         marker = home.appendingPathComponent("marker").path
         // The plugin writes its marker outside its sandbox: the user grants that directory.
@@ -47,25 +39,12 @@ final class ABIProviderShutdownTests: XCTestCase {
         setenv("EMEND_PROVIDER_PATH", providers.path, 1)
         setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
         setenv("EMEND_TEST_MARKER", marker, 1)
-        for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
-            setenv(name, home.appendingPathComponent(sub).path, 1)
-        }
+        environment?.setXDGDirectories(under: home.path)
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in saved {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment?.restore()
         try? FileManager.default.removeItem(at: home)
-    }
-
-    private func cc(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("cc failed: \(arguments.last ?? "")") }
     }
 
     private func exists(_ suffix: String) -> Bool { access(marker + "." + suffix, F_OK) == 0 }

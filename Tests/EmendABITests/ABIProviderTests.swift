@@ -2,28 +2,24 @@ import Foundation
 import XCTest
 import CEmend
 import EmendCABI
+import EmendTestSupport
 
 /// Engines list the providers a coordinator found and choose one per tool; a broken
 /// config.toml is a clear error at create.
 final class ABIProviderTests: XCTestCase {
     private var home: URL!
-    private var saved: [String: String?] = [:]
-    private let variables = ["EMEND_PROVIDER_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
+    private var environment: SavedEnvironment?
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-providers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
+        environment = SavedEnvironment(["EMEND_PROVIDER_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"])
         setenv("EMEND_PROVIDER_PATH", "", 1)
-        for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
-            setenv(name, home.appendingPathComponent(sub).path, 1)
-        }
+        environment?.setXDGDirectories(under: home.path)
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in saved {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment?.restore()
         try? FileManager.default.removeItem(at: home)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import EmendTestSupport
 
 /// `--language` is checked against the installed proofreaders before any work: a tag that is
 /// no language, or that no installed proofreader serves, is a usage error (exit 2) that lists
@@ -36,13 +37,13 @@ final class LanguageOptionTests: XCTestCase {
     /// Hunspell built from providers/hunspell and found through EMEND_PROVIDER_PATH, with the
     /// scanner discovery runs (scripts/build-scanner.sh).
     private func installHunspell() throws {
-        guard (try? shell("pkg-config --exists hunspell")) != nil,
+        guard (try? TestProcess.shell("pkg-config --exists hunspell")) != nil,
               FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/en_US.dic") else {
             throw XCTSkip("libhunspell-dev or hunspell-en-us is not installed (bash scripts/install-deps.sh)")
         }
         let plugins = sandbox.root + "/plugins"
-        try shell("/bin/sh '\(CLISandbox.repoRoot)/providers/hunspell/build.sh' '\(plugins)'")
-        try shell("bash '\(CLISandbox.repoRoot)/scripts/build-scanner.sh' '\(sandbox.root)'")
+        try TestProcess.shell("/bin/sh '\(CLISandbox.repoRoot)/providers/hunspell/build.sh' '\(plugins)'")
+        try TestProcess.shell("bash '\(CLISandbox.repoRoot)/scripts/build-scanner.sh' '\(sandbox.root)'")
         sandbox.environment["EMEND_PROVIDER_PATH"] = plugins
         sandbox.environment["EMEND_SCANNER"] = sandbox.root + "/emend-scan"
         let listing = sandbox.run(["providers"]).stdout
@@ -132,23 +133,5 @@ final class LanguageOptionTests: XCTestCase {
         let englishObject = try? JSONSerialization.jsonObject(with: Data(english.stdout.utf8)) as? [String: Any]
         XCTAssertNil((englishObject?["language"] as? [String: Any])?["detectedLanguages"], english.stdout)
         XCTAssertGreaterThan((englishObject?["matches"] as? [Any])?.count ?? 0, 2, english.stdout)
-    }
-
-    @discardableResult
-    private func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "shell", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: String(decoding: data, as: UTF8.self)])
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import EmendTestSupport
 
 /// A 10 MB file is proofread in one session (thousands of suggestions stay quick), and a
 /// terminal sees progress while the provider works.

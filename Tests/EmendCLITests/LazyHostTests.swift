@@ -1,11 +1,17 @@
 import Foundation
 import XCTest
+import EmendTestSupport
 
 /// A provider's host starts when a tool it serves is first run: a proofread never starts the
 /// llama plugin's host (a model loaded for nothing: 170 MB), a rewrite does. Real plugins
 /// (providers/hunspell and providers/llama, built here) found by discovery; the hosts' start
 /// is read from the log (EMEND_LOG=1), which names each host as it is spawned.
 final class LazyHostTests: XCTestCase {
+    /// What this machine lacks for the plugins.
+    struct Missing: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// hunspell.so and llama.so in a providers directory, and the scanner, or why not.
     static let built: Result<(providers: String, scanner: String), Error> = Result {
         let root = CLISandbox.repoRoot
@@ -15,13 +21,13 @@ final class LazyHostTests: XCTestCase {
                 .map { String($0.dropFirst("EMEND_LLAMA_PREFIX=".count)).replacingOccurrences(of: "'", with: "") }
         }
         guard let prefix, FileManager.default.fileExists(atPath: prefix + "/lib/libllama.a") else {
-            throw RealCheckers.ShellError(description: "llama.cpp is not set up (bash scripts/setup-llama.sh)")
+            throw Missing(description: "llama.cpp is not set up (bash scripts/setup-llama.sh)")
         }
         let directory = NSTemporaryDirectory() + "emend-cli-lazy-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
-        try RealCheckers.shell("EMEND_LLAMA_PREFIX='\(prefix)' /bin/sh '\(root)/providers/llama/build.sh' '\(directory)/providers'")
-        try RealCheckers.shell("/bin/sh '\(root)/providers/hunspell/build.sh' '\(directory)/providers'")
-        try RealCheckers.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        try TestProcess.shell("EMEND_LLAMA_PREFIX='\(prefix)' /bin/sh '\(root)/providers/llama/build.sh' '\(directory)/providers'")
+        try TestProcess.shell("/bin/sh '\(root)/providers/hunspell/build.sh' '\(directory)/providers'")
+        try TestProcess.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
         return (directory + "/providers", directory + "/emend-scan")
     }
 

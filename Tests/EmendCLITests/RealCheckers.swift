@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import EmendTestSupport
 
 /// The shipped checkers (Hunspell, Harper, LingoTweaker) built as discovered plugins for the
 /// `emend` command, with the provider scanner, once per test process. Their Python checkers
@@ -12,12 +13,12 @@ enum RealCheckers {
         let directory = NSTemporaryDirectory() + "emend-cli-real-checkers-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
         for setup in ["harper", "lingotweaker"] {
-            try shell("/bin/sh '\(root)/providers/\(setup)/setup.sh'")
+            try TestProcess.shell("/bin/sh '\(root)/providers/\(setup)/setup.sh'")
         }
         for plugin in ["hunspell", "harper", "lingotweaker"] {
-            try shell("/bin/sh '\(root)/providers/\(plugin)/build.sh' '\(directory)/providers'")
+            try TestProcess.shell("/bin/sh '\(root)/providers/\(plugin)/build.sh' '\(directory)/providers'")
         }
-        try shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        try TestProcess.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
         return (directory + "/providers", directory + "/emend-scan")
     }
 
@@ -30,25 +31,6 @@ enum RealCheckers {
         sandbox.environment["EMEND_SCANNER"] = parts.scanner
         return sandbox
     }
-
-    struct ShellError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    @discardableResult
-    static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ShellError(description: "\(command): \(output)") }
-        return output
-    }
 }
 
 /// The process provider (providers/process) running Tests/Fixtures/process/replay_checker.py:
@@ -58,8 +40,8 @@ enum ReplayChecker {
         let root = CLISandbox.repoRoot
         let directory = NSTemporaryDirectory() + "emend-cli-replay-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory + "/providers", withIntermediateDirectories: true)
-        try RealCheckers.shell("/bin/sh '\(root)/providers/process/build.sh' '\(directory)/providers'")
-        try RealCheckers.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
+        try TestProcess.shell("/bin/sh '\(root)/providers/process/build.sh' '\(directory)/providers'")
+        try TestProcess.shell("/bin/bash '\(root)/scripts/build-scanner.sh' '\(directory)'")
         return (directory + "/providers", directory + "/emend-scan")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import EmendTestSupport
 
 /// `emend rewrite --interactive` on a pseudo-terminal: each change of the rewrite as a hunk,
 /// one key per decision (y keep, n drop, a, d, q keeps what was decided); the file is written
@@ -13,22 +14,24 @@ final class RewriteReviewTests: XCTestCase {
         sandbox.write("r.txt", text)
     }
 
+    /// `emend ARGUMENTS --interactive FILE` on a terminal, without colour.
+    private func review(_ arguments: [String], _ file: String = "r.txt") throws -> PseudoTerminalRun {
+        try PseudoTerminalRun(sandbox, arguments + ["--interactive", file], environment: ["NO_COLOR": "1"])
+    }
+
     func testKeepOneDropOneThenQuitKeepsWhatWasDecided() throws {
-        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
+        let run = try review(["rewrite", "--tone", "friendly"])
         run.waitFor("@@ r.txt:1:1: change 1/4 @@")
         run.waitFor("-I am sure it's fine. We're ready, don't worry.")
         run.waitFor("+I'm sure it's fine. We're ready, don't worry.")
-        run.waitFor("(1/4) Keep this change [y,n,a,d,q,?]? ")
-        run.type("y")
+        run.answer(["(1/4) Keep this change [y,n,a,d,q,?]? ": "y"])
         run.waitFor("(2/4) Keep this change")
         XCTAssertEqual(sandbox.read("r.txt"), text, "nothing is written before the end")
         run.type("?")
-        run.waitFor("q - quit; keep what was decided so far")
-        run.type("n")
+        run.answer(["q - quit; keep what was decided so far": "n"])
         // The next hunk shows the text as it stands: the dropped change's original is back.
         run.waitFor("-I'm sure it is fine. We are ready, don't worry.")
-        run.waitFor("(3/4)")
-        run.type("q")
+        run.answer(["(3/4)": "q"])
         run.waitFor("Quit: r.txt: kept 1 of 4 changes.")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it is fine. We are ready, do not worry.\n")
@@ -36,20 +39,16 @@ final class RewriteReviewTests: XCTestCase {
     }
 
     func testDropOneThenKeepTheRest() throws {
-        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
-        run.waitFor("(1/4)")
-        run.type("n")
-        run.waitFor("(2/4)")
-        run.type("a")
+        let run = try review(["rewrite", "--tone", "friendly"])
+        run.answer(["(1/4)": "n", "(2/4)": "a"])
         run.waitFor("r.txt: kept 3 of 4 changes.")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(sandbox.read("r.txt"), "I am sure it's fine. We're ready, don't worry.\n")
     }
 
     func testDropEverythingLeavesTheFileUntouched() throws {
-        let run = try PseudoTerminalRun(sandbox, ["rewrite", "--tone", "friendly", "--interactive", "r.txt"], environment: ["NO_COLOR": "1"])
-        run.waitFor("(1/4)")
-        run.type("d")
+        let run = try review(["rewrite", "--tone", "friendly"])
+        run.answer(["(1/4)": "d"])
         run.waitFor("r.txt: no changes kept; the file was not changed.")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(sandbox.read("r.txt"), text)
@@ -82,20 +81,16 @@ final class RewriteReviewTests: XCTestCase {
         sandbox.write("c.txt", "Hello.\n")
         sandbox.write("w.txt", "Hello.\n")
         XCTAssertEqual(sandbox.run(["compose", "--prompt", "say thanks for the flowers", "--write", "w.txt"]).status, 0)
-        let keep = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
-                                         environment: ["NO_COLOR": "1"])
+        let keep = try review(["compose", "--prompt", "say thanks for the flowers"], "c.txt")
         keep.waitFor("+Say thanks for the flowers.")
-        keep.waitFor("(1/1) Keep this change")
-        keep.type("y")
+        keep.answer(["(1/1) Keep this change": "y"])
         keep.waitFor("c.txt: kept 1 of 1 changes.")
         XCTAssertEqual(keep.finish(), 0)
         XCTAssertEqual(sandbox.read("c.txt"), sandbox.read("w.txt"), "keeping every change is --write")
 
         sandbox.write("c.txt", "Hello.\n")
-        let drop = try PseudoTerminalRun(sandbox, ["compose", "--prompt", "say thanks for the flowers", "--interactive", "c.txt"],
-                                         environment: ["NO_COLOR": "1"])
-        drop.waitFor("(1/1) Keep this change")
-        drop.type("n")
+        let drop = try review(["compose", "--prompt", "say thanks for the flowers"], "c.txt")
+        drop.answer(["(1/1) Keep this change": "n"])
         drop.waitFor("c.txt: no changes kept; the file was not changed.")
         XCTAssertEqual(drop.finish(), 0)
         XCTAssertEqual(sandbox.read("c.txt"), "Hello.\n")

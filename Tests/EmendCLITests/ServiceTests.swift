@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import EmendTestSupport
 
 /// The per-user checker service through the real `emend` command, a real plugin found by
 /// discovery (the process provider running the replay checker) and real processes: each test
@@ -181,9 +182,9 @@ final class ServiceTests: XCTestCase {
                 pass
             print(len(data))
             """
-        let same = try RealCheckers.shell("python3 -c '\(probe)' '\(socket)' same")
+        let same = try TestProcess.shell("python3 -c '\(probe)' '\(socket)' same")
         XCTAssertGreaterThan(Int(same.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0, "the user's own request was not answered")
-        let other = try RealCheckers.shell("python3 -c '\(probe)' '\(socket)' other")
+        let other = try TestProcess.shell("python3 -c '\(probe)' '\(socket)' other")
         XCTAssertEqual(other.trimmingCharacters(in: .whitespacesAndNewlines), "0", "another uid got an answer")
         XCTAssertNotNil(status(sandbox), "the service went away")
     }

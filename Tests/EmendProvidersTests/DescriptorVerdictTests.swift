@@ -3,6 +3,7 @@ import EmendCore
 import Foundation
 import XCTest
 @testable import EmendProviders
+import EmendTestSupport
 
 /// One verdict on descriptors: every plugin of Tests/Fixtures/descriptors goes through the
 /// scanner (emend-scan, in C) and through the host's own check (PluginDescriptorCheck, in
@@ -71,13 +72,7 @@ final class DescriptorVerdictTests: XCTestCase {
 
     private func build(_ name: String) throws -> String {
         let output = DiscoveryFixtures.buildDirectory + "/verdict-" + name.replacingOccurrences(of: ".c", with: ".so")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
-                             "-I", PluginBuilder.repoRoot + "/include", Self.directory + "/" + name, "-o", output]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "cc \(name)")
+        XCTAssertNoThrow(try TestCompiler.plugin(Self.directory + "/" + name, to: output), "cc \(name)")
         return output
     }
 

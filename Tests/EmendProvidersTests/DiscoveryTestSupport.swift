@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import EmendProviders
+import EmendTestSupport
 
 /// Builds the scanner and the test plugins of Tests/Fixtures/discovery with cc at test time,
 /// and makes private temporary directories with safe permissions.
@@ -20,19 +21,15 @@ enum DiscoveryFixtures {
     /// The scanner, compiled once per test process with the flags of scripts/build-scanner.sh.
     static let scanner: String = {
         let out = buildDirectory + "/emend-scan"
-        let status = cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", repoRoot + "/include",
-                         "-I", repoRoot + "/Sources/CEmendSandbox/include", repoRoot + "/scanner/emend-scan.c",
-                         repoRoot + "/Sources/CEmendSandbox/sandbox.c", "-ldl", "-lseccomp", "-o", out])
-        precondition(status == 0, "cannot compile the scanner")
+        do { try TestCompiler.scanner(to: out) } catch { preconditionFailure("cannot compile the scanner: \(error)") }
         return out
     }()
 
     /// Compiles Tests/Fixtures/discovery/`name`.c into a plugin at `output` (mode 0755).
     static func compile(_ name: String, to output: String, defines: [String] = []) throws {
-        let status = cc(["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
-                         "-I", repoRoot + "/include", "-I", fixtures] + defines.map { "-D" + $0 }
-                        + [fixtures + "/\(name).c", "-o", output])
-        guard status == 0 else { throw FixtureError(message: "cc failed for \(name).c") }
+        do {
+            try TestCompiler.plugin(fixtures + "/\(name).c", to: output, options: ["-I", fixtures] + defines.map { "-D" + $0 })
+        } catch { throw FixtureError(message: "cc failed for \(name).c: \(error)") }
         chmod(output, 0o755)
     }
 
@@ -43,15 +40,6 @@ enum DiscoveryFixtures {
         try? FileManager.default.removeItem(atPath: output)
         try FileManager.default.copyItem(atPath: built, toPath: output)
         chmod(output, 0o755)
-    }
-
-    private static func cc(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc"] + arguments
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// The Harper provider (providers/harper): the process provider built with Harper's server as
 /// its command, over harper-py installed into .deps/python by providers/harper/setup.sh. The
@@ -10,7 +11,7 @@ import EmendCore
 final class HarperProviderTests: XCTestCase {
     /// Run once per test process; CombinedProofreadingTests, which runs first, needs it too.
     static let setup: Result<String, any Error> = Result {
-        try ProcessPlugins.shell(["/bin/sh", PluginBuilder.repoRoot + "/providers/harper/setup.sh"])
+        try TestProcess.run("/bin/sh", [PluginBuilder.repoRoot + "/providers/harper/setup.sh"])
     }
 
     override func setUpWithError() throws {

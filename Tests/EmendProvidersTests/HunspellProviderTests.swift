@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// The Hunspell provider plugin (providers/hunspell), built at test time with its build.sh and
 /// run through PluginProvider on real text with the system's en_US dictionary, plus small

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// The LingoTweaker provider (providers/lingotweaker): LanguageTool's rules through the process
 /// provider, over lingotweaker and its English, German and French data installed into
@@ -9,7 +10,7 @@ import EmendCore
 /// skip when it cannot install the wheels).
 final class LingoTweakerProviderTests: XCTestCase {
     private static let setup: Result<String, any Error> = Result {
-        try ProcessPlugins.shell(["/bin/sh", PluginBuilder.repoRoot + "/providers/lingotweaker/setup.sh"])
+        try TestProcess.run("/bin/sh", [PluginBuilder.repoRoot + "/providers/lingotweaker/setup.sh"])
     }
 
     /// One instance for the whole class, as the registry keeps one per process: engines warm.

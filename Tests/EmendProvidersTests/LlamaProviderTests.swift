@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// The llama provider plugin (providers/llama), built at test time with its build.sh against
 /// the llama.cpp of scripts/setup-llama.sh and run through PluginProvider on the real bundled

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import EmendTestSupport
 
 /// Builds providers/openai/build.sh into PluginBuilder's directory, once per test process.
 enum OpenAIPluginBuild {

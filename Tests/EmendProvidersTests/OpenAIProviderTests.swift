@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 private let openAIID = "org.emend.openai"
 

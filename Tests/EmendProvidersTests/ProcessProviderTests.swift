@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// Builds the plugins of providers/ with their build.sh (once per test process) and runs
 /// helper commands for the process and Harper provider tests.
@@ -19,7 +20,7 @@ enum ProcessPlugins {
     private static func build(_ provider: String, _ file: String) throws -> String {
         try lock.withLock {
             if let path = built[provider] { return path }
-            try shell(["/bin/sh", "\(PluginBuilder.repoRoot)/providers/\(provider)/build.sh", PluginBuilder.directory])
+            try TestProcess.run("/bin/sh", ["\(PluginBuilder.repoRoot)/providers/\(provider)/build.sh", PluginBuilder.directory])
             let path = "\(PluginBuilder.directory)/\(file)"
             built[provider] = path
             return path
@@ -28,7 +29,7 @@ enum ProcessPlugins {
 
     /// The absolute path of python3 (no PATH shims between the plugin and the interpreter).
     static let python: String = {
-        (try? shell(["/usr/bin/env", "python3", "-c", "import sys; print(sys.executable)"]))?
+        (try? TestProcess.run("python3", ["-c", "import sys; print(sys.executable)"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "python3"
     }()
 
@@ -40,25 +41,6 @@ enum ProcessPlugins {
     /// The command that runs Tests/Fixtures/process/fake_checker.py.
     static var fakeChecker: String {
         "\(quote(python)) -u \(quote(PluginBuilder.repoRoot + "/Tests/Fixtures/process/fake_checker.py"))"
-    }
-
-    /// Runs a program and returns its output (stdout and stderr); throws when it fails.
-    @discardableResult
-    static func shell(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "ProcessPlugins", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed:\n\(output)"])
-        }
-        return output
     }
 
     /// Waits until `condition` holds or `seconds` pass; returns whether it held.

@@ -1,4 +1,5 @@
 import XCTest
+import EmendTestSupport
 
 /// The model providers' prompts carry the host's guidance when it asks again (and a host
 /// whose request has no guidance field is read as before).

@@ -1,4 +1,5 @@
 import XCTest
+import EmendTestSupport
 
 /// The model providers' prompt styles (providers/common/emend_prompts.c): the keep-facts
 /// instruction, and the worked example given as an earlier chat turn only where it fits.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import EmendCore
 @testable import EmendProviders
+import EmendTestSupport
 
 /// Builds the simple-form example and the fixture library with cc (once per test process)
 /// and writes manifests for the fixture's functions.

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h" /* CHECK and CALL, and the byte work on the document's text */
+
 /* The engine's document: UTF-8 bytes and a selection. */
 typedef struct document {
     char *text;
@@ -32,34 +34,12 @@ typedef struct document {
     size_t changed_seen;         /* the highest first + count they named */
 } document;
 
-static void document_set(document *doc, const char *text) {
-    free(doc->text);
-    doc->length = strlen(text);
-    doc->text = malloc(doc->length + 1);
-    memcpy(doc->text, text, doc->length + 1);
-}
-
-/* Replaces `range` (UTF-8 bytes; this engine keeps the default encoding) with `text`. */
-static void document_replace(document *doc, emend_range range, const char *text, size_t length) {
-    size_t tail = doc->length - (size_t)(range.location + range.length);
-    char *next = malloc(doc->length - (size_t)range.length + length + 1);
-    memcpy(next, doc->text, (size_t)range.location);
-    memcpy(next + range.location, text, length);
-    memcpy(next + range.location + length, doc->text + range.location + range.length, tail + 1);
-    free(doc->text);
-    doc->text = next;
-    doc->length = doc->length - (size_t)range.length + length;
-}
-
 /* ---- the delegate ---- */
 
 static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
                               emend_request_id request) {
     document *doc = user_data;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = doc->length;
+    emend_context_desc context = text_context(doc->text, doc->length);
     context.selection = scope == EMEND_SCOPE_USER_SELECTION ? doc->selection : (emend_range){0, 0};
     context.engine_context = doc;
     emend_answer_contexts(coordinator, request, &context, 1);
@@ -68,7 +48,8 @@ static void requests_contexts(void *user_data, emend_coordinator *coordinator, e
 static void replace(void *user_data, emend_coordinator *coordinator, const emend_replace_request *replace,
                     emend_request_id request) {
     document *doc = user_data;
-    document_replace(doc, replace->range, replace->text, replace->text_length);
+    /* Positions are UTF-8 bytes: this engine keeps the default encoding. */
+    heap_text_replace(&doc->text, &doc->length, replace->range, replace->text, replace->text_length);
     doc->replaces++;
     emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, NULL, 0);
 }
@@ -160,30 +141,6 @@ static void session_ended(void *user_data, emend_coordinator *coordinator, emend
     if (status != EMEND_OK) fprintf(stderr, "session failed: %s: %s\n", emend_status_name(status), message);
 }
 
-/* ---- checks ---- */
-
-static int failures = 0;
-
-#define CHECK(cond, ...)                                   \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                  \
-            fprintf(stderr, "\n");                         \
-            failures++;                                    \
-        }                                                  \
-    } while (0)
-
-#define CALL(expr)                                                                              \
-    do {                                                                                        \
-        emend_status status_ = (expr);                                                          \
-        if (status_ != EMEND_OK) {                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s -> %s: %s\n", __FILE__, __LINE__, #expr,           \
-                    emend_status_name(status_), emend_last_error_message());                   \
-            failures++;                                                                         \
-        }                                                                                       \
-    } while (0)
-
 /* An event loop as a GUI toolkit would run it: wait until the coordinator's descriptor is
  * readable, dispatch, repeat until the engine has seen `state`, or a session ended with a
  * failure (session_ended told us). */
@@ -205,7 +162,7 @@ static const char *ORIGINAL =
 
 int main(void) {
     document doc = {0};
-    document_set(&doc, ORIGINAL);
+    heap_text_set(&doc.text, &doc.length, ORIGINAL);
 
     emend_delegate delegate = {0};
     delegate.struct_size = sizeof delegate;
@@ -288,7 +245,7 @@ int main(void) {
           "session_ended told once, OK, after Done (%d, %s)", doc.sessions_ended, emend_status_name(doc.ended_status));
 
     /* Rewrite professionally, then revert: the document must come back byte for byte. */
-    document_set(&doc, "I can't come today, it's raining. We're gonna stay home.");
+    heap_text_set(&doc.text, &doc.length, "I can't come today, it's raining. We're gonna stay home.");
     char *before = malloc(doc.length + 1);
     memcpy(before, doc.text, doc.length + 1);
     doc.selection = (emend_range){0, 0};
@@ -321,10 +278,5 @@ int main(void) {
     emend_coordinator_destroy(coordinator);
     free(before);
     free(doc.text);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("c engine: all checks passed\n");
-    return 0;
+    return checks_result("c engine");
 }

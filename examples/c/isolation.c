@@ -16,43 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct document {
-    char text[256];
-} document;
-
-static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
-                              emend_request_id request) {
-    document *doc = user_data;
-    (void)scope;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = strlen(doc->text);
-    emend_answer_contexts(coordinator, request, &context, 1);
-}
-
-static void replace(void *user_data, emend_coordinator *coordinator, const emend_replace_request *r,
-                    emend_request_id request) {
-    document *doc = user_data;
-    size_t length = strlen(doc->text);
-    size_t end = (size_t)(r->range.location + r->range.length);
-    if (length - r->range.length + r->text_length >= sizeof doc->text) {
-        emend_answer_replace(coordinator, request, EMEND_REPLACE_REFUSED, NULL, 0);
-        return;
-    }
-    memmove(doc->text + r->range.location + r->text_length, doc->text + end, length - end + 1);
-    memcpy(doc->text + r->range.location, r->text, r->text_length);
-    emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, NULL, 0);
-}
-
-static int failures = 0;
-
-static void check(int ok, const char *what) {
-    if (!ok) {
-        fprintf(stderr, "FAIL: %s\n", what);
-        failures++;
-    }
-}
+#include "common.h" /* CHECK, and the toy engine: its text and its two callbacks */
 
 static emend_status proofread(emend_coordinator *coordinator) {
     emend_tool_request request = {sizeof request, EMEND_TOOL_PROOFREAD, EMEND_SCOPE_FULL_DOCUMENT, NULL,
@@ -64,13 +28,9 @@ static emend_status proofread(emend_coordinator *coordinator) {
 
 int main(void) {
     static const char original[] = "Helo world, from an engine that survives its plugins.";
-    document doc;
+    toy_document doc = {0};
     snprintf(doc.text, sizeof doc.text, "%s", original);
-    emend_delegate delegate = {0};
-    delegate.struct_size = sizeof delegate;
-    delegate.user_data = &doc;
-    delegate.requests_contexts = requests_contexts;
-    delegate.replace = replace;
+    emend_delegate delegate = toy_delegate(&doc);
 
     emend_coordinator *coordinator = NULL;
     if (emend_coordinator_create(&delegate, NULL, &coordinator) != EMEND_OK) {
@@ -80,25 +40,20 @@ int main(void) {
 
     emend_status first = proofread(coordinator);
     printf("first run:  %s: %s\n", emend_status_name(first), emend_last_error_message());
-    check(first == EMEND_E_PROVIDER, "the first run fails with EMEND_E_PROVIDER");
-    check(strstr(emend_last_error_message(), "crashed (SIGSEGV)") != NULL, "the message names the signal");
-    check(strcmp(doc.text, original) == 0, "the document is untouched after the crash");
+    CHECK(first == EMEND_E_PROVIDER, "the first run fails with EMEND_E_PROVIDER");
+    CHECK(strstr(emend_last_error_message(), "crashed (SIGSEGV)") != NULL, "the message names the signal");
+    CHECK(strcmp(doc.text, original) == 0, "the document is untouched after the crash");
 
     emend_status second = proofread(coordinator);
     size_t count = 0;
     emend_session_suggestion_count(coordinator, &count);
     printf("second run: %s, %zu suggestion(s); text now \"%s\"\n", emend_status_name(second), count, doc.text);
-    check(second == EMEND_OK, "the second run (a new host) succeeds");
-    check(count == 1 && strncmp(doc.text, "Fine world", 10) == 0, "its suggestion is applied");
+    CHECK(second == EMEND_OK, "the second run (a new host) succeeds");
+    CHECK(count == 1 && strncmp(doc.text, "Fine world", 10) == 0, "its suggestion is applied");
 
     emend_session_revert(coordinator);
     emend_coordinator_run_until_idle(coordinator, 10000);
-    check(strcmp(doc.text, original) == 0, "revert gives the original back");
+    CHECK(strcmp(doc.text, original) == 0, "revert gives the original back");
     emend_coordinator_destroy(coordinator);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("c isolation (a plugin crashing in its own host): all checks passed\n");
-    return 0;
+    return checks_result("c isolation (a plugin crashing in its own host)");
 }

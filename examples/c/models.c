@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_INTENTS 128
+#include "common.h" /* CHECK, and the byte work on the document's text */
 
-static int failures = 0;
+#define MAX_INTENTS 128
 
 typedef struct document {
     char *text;
@@ -44,21 +44,8 @@ typedef struct document {
     emend_state last_state;
 } document;
 
-#define CHECK(cond, ...)                                         \
-    do {                                                         \
-        if (!(cond)) {                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                        \
-            fprintf(stderr, "\n");                               \
-            failures++;                                          \
-        }                                                        \
-    } while (0)
-
 static void document_set(document *doc, const char *text) {
-    free(doc->text);
-    doc->length = strlen(text);
-    doc->text = malloc(doc->length + 1);
-    memcpy(doc->text, text, doc->length + 1);
+    heap_text_set(&doc->text, &doc->length, text);
     doc->intent_count = 0;
     doc->result_replaces = doc->styled_replaces = doc->presented = doc->stopped = 0;
     doc->explanation[0] = doc->presented_text[0] = '\0';
@@ -66,33 +53,15 @@ static void document_set(document *doc, const char *text) {
 }
 
 static void apply_replace(document *doc, const emend_replace_request *replace) {
-    size_t start = (size_t)replace->range.location, removed = (size_t)replace->range.length;
-    char *next = malloc(doc->length - removed + replace->text_length + 1);
-    memcpy(next, doc->text, start);
-    memcpy(next + start, replace->text, replace->text_length);
-    memcpy(next + start + replace->text_length, doc->text + start + removed, doc->length - start - removed + 1);
-    free(doc->text);
-    doc->text = next;
-    doc->length = doc->length - removed + replace->text_length;
-    if (replace->flags & EMEND_REPLACE_STYLED) {
+    if (heap_text_apply(&doc->text, &doc->length, doc->intents, MAX_INTENTS, &doc->intent_count, replace))
         doc->styled_replaces++;
-        doc->intent_count = 0;
-        for (size_t i = 0; i < replace->block_intent_count && i < MAX_INTENTS; i++) {
-            doc->intents[doc->intent_count] = replace->block_intents[i];
-            doc->intents[doc->intent_count].range.location += start;
-            doc->intent_count++;
-        }
-    }
 }
 
 static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
                               emend_request_id request) {
     document *doc = user_data;
     (void)scope;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = doc->length;
+    emend_context_desc context = text_context(doc->text, doc->length);
     context.engine_context = doc;
     emend_answer_contexts(coordinator, request, &context, 1);
 }

@@ -15,34 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct document {
-    char text[512];
-} document;
-
-static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
-                              emend_request_id request) {
-    document *doc = user_data;
-    (void)scope;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = strlen(doc->text);
-    emend_answer_contexts(coordinator, request, &context, 1);
-}
-
-static void replace(void *user_data, emend_coordinator *coordinator, const emend_replace_request *r,
-                    emend_request_id request) {
-    document *doc = user_data;
-    size_t length = strlen(doc->text);
-    size_t end = (size_t)(r->range.location + r->range.length);
-    if (length - r->range.length + r->text_length >= sizeof doc->text) {
-        emend_answer_replace(coordinator, request, EMEND_REPLACE_REFUSED, NULL, 0);
-        return;
-    }
-    memmove(doc->text + r->range.location + r->text_length, doc->text + end, length - end + 1);
-    memcpy(doc->text + r->range.location, r->text, r->text_length);
-    emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, NULL, 0);
-}
+#include "common.h" /* CHECK, and the toy engine: its text and its two callbacks */
 
 /* The six sentences, what must be caught in each (original text of a suggestion), and their
  * corrected forms. */
@@ -61,8 +34,6 @@ static const struct {
     {"Its a nice day, isnt it?", {"Its", "isnt", NULL}, "It's a nice day, isn't it?"},
 };
 
-static int failures = 0;
-
 /* Whether a suggestion's original covers `word`: the word itself, or a phrase holding it as a
  * whole word (a grammar checker flags "too the" for "too"). */
 static int covers(const char *original, const char *word) {
@@ -76,7 +47,7 @@ static int covers(const char *original, const char *word) {
 }
 
 /* Proofreads `text`; returns the number of suggestions and prints them. */
-static size_t proofread(emend_coordinator *coordinator, document *doc, const char *text, int quiet, int *found,
+static size_t proofread(emend_coordinator *coordinator, toy_document *doc, const char *text, int quiet, int *found,
                         const char *const *wanted) {
     snprintf(doc->text, sizeof doc->text, "%s", text);
     emend_tool_request request = {sizeof request, EMEND_TOOL_PROOFREAD, EMEND_SCOPE_FULL_DOCUMENT, NULL, NULL};
@@ -114,12 +85,8 @@ static size_t proofread(emend_coordinator *coordinator, document *doc, const cha
 }
 
 int main(void) {
-    document doc = {{0}};
-    emend_delegate delegate = {0};
-    delegate.struct_size = sizeof delegate;
-    delegate.user_data = &doc;
-    delegate.requests_contexts = requests_contexts;
-    delegate.replace = replace;
+    toy_document doc = {0};
+    emend_delegate delegate = toy_delegate(&doc);
 
     emend_coordinator *coordinator = NULL;
     if (emend_coordinator_create(&delegate, NULL, &coordinator) != EMEND_OK) {
@@ -142,10 +109,5 @@ int main(void) {
         }
     }
     emend_coordinator_destroy(coordinator);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("c proofread (hunspell + harper): all checks passed\n");
-    return 0;
+    return checks_result("c proofread (hunspell + harper)");
 }

@@ -14,37 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h" /* CHECK, and the toy engine: its text and its two callbacks */
+
 typedef struct document {
-    char text[1024];
-    emend_range selection;
+    toy_document toy; /* first: the toy callbacks get the document as user_data */
     char presented[1024];
 } document;
-
-static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
-                              emend_request_id request) {
-    document *doc = user_data;
-    (void)scope;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = strlen(doc->text);
-    context.selection = doc->selection;
-    emend_answer_contexts(coordinator, request, &context, 1);
-}
-
-static void replace(void *user_data, emend_coordinator *coordinator, const emend_replace_request *r,
-                    emend_request_id request) {
-    document *doc = user_data;
-    size_t length = strlen(doc->text);
-    size_t end = (size_t)(r->range.location + r->range.length);
-    if (length - r->range.length + r->text_length >= sizeof doc->text) {
-        emend_answer_replace(coordinator, request, EMEND_REPLACE_REFUSED, NULL, 0);
-        return;
-    }
-    memmove(doc->text + r->range.location + r->text_length, doc->text + end, length - end + 1);
-    memcpy(doc->text + r->range.location, r->text, r->text_length);
-    emend_answer_replace(coordinator, request, EMEND_REPLACE_APPLIED, NULL, 0);
-}
 
 /* Summaries and key points are presented: this engine keeps a copy and applies nothing. */
 static void present_result(void *user_data, emend_coordinator *coordinator, const emend_presented_result *result,
@@ -56,21 +31,10 @@ static void present_result(void *user_data, emend_coordinator *coordinator, cons
     emend_answer_presented(coordinator, request, EMEND_PRESENTED_COPY);
 }
 
-static int failures = 0;
-#define CHECK(cond, ...)                                                \
-    do {                                                                \
-        if (!(cond)) {                                                  \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);        \
-            fprintf(stderr, __VA_ARGS__);                               \
-            fprintf(stderr, "\n");                                      \
-            failures++;                                                 \
-        }                                                               \
-    } while (0)
-
 static emend_status run(emend_coordinator *coordinator, document *doc, const char *text, emend_tool tool,
                         const char *prompt, const char *provider) {
-    snprintf(doc->text, sizeof doc->text, "%s", text);
-    doc->selection = (emend_range){0, 0};
+    snprintf(doc->toy.text, sizeof doc->toy.text, "%s", text);
+    doc->toy.selection = (emend_range){0, 0};
     doc->presented[0] = '\0';
     emend_tool_request request = {sizeof request, tool, EMEND_SCOPE_FULL_DOCUMENT, prompt, provider};
     emend_status status = emend_coordinator_start(coordinator, &request);
@@ -94,11 +58,7 @@ static int has_provider(emend_coordinator *coordinator, const char *id) {
 
 int main(void) {
     document doc = {0};
-    emend_delegate delegate = {0};
-    delegate.struct_size = sizeof delegate;
-    delegate.user_data = &doc;
-    delegate.requests_contexts = requests_contexts;
-    delegate.replace = replace;
+    emend_delegate delegate = toy_delegate(&doc);
     delegate.present_result = present_result;
 
     emend_coordinator *coordinator = NULL;
@@ -130,21 +90,21 @@ int main(void) {
     if (run(coordinator, &doc, "I recieve teh wierd letter.", EMEND_TOOL_PROOFREAD, NULL, NULL) == EMEND_OK) {
         size_t n = 0;
         emend_session_suggestion_count(coordinator, &n);
-        printf("C plugin, proofread: %zu suggestions -> %s\n", n, doc.text);
+        printf("C plugin, proofread: %zu suggestions -> %s\n", n, doc.toy.text);
         CHECK(n == 3, "3 suggestions from the C plugin, got %zu", n);
         emend_session_accept(coordinator);
         emend_coordinator_run_until_idle(coordinator, 5000);
-        CHECK(strcmp(doc.text, "I receive the weird letter.") == 0, "proofread result: %s", doc.text);
+        CHECK(strcmp(doc.toy.text, "I receive the weird letter.") == 0, "proofread result: %s", doc.toy.text);
     } else failures++;
 
     /* The C plugin streams a concise rewrite from its own thread. */
     if (run(coordinator, &doc, "This is very good and really just fine.", EMEND_TOOL_REWRITE_CONCISE, NULL,
             "org.emend.example.c") == EMEND_OK) {
-        printf("C plugin, concise: %s\n", doc.text);
-        CHECK(strstr(doc.text, "very") == NULL && strstr(doc.text, "really") == NULL, "fillers removed: %s", doc.text);
+        printf("C plugin, concise: %s\n", doc.toy.text);
+        CHECK(strstr(doc.toy.text, "very") == NULL && strstr(doc.toy.text, "really") == NULL, "fillers removed: %s", doc.toy.text);
         emend_session_revert(coordinator);
         emend_coordinator_run_until_idle(coordinator, 5000);
-        CHECK(strcmp(doc.text, "This is very good and really just fine.") == 0, "revert: %s", doc.text);
+        CHECK(strcmp(doc.toy.text, "This is very good and really just fine.") == 0, "revert: %s", doc.toy.text);
     } else failures++;
 
     /* The Rust plugin: key points are presented, not replaced. */
@@ -153,14 +113,14 @@ int main(void) {
         printf("Rust plugin, key points:\n%s\n", doc.presented);
         CHECK(strncmp(doc.presented, "- ", 2) == 0 && strstr(doc.presented, "\n- It is safe") != NULL,
               "key points as a list: %s", doc.presented);
-        CHECK(strcmp(doc.text, "Rust is fast. It is safe. It has no garbage collector.") == 0, "text unchanged");
+        CHECK(strcmp(doc.toy.text, "Rust is fast. It is safe. It has no garbage collector.") == 0, "text unchanged");
     } else failures++;
 
     /* The simple form: char *shout(const char *text, long level, const char *suffix) via libffi. */
     if (run(coordinator, &doc, "please be quiet.", EMEND_TOOL_REWRITE_DESCRIBED, "louder",
             "org.emend.example.shout") == EMEND_OK) {
-        printf("simple form, described change: %s\n", doc.text);
-        CHECK(strncmp(doc.text, "PLEASE BE QUIET.", 16) == 0, "shouted: %s", doc.text);
+        printf("simple form, described change: %s\n", doc.toy.text);
+        CHECK(strncmp(doc.toy.text, "PLEASE BE QUIET.", 16) == 0, "shouted: %s", doc.toy.text);
         emend_session_accept(coordinator);
         emend_coordinator_run_until_idle(coordinator, 5000);
     } else failures++;
@@ -168,17 +128,12 @@ int main(void) {
     /* The streaming simple form: void shout_stream(const char *prompt, void (*emit)(const char *)). */
     if (run(coordinator, &doc, "", EMEND_TOOL_COMPOSE, "write a loud greeting", "org.emend.example.shout-stream") ==
         EMEND_OK) {
-        printf("simple form (streaming), compose: %s\n", doc.text);
-        CHECK(strcmp(doc.text, "WRITE A LOUD GREETING") == 0, "composed: %s", doc.text);
+        printf("simple form (streaming), compose: %s\n", doc.toy.text);
+        CHECK(strcmp(doc.toy.text, "WRITE A LOUD GREETING") == 0, "composed: %s", doc.toy.text);
         emend_session_accept(coordinator);
         emend_coordinator_run_until_idle(coordinator, 5000);
     } else failures++;
 
     emend_coordinator_destroy(coordinator);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("c providers: all checks passed\n");
-    return 0;
+    return checks_result("c providers");
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h" /* CHECK and CALL, and the byte work on the document's text */
+
 #define MAX_INTENTS 64
 
 /* The engine's document: text plus the block intents it draws (a table view, a list). */
@@ -27,67 +29,23 @@ typedef struct document {
     emend_state last_state;
 } document;
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                                         \
-    do {                                                         \
-        if (!(cond)) {                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                        \
-            fprintf(stderr, "\n");                               \
-            failures++;                                          \
-        }                                                        \
-    } while (0)
-
-#define CALL(expr)                                                                    \
-    do {                                                                              \
-        emend_status status_ = (expr);                                                \
-        if (status_ != EMEND_OK) {                                                    \
-            fprintf(stderr, "FAIL %s:%d: %s -> %s: %s\n", __FILE__, __LINE__, #expr, \
-                    emend_status_name(status_), emend_last_error_message());         \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
-
 static void document_set(document *doc, const char *text) {
-    free(doc->text);
-    doc->length = strlen(text);
-    doc->text = malloc(doc->length + 1);
-    memcpy(doc->text, text, doc->length + 1);
+    heap_text_set(&doc->text, &doc->length, text);
     doc->intent_count = 0;
 }
 
 /* Replaces `range` (UTF-8 bytes, the default encoding) with `text`. Styled replaces bring the
  * intents of the new text (relative to it); this small engine keeps only those. */
 static void apply_replace(document *doc, const emend_replace_request *replace) {
-    size_t start = (size_t)replace->range.location, removed = (size_t)replace->range.length;
-    char *next = malloc(doc->length - removed + replace->text_length + 1);
-    memcpy(next, doc->text, start);
-    memcpy(next + start, replace->text, replace->text_length);
-    memcpy(next + start + replace->text_length, doc->text + start + removed, doc->length - start - removed + 1);
-    free(doc->text);
-    doc->text = next;
-    doc->length = doc->length - removed + replace->text_length;
-    if (replace->struct_size >= offsetof(emend_replace_request, block_intent_count) + sizeof(size_t) &&
-        (replace->flags & EMEND_REPLACE_STYLED)) {
+    if (heap_text_apply(&doc->text, &doc->length, doc->intents, MAX_INTENTS, &doc->intent_count, replace))
         doc->styled_replaces++;
-        doc->intent_count = 0;
-        for (size_t i = 0; i < replace->block_intent_count && i < MAX_INTENTS; i++) {
-            doc->intents[i] = replace->block_intents[i];
-            doc->intents[i].range.location += start;
-            doc->intent_count++;
-        }
-    }
 }
 
 static void requests_contexts(void *user_data, emend_coordinator *coordinator, emend_context_scope scope,
                               emend_request_id request) {
     document *doc = user_data;
     (void)scope;
-    emend_context_desc context = {0};
-    context.struct_size = sizeof context;
-    context.text = doc->text;
-    context.text_length = doc->length;
+    emend_context_desc context = text_context(doc->text, doc->length);
     context.engine_context = doc;
     emend_answer_contexts(coordinator, request, &context, 1);
 }
@@ -201,10 +159,5 @@ int main(void) {
 
     free(rich.text);
     free(plain.text);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("tables example: all checks passed\n");
-    return 0;
+    return checks_result("tables example");
 }

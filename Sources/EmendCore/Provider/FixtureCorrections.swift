@@ -41,7 +41,7 @@ enum FixtureCorrections {
     private static func edits(in bytes: UnsafeBufferPointer<UInt8>, request: ProviderRequest) -> [ProviderEdit] {
         // Protected ranges merged and in order, so each word is checked against one of them
         // (a Markdown document has thousands: checking them all per word was quadratic).
-        let protected = merged(request.protectedRanges)
+        let protected = request.protectedRanges.mergedRanges()
         var next = 0
         let words = WordScanner.words(in: bytes).filter { word in
             guard word.range.lowerBound >= request.selection.lowerBound && word.range.upperBound <= request.selection.upperBound else {
@@ -97,19 +97,6 @@ enum FixtureCorrections {
         guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return word.lowercased() }
         guard word.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return word }
         return String(decoding: word.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// `ranges` sorted, with overlapping and touching ones joined.
-    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
     }
 
     /// `word` with the first letter's case of `model`.

@@ -19,42 +19,20 @@ struct ScannerChild {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGCHLD, SIGSEGV, SIGBUS, SIGABRT, SIGALRM] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         // A plugin's constructors run in the scan: it gets the sandbox's clean environment,
         // never libemend's (made here: variables the scanner removed would stay in its memory).
-        let environment = HostEnvironment.entries(keeping: HostEnvironment.allowlist)
-        defer {
-            for arg in argv { free(arg) }
-            for entry in environment { free(entry) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        let spawned = ChildSpawn.spawn(executable, arguments: arguments,
+                                       environment: HostEnvironment.entries(keeping: HostEnvironment.allowlist),
+                                       output: .descriptor(ends[1]),
+                                       defaultSignals: .only([SIGPIPE, SIGCHLD, SIGSEGV, SIGBUS, SIGABRT, SIGALRM]))
         close(ends[1])
-        guard status == 0 else {
+        switch spawned {
+        case .success(let pid):
+            return .success(ScannerChild(pid: pid, output: ends[0]))
+        case .failure(let failure):
             close(ends[0])
-            return .failure(ScanError("cannot run the scanner \(executable): \(String(cString: strerror(status)))"))
+            return .failure(ScanError("cannot run the scanner \(executable): \(failure.reason)"))
         }
-        return .success(ScannerChild(pid: pid, output: ends[0]))
     }
 
     /// Reads what is available; closes the pipe at end of file.

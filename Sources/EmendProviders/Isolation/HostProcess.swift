@@ -2,9 +2,8 @@ import CEmendSystem
 import Glibc
 import EmendCore
 
-/// A running `emend-provider-host`: started with posix_spawn (never fork: libemend lives in
-/// threaded editors), its own process group, stdin/stdout/stderr on /dev/null (a plugin that
-/// prints must not scribble on an editor's terminal), the channel on descriptor 3.
+/// A running `emend-provider-host`: started by ChildSpawn (posix_spawn, its own process group,
+/// stdin/stdout/stderr on /dev/null), the channel on descriptor 3.
 struct HostProcess {
     let pid: pid_t
     /// libemend's end of the socketpair (close-on-exec, so other children never hold it).
@@ -24,44 +23,20 @@ struct HostProcess {
         let childEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
         close(ends[1])
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, childEnd, ProviderHostServer.channelDescriptor)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
         let environment = given.map { $0.map { strdup($0) } + [nil] } ?? HostEnvironment.make(for: create)
-        defer {
-            for arg in argv { free(arg) }
-            for entry in environment { free(entry) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        let spawned = ChildSpawn.spawn(executable, environment: environment,
+                                       descriptors: [(ours: childEnd, child: ProviderHostServer.channelDescriptor)],
+                                       defaultSignals: .all)
         close(childEnd)
-        guard status == 0 else {
+        switch spawned {
+        case .success(let pid):
+            let pidfd = emendsys_pidfd_open(pid)
+            if pidfd >= 0 { _ = fcntl(pidfd, F_SETFD, FD_CLOEXEC) }
+            return .success(HostProcess(pid: pid, channel: ends[0], pidfd: pidfd))
+        case .failure(let failure):
             close(ends[0])
-            return .failure(HostSpawnError(executable: executable, reason: String(cString: strerror(status))))
+            return .failure(HostSpawnError(executable: executable, reason: failure.reason))
         }
-        let pidfd = emendsys_pidfd_open(pid)
-        if pidfd >= 0 { _ = fcntl(pidfd, F_SETFD, FD_CLOEXEC) }
-        return .success(HostProcess(pid: pid, channel: ends[0], pidfd: pidfd))
     }
 
     /// SIGKILL to the host's process group (a plugin's own children go too) and the host.

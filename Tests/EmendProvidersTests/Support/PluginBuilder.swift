@@ -1,16 +1,12 @@
 import Foundation
 import XCTest
+import EmendTestSupport
 
 /// Builds plugins for the tests at test time, into a temporary directory: the C fixtures of
 /// Tests/Fixtures/plugins (each variant of -D options its own file, so its globals are its
 /// own) and the examples through their build.sh.
 enum PluginBuilder {
-    /// The repository root, found from this file's path.
-    static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static var repoRoot: String { TestRepository.root }
 
     /// Where this test process puts what it builds; removed when the process exits (a
     /// loaded plugin keeps working after its file is gone).
@@ -30,9 +26,8 @@ enum PluginBuilder {
         let key = ([name, variant] + defines).joined(separator: "\u{1}")
         return try once(key) { index in
             let output = "\(directory)/\(name)-\(index).so"
-            try run("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-pthread",
-                           "-I", repoRoot + "/include"] + defines.map { "-D" + $0 }
-                    + ["-o", output, "\(repoRoot)/Tests/Fixtures/plugins/\(name).c"])
+            try TestCompiler.plugin("\(repoRoot)/Tests/Fixtures/plugins/\(name).c", to: output,
+                                    options: ["-pthread"] + defines.map { "-D" + $0 })
             return output
         }
     }
@@ -40,14 +35,14 @@ enum PluginBuilder {
     /// Builds examples/plugins/`language`/ with its build.sh; returns example-`language`.so.
     static func example(_ language: String) throws -> String {
         try once("example \(language)") { _ in
-            try run("/bin/sh", ["\(repoRoot)/examples/plugins/\(language)/build.sh", directory])
+            try TestProcess.run("/bin/sh", ["\(repoRoot)/examples/plugins/\(language)/build.sh", directory])
             return "\(directory)/example-\(language).so"
         }
     }
 
     /// Whether `tool` is on the PATH (cargo is optional on a build machine).
     static func hasTool(_ tool: String) -> Bool {
-        (try? run("/bin/sh", ["-c", "command -v \(tool)"])) != nil
+        (try? TestProcess.shell("command -v \(tool)")) != nil
     }
 
     /// A function the plugin at `path` exports for the tests (loads it if needed).
@@ -70,23 +65,5 @@ enum PluginBuilder {
         let path = try build(built.count)
         built[key] = path
         return path
-    }
-
-    @discardableResult
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "PluginBuilder", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments.joined(separator: " ")) failed:\n\(output)"])
-        }
-        return output
     }
 }

@@ -1,13 +1,26 @@
 import Foundation
 import Glibc
 
-/// Shell commands and free ports for tests that build plugins or start servers.
-enum TestProcess {
+/// Runs the commands tests need (compilers, build.sh scripts, python3) and finds free ports:
+/// one runner for every test target, so that each reports a failed command the same way.
+public enum TestProcess {
+    /// A command that exited with a status other than 0, with all it printed.
+    public struct Failure: LocalizedError, CustomStringConvertible {
+        public let command: String
+        public let status: Int32
+        public let output: String
+        public var description: String { "\(command) failed (exit \(status)):\n\(output)" }
+        public var errorDescription: String? { description }
+    }
+
+    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments` and waits for
+    /// it; returns what it printed on stdout and stderr, and throws `Failure` when it fails.
     @discardableResult
-    static func shell(_ command: String) throws -> String {
+    public static func run(_ executable: String, _ arguments: [String] = []) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+        let path = executable.hasPrefix("/")
+        process.executableURL = URL(fileURLWithPath: path ? executable : "/usr/bin/env")
+        process.arguments = path ? arguments : [executable] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -15,16 +28,22 @@ enum TestProcess {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "TestProcess", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(command) failed:\n\(output)"])
+            throw Failure(command: ([executable] + arguments).joined(separator: " "), status: process.terminationStatus,
+                          output: output)
         }
         return output
     }
 
+    /// Runs `command` with /bin/sh -c (as `run`).
+    @discardableResult
+    public static func shell(_ command: String) throws -> String {
+        try run("/bin/sh", ["-c", command])
+    }
+
     /// A TCP port on 127.0.0.1 that nothing listens on right now.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw NSError(domain: "TestProcess", code: 1) }
+        guard fd >= 0 else { throw Failure(command: "socket", status: errno, output: String(cString: strerror(errno))) }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -36,12 +55,12 @@ enum TestProcess {
                 bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
             }
         }
-        guard bound else { throw NSError(domain: "TestProcess", code: 2) }
+        guard bound else { throw Failure(command: "bind 127.0.0.1:0", status: errno, output: String(cString: strerror(errno))) }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// The status code of GET `path` on 127.0.0.1:`port`, or nil when nothing answers.
-    static func httpStatus(port: Int, path: String) -> Int? {
+    public static func httpStatus(port: Int, path: String) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
