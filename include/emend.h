@@ -839,7 +839,12 @@ typedef struct emend_coordinator_options {
                                                the whole result */
     const char *language;                   /* BCP 47 tag of the text, NUL-terminated, copied;
                                                providers use it (a speller's dictionary);
-                                               NULL = "en-US" */
+                                               NULL = "en-US", and proofread checks each
+                                               paragraph in the language it is written in
+                                               when that is confidently another (with
+                                               libexttextcat installed), as the emend
+                                               command does without --language; a tag
+                                               given here applies to every paragraph */
 } emend_coordinator_options;
 /* The first version of emend_coordinator_options ends before `preferred_result_options`. */
 #define EMEND_COORDINATOR_OPTIONS_MIN_SIZE offsetof(emend_coordinator_options, preferred_result_options)

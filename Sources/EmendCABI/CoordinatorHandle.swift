@@ -17,13 +17,16 @@ final class CoordinatorHandle {
     /// strdup'ed strings of emend_session_get_suggestion, freed on the next mutating call.
     private var lentStrings: [UnsafeMutablePointer<CChar>] = []
 
-    init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding) throws(EmendError) {
+    /// `detectsLanguage`: the engine gave no language, so proofread checks each paragraph in
+    /// the language it is written in (`ProviderSetup.catalog`).
+    init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding, detectsLanguage: Bool) throws(EmendError) {
         self.delegate = delegate
         self.encoding = encoding
         let environment = ProcessEnvironment.current
         self.dictionaryDirectory = PersonalDictionary.standardDirectory(environment: environment)
         self.coordinator = try Coordinator(delegate: delegate, options: options,
-                                           catalog: ProviderSetup.catalog(environment: environment, logger: LogSink.standardError))
+                                           catalog: ProviderSetup.catalog(environment: environment, detectsLanguage: detectsLanguage,
+                                                                                  logger: LogSink.standardError))
         coordinator.logger = LogSink.standardError
     }
 

@@ -12,6 +12,8 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
         guard table.requests_contexts != nil else { throw EmendError(.invalidArgument, "delegate.requests_contexts is required") }
         var settings = CoordinatorOptions()
         var encoding = PositionEncoding.utf8
+        // No language given: proofread detects each paragraph's (see emend.h).
+        var languageGiven = false
         if let options {
             let given = try StructReader.read(UnsafeRawPointer(options), StructLayouts.options)
             guard let chosen = PositionEncoding(rawValue: Int(given.encoding.rawValue)) else {
@@ -34,11 +36,13 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
                     throw EmendError(.invalidArgument, "options.language \"\(language)\" is not a BCP 47 tag")
                 }
                 settings.language = language
+                languageGiven = true
             }
             settings.streaming = StreamingPolicy(streamChunkBytes: given.stream_chunk_bytes)
         }
         let adapter = CDelegate(table: table, encoding: encoding)
-        let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding)
+        let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding,
+                                           detectsLanguage: !languageGiven)
         adapter.handle = handle.opaque
         adapter.positionsOf = { [unowned handle] id in handle.positions(of: id) }
         let pointer = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())

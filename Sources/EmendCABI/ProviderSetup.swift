@@ -1,6 +1,7 @@
 import Glibc
 import CEmendSystem
 import EmendCore
+import EmendProofreading
 import EmendProviders
 
 /// Where libemend finds its providers: the registry of discovered plugins (from the process
@@ -27,11 +28,16 @@ enum ProviderSetup {
         return "\(dir)/emend/emend-scan"
     }
 
-    static func catalog(environment: [String: String], logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
+    /// `detectsLanguage`: the engine set no language, so its proofreader checks each
+    /// paragraph in the language it is written in, as the CLI and the language server do
+    /// without one (`LanguageDetectingCatalog`).
+    static func catalog(environment: [String: String], detectsLanguage: Bool,
+                        logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
         let directory = libraryDirectory
-        return try ProviderRegistry.standard(
+        let registry = try ProviderRegistry.standard(
             environment: environment, libraryDirectory: directory,
             scannerPath: scannerPath(environment: environment, libraryDirectory: directory),
             builtins: [FixtureProvider()], logger: logger)
+        return detectsLanguage ? LanguageDetectingCatalog(base: registry) : registry
     }
 }

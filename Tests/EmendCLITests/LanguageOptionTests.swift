@@ -134,4 +134,93 @@ final class LanguageOptionTests: XCTestCase {
         XCTAssertNil((englishObject?["language"] as? [String: Any])?["detectedLanguages"], english.stdout)
         XCTAssertGreaterThan((englishObject?["matches"] as? [Any])?.count ?? 0, 2, english.stdout)
     }
+
+    /// Hunspell alone (config.toml), German's dictionary and libexttextcat installed.
+    private func installHunspellWithGerman() throws {
+        try installHunspell()
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"),
+                          "hunspell-de-de is not installed (bash scripts/install-deps.sh)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
+                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
+        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
+            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+    }
+
+    private static let mixedNotes = """
+        # Release notes
+
+        We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+        Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbesert. Ich glaube, dass die neue Version fertig ist.
+
+        """
+
+    private func replacements(_ stdout: String) -> [String] {
+        let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
+        let matches = object?["matches"] as? [[String: Any]] ?? []
+        return matches.compactMap { ($0["replacements"] as? [[String: Any]])?.first?["value"] as? String }
+    }
+
+    /// `--provider ID` gets the same one proofreader as the default checkers, with just that
+    /// checker: the German paragraph is checked as German, not flagged word by word as English.
+    func testANamedProviderChecksEachParagraphInItsLanguageToo() throws {
+        try installHunspellWithGerman()
+        sandbox.write("notes.md", Self.mixedNotes)
+        let result = sandbox.run(["proofread", "--json", "--provider", "org.emend.hunspell", "notes.md"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(replacements(result.stdout), ["believe", "verbessert"], result.stdout)
+        // A provider that is not installed is still an error that lists what is, never another checker.
+        let unknown = sandbox.run(["proofread", "--provider", "org.emend.nothing", "notes.md"])
+        XCTAssertNotEqual(unknown.status, 1, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("no provider \"org.emend.nothing\""), unknown.stderr)
+    }
+
+    /// --write judges a suggestion that splits a word with the dictionaries of its paragraph's
+    /// language: `inzwei` → `in zwei` in a German paragraph is two German words (held back
+    /// against English dictionaries, which lack `zwei`).
+    func testWriteJudgesAGermanSplitWithGermanDictionaries() throws {
+        try installHunspellWithGerman()
+        sandbox.write("notes.txt", """
+            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+            Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbessert. Ich glaube, dass die neue Version inzwei Tagen fertig ist.
+
+            """)
+        let shown = sandbox.run(["proofread", "--json", "notes.txt"])
+        XCTAssertEqual(replacements(shown.stdout), ["believe", "in zwei"], shown.stdout)
+        let result = sandbox.run(["proofread", "--write", "notes.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let written = sandbox.read("notes.txt")
+        XCTAssertTrue(written.contains("I believe it is ready."), written)
+        XCTAssertTrue(written.contains("die neue Version in zwei Tagen fertig ist."), "\(result.stderr)\n\(written)")
+        XCTAssertFalse(result.stderr.contains("not applied"), result.stderr)
+    }
+
+    /// A paragraph detected as a language with no dictionary installed went unchecked: a
+    /// partial result (exit 4, incompleteResults) whose message names the language and the
+    /// package to install, not a note.
+    func testADetectedLanguageWithoutItsDictionaryIsAPartialResult() throws {
+        try installHunspellWithGerman()
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/fr_FR.dic"), "a French dictionary is installed")
+        sandbox.write("notes.md", """
+            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+            Nous avons corrigé le plantage au démarrage et nettement amélioré la vitesse de l'importateur. Je pense que la nouvelle version est prête.
+
+            """)
+        let result = sandbox.run(["proofread", "notes.md"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: notes.md: partial result: org.emend.hunspell failed and was left out: "
+                                             + "in the paragraphs detected as fr: no Hunspell dictionary for the language fr"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("hunspell-fr"), result.stderr)
+        let json = sandbox.run(["proofread", "--json", "notes.md"])
+        XCTAssertEqual(json.status, 4, json.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stdout)
+        let warnings = object["warnings"] as? [String: Any]
+        XCTAssertEqual(warnings?["incompleteResults"] as? Bool, true, json.stdout)
+        XCTAssertTrue((warnings?["incompleteResultsReason"] as? String ?? "").contains("detected as fr"), json.stdout)
+        XCTAssertEqual(replacements(json.stdout), ["believe"], "the English slip is still found: \(json.stdout)")
+    }
+
 }

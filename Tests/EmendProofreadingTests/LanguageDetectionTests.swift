@@ -31,6 +31,36 @@ private final class LanguageRecorder: WritingProvider, @unchecked Sendable {
     }
 }
 
+/// Flags `flagged` in the languages it has a dictionary for and declines every other, as
+/// Hunspell without the dictionary does (its message names the package to install).
+private struct DecliningSpeller: WritingProvider {
+    let id = "org.test.declining"
+    let tools: Set<WritingTool> = [.proofread]
+    let flags: String
+    let knows: Set<String>
+    init(flags: String, knows: Set<String>) {
+        self.flags = flags
+        self.knows = knows
+    }
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        guard knows.contains(request.language) else {
+            let language = request.language.split(separator: "-").first.map(String.init) ?? request.language
+            return .declined("no Hunspell dictionary for the language \(request.language): install one (on Debian, a hunspell-\(language) package)")
+        }
+        let bytes = Array(request.text.utf8), word = Array(flags.utf8)
+        var index = request.selection.lowerBound
+        while index + word.count <= request.selection.upperBound {
+            if Array(bytes[index..<index + word.count]) == word {
+                sink.emitEdit(ProviderEdit(range: index..<index + word.count, replacement: "X", category: "spelling", ruleID: "SPELL"))
+                index += word.count
+            } else {
+                index += 1
+            }
+        }
+        return .finished
+    }
+}
+
 private final class ReportSink: ProviderSink, @unchecked Sendable {
     private let lock = NSLock()
     private var list: [ProviderEdit] = []
@@ -150,6 +180,40 @@ final class LanguageDetectionTests: XCTestCase {
         XCTAssertEqual(speller.requests.first?.selection, 0..<text.utf8.count)
         XCTAssertEqual(sink.edits.count, 1)
         XCTAssertEqual(sink.report?.languages, [])
+    }
+
+    private let french = "Nous avons corrigé le plantage au démarrage et nettement amélioré la vitesse de l'importateur. Je pense que la nouvelle version est prête."
+
+    /// A checker that serves any language but declines one it has no dictionary for (as
+    /// Hunspell does): in a detected paragraph that decline is a gap the report names, with
+    /// what to install; an English-only checker there is still only skipped.
+    func testADetectedLanguageWithoutADictionaryIsAFailedPartThatSaysWhatToInstall() throws {
+        let detector = try detector()
+        XCTAssertEqual(detector.language(of: french, expected: "en-US"), "fr")
+        let text = "We have fixed the startup crash and improved the speed of the importer. Tesst one.\n\n" + french + " Tesst deux.\n"
+        let speller = DecliningSpeller(flags: "Tesst", knows: ["en-US"])
+        let english = LanguageRecorder("org.test.english", flags: "Tesst")
+        let combined = CombinedProofreader(members: [speller, english], terms: ["org.test.english": MemberTerms(languages: ["en"])])
+        let sink = ReportSink()
+        let request = ProviderRequest(tool: .proofread, text: text, selection: 0..<text.utf8.count, language: "en-US")
+        XCTAssertEqual(LanguageDetectingProofreader(base: combined, detector: detector).run(request, sink: sink), .finished)
+        let frenchRange = byteRange(of: french + " Tesst deux.", in: text)
+        XCTAssertEqual(sink.edits.map(\.range), [byteRange(of: "Tesst", in: text)], "the English slip, flagged by both checkers")
+        XCTAssertFalse(sink.edits.contains { frenchRange.contains($0.range.lowerBound) }, "nothing checked the French paragraph")
+        let report = try XCTUnwrap(sink.report)
+        XCTAssertTrue(report.isPartial, report.message)
+        XCTAssertEqual(report.languages.map(\.language), ["fr"])
+        XCTAssertTrue(report.message.contains("org.test.declining failed and was left out: in the paragraphs detected as fr: "
+                                              + "no Hunspell dictionary for the language fr"), report.message)
+        XCTAssertTrue(report.message.contains("hunspell-fr"), report.message)
+        XCTAssertTrue(report.message.contains("org.test.english did not take part: in the paragraphs detected as fr: it does not serve fr"),
+                      report.message)
+        // Asked for French by the user, the same decline is a skip: the front end said so before the run.
+        let asked = ReportSink()
+        var french = request
+        french.language = "fr-FR"
+        _ = combined.run(french, sink: asked)
+        XCTAssertFalse(asked.report?.isPartial ?? true, asked.report?.message ?? "no report")
     }
 
     func testParagraphsAreSplitAtBlankLines() {

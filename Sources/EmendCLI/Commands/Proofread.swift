@@ -107,7 +107,8 @@ struct Proofread: ParsableCommand {
         let environment = ProviderEnvironment()
         let registry = try environment.registry()
         try checkLanguage(registry)
-        let catalog = CLICatalog(base: registry, language: options.language, stream: StreamBuffer())
+        let catalog = CLICatalog(base: registry, language: options.language, proofreadProvider: options.provider,
+                                 stream: StreamBuffer())
         var checked = 0, withFindings = 0, total = 0, skipped = 0
         for entry in inputs.entries {
             do {
@@ -193,7 +194,7 @@ struct Proofread: ParsableCommand {
         }
 
         // What --write applies and --diff shows: the rest is left for a person to review.
-        let (writable, held) = partitionForWriting(findings, setup: setup)
+        let (writable, held) = partitionForWriting(findings, setup: setup, detected: run.completeness?.languages ?? [])
         if write || diff, !held.isEmpty {
             Terminal.err("emend: \(setup.name): \(held.count) \(held.count == 1 ? "suggestion" : "suggestions") not applied "
                          + "(they join or split words, or their category is off); review them with --interactive\n")
@@ -244,17 +245,22 @@ struct Proofread: ParsableCommand {
         return .suggestionsFound
     }
 
-    /// The findings `WriteSafety` lets --write apply, and those it holds back.
-    private func partitionForWriting(_ findings: [Finding], setup: ToolSetup) -> (writable: [Finding], held: [Finding]) {
+    /// The findings `WriteSafety` lets --write apply, and those it holds back: each judged with
+    /// the dictionaries of its paragraph's language (`detected`: the paragraphs language
+    /// detection checked in another language than the request's).
+    private func partitionForWriting(_ findings: [Finding], setup: ToolSetup,
+                                     detected: [Completeness.DetectedLanguage]) -> (writable: [Finding], held: [Finding]) {
         guard write || diff else { return (findings, []) }
         let registry = setup.registry
         // The dictionaries are read only when some finding moves a word boundary.
-        let safety = !findings.contains(where: { WordBoundaries.joinsOrSplits($0.original, $0.replacement) })
-            ? WriteSafety(preferences: registry.configuration.proofreading, words: [])
-            : WriteSafety.loading(language: options.language ?? "en-US", preferences: registry.configuration.proofreading,
-                                         personal: PersonalDictionary.load(directory: registry.dictionaryDirectory))
+        let readsDictionaries = findings.contains(where: { WordBoundaries.joinsOrSplits($0.original, $0.replacement) })
+        var safeties = WriteSafetyByLanguage(language: options.language ?? "en-US", detected: detected,
+                                             preferences: registry.configuration.proofreading,
+                                             personal: readsDictionaries ? PersonalDictionary.load(directory: registry.dictionaryDirectory) : PersonalDictionary())
+        let wordless = WriteSafety(preferences: registry.configuration.proofreading, words: [])
         var writable: [Finding] = [], held: [Finding] = []
         for finding in findings {
+            let safety = readsDictionaries ? safeties.safety(at: finding.range.lowerBound) : wordless
             if safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
                               ruleID: finding.ruleID) == nil {
                 writable.append(finding)

@@ -93,14 +93,18 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
     let base: ProviderCatalog
     let extras: [WritingProvider]
     let language: String?
+    /// The checker `--provider` names for proofread (nil: those config.toml or the registry chooses).
+    let proofreadProvider: String?
     let stream: StreamBuffer
     private let lock = NSLock()
     private var chosen: [String] = []
 
-    init(base: ProviderCatalog, extras: [WritingProvider] = [], language: String?, stream: StreamBuffer) {
+    init(base: ProviderCatalog, extras: [WritingProvider] = [], language: String?, proofreadProvider: String? = nil,
+         stream: StreamBuffer) {
         self.base = base
         self.extras = extras
         self.language = language
+        self.proofreadProvider = proofreadProvider
         self.stream = stream
     }
 
@@ -128,9 +132,15 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
     }
 
     /// One proofreader, built as the language server and libemend build theirs (`Proofreader`),
-    /// over the checkers config.toml or the registry chooses.
+    /// over the checkers config.toml or the registry chooses, or the one `--provider` names.
+    /// Why the named one too: handed to the coordinator by id it went round the combination
+    /// (no time limit of its own, no completeness report) and language detection.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
-        let combined = try Proofreader.proofreader(for: tool, listed: nil, in: base)
+        let combined = if let proofreadProvider {
+            try Proofreader.named([proofreadProvider], for: tool, in: base)
+        } else {
+            try Proofreader.proofreader(for: tool, listed: nil, in: base)
+        }
         note((combined as? CombinedProofreader)?.members.map(\.id) ?? [combined.id])
         // Without --language, each paragraph is checked in the language it is written in.
         let proofreader = language == nil ? Proofreader.detectingLanguage(combined) : combined

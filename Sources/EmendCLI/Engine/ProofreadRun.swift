@@ -19,9 +19,16 @@ final class ProofreadRun {
     func run() throws(CLIFailure) {
         let progress = Progress(label: "proofreading \(setup.name)")
         defer { progress.clear() }
+        // `--provider ID` goes to the catalog's one proofreader, not to the coordinator by id:
+        // the named checker is combined, bounded and language-detected as the default ones.
+        var setup = setup
+        if setup.catalog == nil {
+            setup.catalog = CLICatalog(base: setup.registry, extras: setup.extras, language: setup.options.language,
+                                       proofreadProvider: setup.options.provider, stream: StreamBuffer())
+        }
         let driver = try setup.makeDriver()
         self.driver = driver
-        try driver.run(.proofread, providerID: setup.options.provider, progress: progress)
+        try driver.run(.proofread, progress: progress)
         findings = Finding.from(driver.coordinator.suggestions)
     }
 

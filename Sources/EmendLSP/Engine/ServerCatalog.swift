@@ -24,9 +24,12 @@ final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
 
     /// One proofreader, built as the CLI and libemend build theirs (`Proofreader`), over the
     /// checkers the client names for the tool (else those config.toml or the registry chooses).
+    /// Without a language in the settings, each paragraph is checked in the language it is
+    /// written in, as `emend proofread` without `--language` checks it.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
         let settings = current
-        let proofreader = try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base)
+        let combined = try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base)
+        let proofreader = settings.language == nil ? Proofreader.detectingLanguage(combined) : combined
         return LanguageProvider(base: proofreader, language: settings.language)
     }
 }

@@ -62,7 +62,7 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         for member in members {
             let memberTerms = terms[member.id] ?? MemberTerms()
             guard memberTerms.serves(request.language) else {
-                parts.append(.skipped("it does not serve \(request.language) (it serves \(memberTerms.languages.joined(separator: ", ")))"))
+                parts.append(.skipped(Self.notServing(request.language, serves: memberTerms.languages)))
                 runs.append(nil)
                 continue
             }
@@ -161,4 +161,16 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
         return .finished
     }
+
+    /// The reason of a member skipped because its descriptor does not list the language.
+    static func notServing(_ language: String, serves languages: [String]) -> String {
+        "\(notServingOpening)\(language) (it serves \(languages.joined(separator: ", ")))"
+    }
+
+    private static let notServingOpening = "it does not serve "
+
+    /// Whether a `.skipped` reason is `notServing`'s (the checker never serves the language),
+    /// not a checker's own refusal (`.declined`: Hunspell lacking the dictionary, which
+    /// installing one would cure). `LanguageDetectingProofreader` tells the two apart.
+    static func isNotServing(_ reason: String) -> Bool { reason.hasPrefix(notServingOpening) }
 }

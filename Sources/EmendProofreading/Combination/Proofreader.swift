@@ -25,6 +25,22 @@ public enum Proofreader {
         return LanguageDetectingProofreader(base: proofreader, detector: detector)
     }
 
+    /// The proofreader of the checkers the user named (`emend proofread --provider ID`), each
+    /// required: one that is not installed, does not serve `tool` or is broken is an error
+    /// (as `catalog.provider(for:named:)` says it), never replaced by another. Combined and
+    /// bounded as `proofreader(for:listed:in:)` combines the catalog's choice, so that a
+    /// named checker gets the same time limit, language terms and completeness report.
+    public static func named(_ ids: [String], for tool: WritingTool, in catalog: ProviderCatalog) throws(EmendError) -> WritingProvider {
+        var members: [WritingProvider] = []
+        var terms: [String: MemberTerms] = [:]
+        for id in ids {
+            let member = try catalog.provider(for: tool, named: id)
+            members.append(member)
+            if let choosing = catalog as? ProofreadingMembers { terms[member.id] = choosing.memberTerms(for: member.id) }
+        }
+        return try combining(members, terms: terms)
+    }
+
     /// The proofreader `catalog` gives for `tool` with the checkers `listed` by id (nil or
     /// empty: the catalog's own choice). A catalog that chooses its checkers itself
     /// (`ProofreadingMembers`: the registry, which follows config.toml and leaves out broken

@@ -12,8 +12,10 @@ import EmendCore
 /// request's own language with the other paragraphs protected, and for each other language on
 /// the span of its paragraphs; each run keeps only the edits inside its own paragraphs. The
 /// completeness reports of the runs are merged, and name the detected paragraphs
-/// (`Completeness.languages`, shown by `emend proofread --json`).
-public struct LanguageDetectingProofreader: WritingProvider {
+/// (`Completeness.languages`, shown by `emend proofread --json`). A checker that serves a
+/// detected language but declines it for want of a dictionary is reported failed (a partial
+/// result), not skipped: text nobody asked to leave unchecked went unchecked.
+public struct LanguageDetectingProofreader: WrappingProvider {
     public let base: WritingProvider
     public let detector: LanguageDetector
 
@@ -21,10 +23,6 @@ public struct LanguageDetectingProofreader: WritingProvider {
         self.base = base
         self.detector = detector
     }
-
-    public var id: String { base.id }
-    public var tools: Set<WritingTool> { base.tools }
-    public var canRetry: Bool { base.canRetry }
 
     /// One language's share of the request.
     struct Group {
@@ -90,6 +88,12 @@ public struct LanguageDetectingProofreader: WritingProvider {
                 switch reported.part {
                 case .finished:
                     if parts.contains(reported) { continue }
+                case .skipped(let why) where group.language != nil && !CombinedProofreader.isNotServing(why):
+                    // A checker that serves the detected language but declined it (Hunspell
+                    // without its dictionary) leaves those paragraphs unchecked by it: a gap,
+                    // whose reason says what to install. Asked for a language by the user,
+                    // the same decline is a skip (the front end named it before the run).
+                    reported.part = .failed(label + why)
                 case .skipped(let why): reported.part = .skipped(label + why)
                 case .failed(let why): reported.part = .failed(label + why)
                 case .timedOut: break

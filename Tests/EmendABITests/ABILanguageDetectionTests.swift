@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+import CEmend
+import EmendCABI
+
+/// Through the C ABI, with Hunspell found by discovery and run in its provider host: an
+/// engine that sets no language gets each paragraph checked in the language it is written
+/// in, as `emend proofread` without --language and `emend lsp` without a language setting:
+/// a German paragraph beside an English one gets no English false alarms, the slips of both
+/// are flagged; an engine that sets "en-US" gets every paragraph checked as English. A
+/// paragraph in a language without its dictionary makes the result partial
+/// (emend_coordinator_get_completeness), with a message naming the package to install.
+final class ABILanguageDetectionTests: XCTestCase {
+    private var home: URL!
+    private var saved: [String: String?] = [:]
+    private let variables = ["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
+    private static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic")
+                          && FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic"),
+                          "hunspell-en-us or hunspell-de-de is not installed (bash scripts/install-deps.sh)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
+                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-languages-\(UUID().uuidString)")
+        let providers = home.appendingPathComponent("providers")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("config/emend"), withIntermediateDirectories: true)
+        for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
+        try shell("/bin/sh '\(Self.repoRoot)/providers/hunspell/build.sh' '\(providers.path)'")
+        try shell("bash '\(Self.repoRoot)/scripts/build-scanner.sh' '\(home.path)'")
+        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
+            .write(to: home.appendingPathComponent("config/emend/config.toml"), atomically: true, encoding: .utf8)
+        setenv("EMEND_PROVIDER_PATH", providers.path, 1)
+        setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
+        for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
+            setenv(name, home.appendingPathComponent(sub).path, 1)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        for (name, value) in saved {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+        if let home { try? FileManager.default.removeItem(at: home) }
+    }
+
+    private func shell(_ command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("could not build: \(command)") }
+    }
+
+    /// A coordinator over `engine` with `language` in its options (nil: none given).
+    private func coordinator(_ engine: CEngine, language: String?) throws -> OpaquePointer {
+        var table = engine.delegate()
+        var options = emend_coordinator_options()
+        options.struct_size = MemoryLayout<emend_coordinator_options>.size
+        var coordinator: OpaquePointer?
+        let status: emend_status
+        if let language {
+            status = language.withCString { tag in
+                options.language = tag
+                return emend_coordinator_create(&table, &options, &coordinator)
+            }
+        } else {
+            status = emend_coordinator_create(&table, &options, &coordinator)
+        }
+        XCTAssertEqual(status, EMEND_OK, lastError)
+        return try XCTUnwrap(coordinator)
+    }
+
+    /// The originals of the suggestions of a proofread of the whole document.
+    private func proofread(_ coordinator: OpaquePointer) -> [String] {
+        XCTAssertEqual(start(coordinator, EMEND_TOOL_PROOFREAD), EMEND_OK, lastError)
+        XCTAssertEqual(runUntilIdle(coordinator, 30_000), EMEND_OK, lastError)
+        return (0..<suggestionCount(coordinator)).compactMap { suggestion(coordinator, $0).map { "\($0.original) → \($0.replacement)" } }
+    }
+
+    private func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) {
+        var value = EMEND_COMPLETENESS_UNKNOWN
+        var length = 0
+        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
+        var buffer = [CChar](repeating: 1, count: length + 1)
+        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
+        return (value, String(cString: buffer))
+    }
+
+    private static let notes = """
+        We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+        Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbesert. Ich glaube, dass die neue Version fertig ist.
+
+        """
+
+    func testAGermanParagraphBesideAnEnglishOneIsCheckedAsGerman() throws {
+        let engine = CEngine(Self.notes)
+        let detecting = try coordinator(engine, language: nil)
+        defer { emend_coordinator_destroy(detecting) }
+        XCTAssertEqual(proofread(detecting), ["beleive → believe", "verbesert → verbessert"])
+        XCTAssertEqual(completeness(detecting).0, EMEND_COMPLETENESS_COMPLETE)
+        XCTAssertEqual(emend_session_revert(detecting), EMEND_OK, lastError)
+        XCTAssertEqual(runUntilIdle(detecting), EMEND_OK, lastError)
+        XCTAssertEqual(engine.text, Self.notes)
+
+        // The engine says English: every paragraph is English, the German words are flagged.
+        let english = CEngine(Self.notes)
+        let fixed = try coordinator(english, language: "en-US")
+        defer { emend_coordinator_destroy(fixed) }
+        XCTAssertGreaterThan(proofread(fixed).count, 2)
+    }
+
+    func testADetectedLanguageWithoutItsDictionaryIsAPartialResult() throws {
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/fr_FR.dic"), "a French dictionary is installed")
+        let engine = CEngine("""
+            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
+
+            Nous avons corrigé le plantage au démarrage et nettement amélioré la vitesse de l'importateur. Je pense que la nouvelle version est prête.
+
+            """)
+        let coordinator = try coordinator(engine, language: nil)
+        defer { emend_coordinator_destroy(coordinator) }
+        XCTAssertEqual(proofread(coordinator), ["beleive → believe"])
+        let (value, message) = completeness(coordinator)
+        XCTAssertEqual(value, EMEND_COMPLETENESS_PARTIAL, message)
+        XCTAssertTrue(message.contains("in the paragraphs detected as fr: no Hunspell dictionary for the language fr"), message)
+        XCTAssertTrue(message.contains("hunspell-fr"), message)
+    }
+}
