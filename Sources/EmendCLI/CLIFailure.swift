@@ -8,15 +8,19 @@ enum ExitStatus: Int32 {
     case suggestionsFound = 1
     /// A usage or input error: bad option, missing file, invalid UTF-8, bad selection.
     case usage = 2
-    /// The provider failed, timed out, or none could serve the tool.
+    /// The provider failed, timed out, or none could serve the tool: there is no result.
     case provider = 3
     /// Proofreading gave a partial result: a checker timed out or failed and was left out,
     /// so suggestions may be missing (those found were still printed or applied).
     case partial = 4
+    /// A model tool's result came, but was judged poor (it changes facts of the text, changes
+    /// nothing, or is not an answer), so nothing was applied. Apart from 3: a poor result asks
+    /// for another try or --force, a timeout for more time or a quieter machine.
+    case poorResult = 5
 
     /// The worse of two statuses, for a run over many files: a file that could not be read
-    /// (2) over a checker that failed (3), over a partial result (4), over suggestions (1),
-    /// over nothing to report (0).
+    /// (2) over a checker that failed (3), over a poor result (5), over a partial result (4),
+    /// over suggestions (1), over nothing to report (0).
     func worse(_ other: ExitStatus) -> ExitStatus {
         other.severity > severity ? other : self
     }
@@ -26,8 +30,9 @@ enum ExitStatus: Int32 {
         case .ok: return 0
         case .suggestionsFound: return 1
         case .partial: return 2
-        case .provider: return 3
-        case .usage: return 4
+        case .poorResult: return 3
+        case .provider: return 4
+        case .usage: return 5
         }
     }
 }
@@ -50,7 +55,7 @@ struct CLIFailure: Error {
         let prefix = subject.map { "\($0): " } ?? ""
         switch error.status {
         case .poorResult:
-            return CLIFailure(.provider, "\(prefix)the result is poor, so nothing was applied: \(error.message)")
+            return CLIFailure(.poorResult, "\(prefix)the result is poor, so nothing was applied: \(error.message) (--force applies it)")
         case .provider, .timeout, .cancelled, .internal:
             var hint = ""
             // A timeout's message names the setting that gives more time.

@@ -2,7 +2,8 @@ import ArgumentParser
 import Glibc
 
 /// `emend`: Writing Tools on files and pipes. Exit codes: 0 nothing to report or applied,
-/// 1 suggestions found, 2 usage or input error, 3 provider failure, 4 partial proofread.
+/// 1 suggestions found, 2 usage or input error, 3 provider failure or timeout, 4 partial
+/// proofread, 5 a poor result not applied.
 @main
 enum EmendMain {
     static func main() {
@@ -33,8 +34,12 @@ struct EmendCommand: ParsableCommand {
         abstract: "Writing Tools for files and pipes: proofread, rewrite, summarize, compose, follow up.",
         discussion: """
             Exit codes: 0 nothing to report (or everything applied), 1 suggestions found, \
-            2 usage or input error, 3 provider failure, 4 a partial proofread (a checker \
-            timed out or failed and was left out: suggestions may be missing; see the warning).
+            2 usage or input error, 3 provider failure: the provider failed, timed out \
+            (no result; raise --timeout) or none serves the tool, 4 a partial proofread (a \
+            checker timed out or failed and was left out: suggestions may be missing; see the \
+            warning), 5 a poor result: the model answered, but its result changes facts of \
+            the text, changes nothing or is no answer, so nothing was applied (--force applies \
+            it). Standard error says which, and why.
 
             Examples:
               emend proofread notes.md                 # problems as file:line:column

@@ -18,12 +18,33 @@ final class TextToolCommandTests: XCTestCase {
         let concise = sandbox.run(["rewrite", "--tone", "concise", "-"], stdin: "It is really very good.")
         XCTAssertEqual(concise.stdout, "It is good.\n")
         let professional = sandbox.run(["rewrite", "--tone", "professional", "--write", "r.txt"])
-        XCTAssertEqual(professional.status, 3, "the text is professional already: the rewrite changes nothing")
+        XCTAssertEqual(professional.status, 5, "the text is professional already: the rewrite changes nothing (a poor result)")
         XCTAssertTrue(professional.stderr.contains("the result is poor"), professional.stderr)
         XCTAssertEqual(sandbox.read("r.txt"), "I am sure it is fine. We are ready, do not worry.\n")
         XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "--write", "r.txt"]).status, 0)
         XCTAssertEqual(sandbox.read("r.txt"), "I'm sure it's fine. We're ready, don't worry.\n")
         XCTAssertEqual(sandbox.listing(), ["r.txt"])
+    }
+
+    /// A model answers with the prose alone: the file's own line breaks around it (its final
+    /// newline above all) stay exactly as they were, printed and written.
+    func testAWholeFileRewriteKeepsTheLineBreaksAroundTheText() {
+        sandbox.write("w.txt", "\nIt is the part to change.\n\n")
+        sandbox.environment["EMEND_FIXTURE_ANSWER"] = "IT IS THE PART TO CHANGE."
+        let printed = sandbox.run(["rewrite", "--describe", "upper case", "w.txt"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertEqual(printed.stdout, "\nIT IS THE PART TO CHANGE.\n\n")
+        let written = sandbox.run(["rewrite", "--describe", "upper case", "--write", "w.txt"])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(sandbox.read("w.txt"), "\nIT IS THE PART TO CHANGE.\n\n")
+        sandbox.write("one.txt", "It is the part to change.\n")
+        sandbox.environment["EMEND_FIXTURE_ANSWER"] = "it is the part to change."
+        XCTAssertEqual(sandbox.run(["rewrite", "--describe", "lower case", "--write", "one.txt"]).status, 0)
+        XCTAssertEqual(sandbox.read("one.txt"), "it is the part to change.\n")
+        sandbox.environment["EMEND_FIXTURE_ANSWER"] = "IT IS THE PART TO CHANGE.   "
+        let followUp = sandbox.run(["follow-up", "upper case", "--write", "one.txt"])
+        XCTAssertEqual(followUp.status, 0, followUp.stderr)
+        XCTAssertEqual(sandbox.read("one.txt"), "IT IS THE PART TO CHANGE.\n")
     }
 
     func testRewriteSelectionAndJSON() throws {
@@ -58,7 +79,7 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready. We ship on Monday. Tests pass.\n")
         let written = sandbox.run(["summarize", "--write", "plan.txt"])
         XCTAssertEqual(written.status, 0, written.stderr)
-        XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready.")
+        XCTAssertEqual(sandbox.read("plan.txt"), "The plan is ready.\n", "the file's final newline stays")
         XCTAssertEqual(sandbox.run(["summarize", "--format", "poem", "plan.txt"]).status, 2)
     }
 
@@ -68,9 +89,9 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(alone.stdout, "Thanks for the quick review.\n")
         sandbox.write("mail.txt", "Hello,\n")
         XCTAssertEqual(sandbox.run(["compose", "--prompt", "see you soon", "--write", "mail.txt"]).status, 0)
-        XCTAssertEqual(sandbox.read("mail.txt"), "Hello,\nSee you soon.")
+        XCTAssertEqual(sandbox.read("mail.txt"), "Hello,\nSee you soon.\n", "the file still ends with its newline")
         XCTAssertEqual(sandbox.run(["compose", "--prompt", "dear all", "--selection", "0", "--write", "mail.txt"]).status, 0)
-        XCTAssertEqual(sandbox.read("mail.txt"), "Dear all.\nHello,\nSee you soon.", "composed text stands apart from what follows")
+        XCTAssertEqual(sandbox.read("mail.txt"), "Dear all.\nHello,\nSee you soon.\n", "composed text stands apart from what follows")
         XCTAssertEqual(sandbox.run(["compose", "mail.txt"]).status, 2, "--prompt is required")
     }
 
@@ -85,7 +106,7 @@ final class TextToolCommandTests: XCTestCase {
 
         XCTAssertEqual(sandbox.run(["rewrite", "--tone", "professional", "f.txt"]).stdout, "I am happy. It is done.\n")
         let poor = sandbox.run(["rewrite", "--tone", "concise", "f.txt"])
-        XCTAssertEqual(poor.status, 3, "a rewrite that changes nothing is a poor result")
+        XCTAssertEqual(poor.status, 5, "a rewrite that changes nothing is a poor result")
         XCTAssertTrue(poor.stderr.contains("the result is poor, so nothing was applied"), poor.stderr)
         XCTAssertEqual(sandbox.read("f.txt"), text)
         XCTAssertEqual(sandbox.run(["rewrite", "--tone", "professional", "f.txt"]).status, 0, "the follow-up state is this rewrite's")
@@ -99,7 +120,7 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(states.count, 1)
 
         let warmer = sandbox.run(["follow-up", "make it warmer", "--write", "f.txt"])
-        XCTAssertEqual(warmer.status, 3, "friendly changes nothing in the upper-case result: a poor result")
+        XCTAssertEqual(warmer.status, 5, "friendly changes nothing in the upper-case result: a poor result")
         XCTAssertTrue(warmer.stderr.contains("the result is poor"), warmer.stderr)
         XCTAssertEqual(sandbox.read("f.txt"), text, "a poor follow-up writes nothing")
         let lower = sandbox.run(["follow-up", "lower case please", "--write", "f.txt"])
@@ -128,14 +149,16 @@ final class TextToolCommandTests: XCTestCase {
 }
 
 /// The fact guard on the command line: a result that changes a fact is printed as a poor
-/// result with what changed (exit 3) and never written, unless --force.
+/// result with what changed (exit 5, apart from a provider's failure or timeout: 3) and never
+/// written, unless --force.
 final class FactGuardCommandTests: XCTestCase {
     func testAChangedFactFailsWithTheReasonUnlessForced() {
         let sandbox = CLISandbox()
         let text = "We meet [fixture:fabricate] to plan.\n"
         sandbox.write("n.txt", text)
         let refused = sandbox.run(["rewrite", "--tone", "professional", "--write", "n.txt"])
-        XCTAssertEqual(refused.status, 3, refused.stderr)
+        XCTAssertEqual(refused.status, 5, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the result is poor, so nothing was applied"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("adds ‘Monday’"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("adds ‘5pm’"), refused.stderr)
         XCTAssertEqual(sandbox.read("n.txt"), text, "nothing written")

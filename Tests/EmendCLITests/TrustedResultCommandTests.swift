@@ -18,7 +18,7 @@ final class TrustedResultCommandTests: XCTestCase {
         sandbox.environment["EMEND_FIXTURE_ANSWER"] =
             "| Time | Guest | Host |\n| --- | --- | --- |\n| 5 | alice | bob |\n| 10 | carol | bob |\n| 20 | bob | bob |\n| 30 | bob | bob |"
         let refused = sandbox.run(["summarize", "--format", "table", "--write", "party.txt"])
-        XCTAssertEqual(refused.status, 3, refused.stderr)
+        XCTAssertEqual(refused.status, 5, "a poor result, not a provider failure: \(refused.stderr)")
         XCTAssertTrue(refused.stderr.contains("adds ‘10’, adds ‘20’, adds ‘30’"), refused.stderr)
         XCTAssertEqual(sandbox.read("party.txt"), note, "nothing written")
 
@@ -49,15 +49,14 @@ final class TrustedResultCommandTests: XCTestCase {
         let result = sandbox.run(["follow-up", "make it more emphatic", "--write", "f.txt"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "I am very happy. It is completely done.\n")
-        // (The file's final line break goes with any answer that lacks one: not the chatter's doing.)
-        XCTAssertEqual(sandbox.read("f.txt").trimmingCharacters(in: .newlines), "I am very happy. It is completely done.")
+        XCTAssertEqual(sandbox.read("f.txt"), "I am very happy. It is completely done.\n", "the file's final newline stays")
     }
 
     func testATimeoutSaysItTimedOutAndNamesTimeout() {
         sandbox.write("slow.txt", "We meet at 5. Bring the notes.\n")
         sandbox.environment["EMEND_FIXTURE_CHUNK_DELAY_MS"] = "700"
         let result = sandbox.run(["rewrite", "--tone", "professional", "--timeout", "1", "slow.txt"])
-        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.status, 3, "a timeout is no result, not a poor one (5): \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("timed out: the provider did not finish within 1 s"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--timeout SECONDS"), result.stderr)
         XCTAssertFalse(result.stderr.contains("poor"), result.stderr)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs `emend` with the llama provider over the 50 notes in notes.jsonl and judges each
-result twice: by Emend's fact guard (the command's exit status: 0 applied, 3 caught) and by
+result twice: by Emend's fact guard (the command's exit status: 0 applied, 5 caught, 3 failed or timed out) and by
 the human-written list beside each note ("keep": facts a rewrite must keep, alternatives
 split by '|'; "neg": clauses that must stay negated). The human list is the referee: it is
 written by a person from the notes alone, not derived from the guard.
@@ -110,7 +110,8 @@ def run(emend, config, note, tool, timeout):
             return {"outcome": "failed", "why": "unreadable output", "seconds": seconds}
         return {"outcome": "applied", "result": result, "seconds": seconds}
     message = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
-    if done.returncode == 3 and ("changes" in message or "drops" in message or "adds" in message or "negation" in message):
+    # 5: a poor result, not applied (3 is a provider that failed or timed out: no result).
+    if done.returncode == 5 and ("changes" in message or "drops" in message or "adds" in message or "negation" in message):
         return {"outcome": "caught", "why": message, "seconds": seconds}
     return {"outcome": "failed", "why": message or "exit %d" % done.returncode, "seconds": seconds}
 
@@ -171,7 +172,7 @@ def report(records, configs, tools):
     row("applied (guard passed)", lambda s: len(of(s, outcome="applied")))
     row("  of which changed a fact (human)", lambda s: sum(1 for r in of(s, outcome="applied") if r["changed"]))
     row("  applied and faithful", lambda s: sum(1 for r in of(s, outcome="applied") if not r["changed"]))
-    row("caught by the guard (exit 3)", lambda s: len(of(s, outcome="caught")))
+    row("caught by the guard (exit 5)", lambda s: len(of(s, outcome="caught")))
     row("failed otherwise", lambda s: len(of(s, outcome="failed")))
     row("mean seconds per result", lambda s: "%.1f" % (sum(r["seconds"] for r in of(s)) / max(1, len(of(s)))))
     for tool in tools:

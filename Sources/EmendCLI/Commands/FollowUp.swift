@@ -15,7 +15,10 @@ struct FollowUp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "follow-up",
         abstract: "Refine the last rewrite (or compose) of a file with a request, e.g. \"make it warmer\".",
-        discussion: "The last result of `emend rewrite` or `emend compose` on FILE is kept in $XDG_STATE_HOME/emend/rewrites/."
+        discussion: """
+            The last result of `emend rewrite` or `emend compose` on FILE is kept in $XDG_STATE_HOME/emend/rewrites/. \
+            \(modelExitStatuses)
+            """
     )
 
     @OptionGroup var options: ToolOptions

@@ -127,10 +127,23 @@ struct TextToolRun {
     }
 }
 
+/// The exit statuses of the model tools (rewrite, summarize, compose, follow-up), for their
+/// --help and man pages: a poor result and a timeout are different things to fix.
+let modelExitStatuses = """
+    Exit status: 0 the result was printed (and written), 2 a usage or input error, \
+    3 no result: the provider failed or timed out (standard error says which; a timeout \
+    names the time limit to raise, e.g. --timeout), 5 a poor result: the model answered but \
+    its result changes facts of the text, changes nothing or is no answer, so nothing was \
+    applied (standard error says why; --force applies it).
+    """
+
 struct Rewrite: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rewrite the text (or --selection) in a tone, or as you describe; the result streams to stdout.",
-        discussion: "emend follow-up \"...\" FILE refines the last rewrite of FILE."
+        discussion: """
+            emend follow-up "..." FILE refines the last rewrite of FILE. \
+            \(modelExitStatuses)
+            """
     )
 
     enum Tone: String, ExpressibleByArgument, CaseIterable {
@@ -195,7 +208,8 @@ struct Rewrite: ParsableCommand {
 
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarize the text (or --selection): a summary, key points, a list or a table, to stdout."
+        abstract: "Summarize the text (or --selection): a summary, key points, a list or a table, to stdout.",
+        discussion: modelExitStatuses
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -232,7 +246,10 @@ struct Summarize: ParsableCommand {
 struct Compose: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write new text from a prompt; with a FILE and --write it goes in at --selection (default: the end).",
-        discussion: "emend follow-up \"...\" FILE refines what was composed into FILE."
+        discussion: """
+            emend follow-up "..." FILE refines what was composed into FILE. \
+            \(modelExitStatuses)
+            """
     )
 
     @OptionGroup var options: ToolOptions

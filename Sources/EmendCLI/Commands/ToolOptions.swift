@@ -27,7 +27,7 @@ struct ToolOptions: ParsableArguments {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
-    @Flag(help: "Apply (and print) a result even when it is poor or changes a fact of the text; the reason is printed as a warning.")
+    @Flag(help: "Apply (and print) a result even when it is poor or changes a fact of the text; the reason is printed as a warning. (Without it such a result is not applied: exit status 5.)")
     var force = false
 
     @Flag(name: .customLong("no-protect"), help: "Let tools change Markdown code, quotes and front matter, or LaTeX markup (protected by default).")
@@ -39,7 +39,7 @@ struct ToolOptions: ParsableArguments {
     @Flag(help: "Read the input as LaTeX: commands, math, comments and non-prose environments are never changed (the default for .tex, .ltx, .sty and .cls files).")
     var latex = false
 
-    @Option(help: ArgumentHelp("Give up on the provider after this many seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Give up on the provider after this many seconds (a model tool then exits 3 and says it timed out).", valueName: "seconds"))
     var timeout: Double = 600
 
     func validate() throws {

@@ -35,7 +35,9 @@ extension Coordinator {
                                             original: Array(hunk.baseText.string.utf8))
         }
         // The region once (a rewrite's region: a selection and its sentences, not the document).
-        let changes = RewriteChanges.changes(of: net, in: Array(context.text.substring(region).utf8))
+        let regionBytes = Array(context.text.substring(region).utf8)
+        let changes = RewriteChanges.changes(of: net, in: regionBytes)
+        var firstNet = 0
         session.suggestions = changes.enumerated().map { index, change in
             let span = (change.span.lowerBound + region.lowerBound)..<(change.span.upperBound + region.lowerBound)
             let edit = ProviderEdit(range: span, replacement: change.replacement, category: Self.rewriteChangeCategory)
@@ -43,6 +45,15 @@ extension Coordinator {
             let suggestion = Suggestion(index: index, contextID: context.id, anchor: context.anchor(span), original: change.original,
                                         edit: edit, originalRange: base.lowerBound..<(base.lowerBound + change.original.utf8.count))
             suggestion.isApplied = true
+            if resolvedResultOptions.carriesStyling {
+                // A reject puts the original back as it was, styled, and its undo the new text
+                // (see setSuggestion).
+                while firstNet < net.count, net[firstNet].span.upperBound < change.span.lowerBound,
+                      !Self.onlySpaces(regionBytes, net[firstNet].span.upperBound..<change.span.lowerBound) { firstNet += 1 }
+                suggestion.styledOriginal = styledOriginal(of: change, net: net[firstNet...], regionBytes: regionBytes, region: region,
+                                                           context: context)
+                suggestion.styledReplacement = context.text.slice(span)
+            }
             return suggestion
         }
         // The review is the session's history from now on: a step before it (show original
@@ -52,6 +63,30 @@ extension Coordinator {
         session.enter(.delivering)
         requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.enter(.resting) }
         return session.suggestions.count
+    }
+
+    /// `change`'s original as it was, styled: the base of its span widened over the net
+    /// changes at its edges (RewriteChanges trims the spaces both texts share off a change,
+    /// which may cut into a net change), then cut back to the change. Nil (the original goes
+    /// back plain) when that does not read as the change's original. `net` starts at the
+    /// first net change that may touch it.
+    private func styledOriginal(of change: ReviewChange, net: ArraySlice<RewriteChanges.NetChange>, regionBytes: [UInt8],
+                                region: Range<Int>, context: SessionContext) -> AttributedText? {
+        var wide = change.span
+        for other in net {
+            if other.span.lowerBound > change.span.upperBound,
+               !Self.onlySpaces(regionBytes, change.span.upperBound..<other.span.lowerBound) { break }
+            wide = min(wide.lowerBound, other.span.lowerBound)..<max(wide.upperBound, other.span.upperBound)
+        }
+        let base = context.baseSlice((wide.lowerBound + region.lowerBound)..<(wide.upperBound + region.lowerBound))
+        let left = change.span.lowerBound - wide.lowerBound, right = wide.upperBound - change.span.upperBound
+        guard base.utf8Count >= left + right else { return nil }
+        let original = base.slice(left..<(base.utf8Count - right))
+        return original.string == change.original ? original : nil
+    }
+
+    private static func onlySpaces(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        bytes[range].allSatisfy { $0 == 0x20 }
     }
 
     /// After a review step put a change's original or replacement into the text: the version

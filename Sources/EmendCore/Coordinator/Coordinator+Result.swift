@@ -145,7 +145,10 @@ extension Coordinator {
             let last = rope.bytes(max(0, region.lowerBound - 2)..<region.lowerBound)
             breakAfter = last == [0x0A, 0x0A] ? "\n\n" : last.last == 0x0A ? "\n" : " "
         }
-        return ResultComposition(before: before, after: after, breakAfter: breakAfter)
+        // At the text's end after its final line break(s): the new text ends the text, as they did.
+        let tail = after == nil ? rope.bytes(max(0, region.lowerBound - 16)..<region.lowerBound) : []
+        let finalBreaks = String(decoding: tail.reversed().prefix { $0 == 0x0A || $0 == 0x0D }.reversed(), as: UTF8.self)
+        return ResultComposition(before: before, after: after, breakAfter: breakAfter, finalBreaks: finalBreaks)
     }
 
     /// How many provider edits one queue item turns into suggestions (~2-3 µs each).

@@ -82,7 +82,9 @@ extension Coordinator {
         session.enter(.delivering)
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
+        // A rewrite's change of a styled text goes back and forth with its styling.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
+                               styling: applied ? suggestion.styledReplacement : suggestion.styledOriginal,
                                releasesAnchor: false) { [weak self] _ in
             suggestion.isApplied = applied
             suggestion.state = applied ? .pending : .rejected

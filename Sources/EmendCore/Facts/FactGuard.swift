@@ -2,7 +2,8 @@
 /// silently. A rewrite (tone, described change, follow-up) must keep every fact of the
 /// source and add none that the source or the prompt does not hold; a summary, key points, a
 /// list or a table may leave facts out but must not add or change any; no result may flip a
-/// negation. Formatting is free: "5" / "five", "Friday" / "friday".
+/// negation or state an event the text does not (AddedStatements). Formatting is free: "5" /
+/// "five", "Friday" / "friday".
 public enum FactGuard {
     /// What a result changed, in words a writer reads: "drops ‘next week’", "changes ‘5’ to
     /// ‘7’", "negation of ‘tell customers a date’ lost".
@@ -68,6 +69,9 @@ public enum FactGuard {
         changes += unpairedAdded.map { "adds ‘\($0.shown)’" }
         let negations = negationChanges(tool: tool, source: sourceFacts, result: resultFacts, sourceWords: sourceWords, resultWords: resultWords)
         changes += negations.map(\.change)
+        // Events and states of ordinary words that nothing in the text or the prompt states.
+        changes += AddedStatements.find(tool: tool, sourceWords: sourceWords, promptWords: promptWords, resultWords: resultWords)
+            .map { "adds ‘\($0)’" }
         guard !changes.isEmpty else { return nil }
         let lostNegations = Set(negations.compactMap(\.lost))
         let keep = sourceFacts.filter { fact in

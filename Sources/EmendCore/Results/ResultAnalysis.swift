@@ -39,8 +39,9 @@ struct ResultAnalysis {
     let edits: [VersionEdit]
 
     /// The result as the engine gets it: the model's chatter around its answer dropped,
-    /// Markdown read back, reduced to the result options, placeholders restored and the
-    /// original's attributes carried onto the words that survive; then judged and diffed.
+    /// Markdown read back, reduced to the result options, placeholders restored, the
+    /// original's attributes carried onto the words that survive and its own whitespace kept
+    /// at both ends (SurroundingWhitespace); then judged and diffed.
     static func make(_ input: Input) -> ResultAnalysis {
         let shape = input.options.richShape(paragraphSeparator: input.paragraphSeparator)
         // A result handed back as the person saw it (the CLI's replay of a finished rewrite:
@@ -50,6 +51,7 @@ struct ResultAnalysis {
         var result = AttributeTransfer.apply(original: input.original, result: parsed, placeholders: input.placeholders,
                                              styled: input.options.carriesStyling, presentationIntents: shape.presentationIntents,
                                              paragraphSeparator: input.paragraphSeparator)
+        result = SurroundingWhitespace.kept(around: result, from: input.original)
         if let composition = input.composition { result = composition.apply(to: result) }
         let problem = ResultQuality.problem(tool: input.tool, source: input.original.string, result: result.string)
         let report = problem == nil && input.needsFactCheck
@@ -69,6 +71,9 @@ struct ResultComposition {
     let after: UInt8?
     /// What follows new text that would touch the text after it.
     let breakAfter: String
+    /// At the text's end: the line breaks the text ended with ("\n" for most files), which
+    /// the new text ends with in turn, so the text still ends as it did.
+    var finalBreaks = ""
 
     func apply(to result: AttributedText) -> AttributedText {
         guard !result.string.isEmpty else { return result }
@@ -77,6 +82,9 @@ struct ResultComposition {
         var composed = result
         if !isSpace(before) && !isSpace(first) { composed = AttributedText(" ").appending(composed) }
         if !isSpace(after) && !isSpace(last) { composed = composed.appending(AttributedText(breakAfter)) }
+        if after == nil && !finalBreaks.isEmpty && !composed.string.hasSuffix(finalBreaks) {
+            composed = composed.appending(AttributedText(finalBreaks))
+        }
         return composed
     }
 }

@@ -1,3 +1,5 @@
+import EmendText
+
 /// A proofreading suggestion of a session, with where its text is now.
 final class Suggestion {
     let contextID: UInt64
@@ -18,6 +20,10 @@ final class Suggestion {
     /// Rectangles the engine gave for it, forgotten on reflow.
     var underlineRects: [Rect]?
     var boundingRects: [Rect]?
+    /// A rewrite's change under review of a styled text: its original and its replacement
+    /// with their styling, as a reject or its undo puts them back (nil: plain text).
+    var styledOriginal: AttributedText?
+    var styledReplacement: AttributedText?
     /// Once INVALID (its `anchor` is gone): where it was, the span the engine's edit left
     /// there, following later edits. Apart from `anchor` so that nothing delivers into it.
     var lastPlace: Anchor?
