@@ -69,6 +69,18 @@ final class TechnicalNamesTests: XCTestCase {
         XCTAssertFalse(listed.contains("amd64"), "the architecture is no name")
     }
 
+    /// The byte-wise package words are the Character-wise definition's, for every package of
+    /// this machine and some names made to test the edges.
+    func testPackageWordsAreTheDefinitionsForEveryInstalledPackage() throws {
+        var packages = ["libpcre2-8-0", "libreadline8", "LibFoo12", "lib", "libab", "libabc1", "g++-12", "x11", "a.b.c", "--", "",
+                        "python3.11-minimal", "libc6", "zlib1g", "café-2", "lib٣٣abc٣"]
+        packages += ((try? FileManager.default.contentsOfDirectory(atPath: "/var/lib/dpkg/info")) ?? [])
+            .filter { $0.hasSuffix(".list") }.map { String($0.dropLast(5).prefix { $0 != ":" }) }
+        for package in packages {
+            XCTAssertEqual(SystemNames.packageWords(package), SystemNames.characterPackageWords(package), package)
+        }
+    }
+
     func testThisMachineKnowsItsEssentialCommands() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/var/lib/dpkg/status"), "not a Debian system")
         XCTAssertTrue(SystemNames.installed.contains("gzip"))
