@@ -29,11 +29,12 @@ public struct SystemNames: Sendable {
     public static let none = SystemNames(names: [])
 
     /// This machine's names, listed the first time a flag asks about one (directory listings
-    /// only: dpkg's package lists, `PATH`, the manual).
+    /// only: dpkg's package lists, `PATH`, the manual), kept in the user's cache until one of
+    /// those directories changes (`SystemNamesCache`).
     public static let installed = SystemNames(loading: {
-        SystemNames.listed(packageDirectory: "/var/lib/dpkg/info",
-                           path: getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
-                           manualDirectories: ["/usr/share/man/man3"])
+        SystemNamesCache(file: SystemNamesCache.standardFile())
+            .names(packageDirectory: "/var/lib/dpkg/info", path: getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
+                   manualDirectories: ["/usr/share/man/man3"])
     }, lexicon: Lexicon.installed.primary)
 
     /// Whether `word` (any case) is one of the names and no English word.
