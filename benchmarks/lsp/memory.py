@@ -35,6 +35,17 @@ def pss_kb(pid):
     return 0
 
 
+def anon_kb(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss_Anon:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def tree(root):
     """`root` and every process under it."""
     found, stack = [], [root]
@@ -133,10 +144,10 @@ def cli_peak(emend, env, path, others):
     process = subprocess.Popen([emend, "proofread", path], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak, cli = 0, 0
     while process.poll() is None:
-        total, _ = pss_of(others + [process.pid])
         own, _ = pss_of([process.pid])
-        if total > peak:
-            peak, cli = total, own
+        rest, _ = pss_of(others)
+        if own > 0 and own + rest > peak:
+            peak, cli = own + rest, own
         time.sleep(0.005)
     return peak, cli, process.returncode
 
@@ -181,6 +192,9 @@ def main():
             first, count = pss_of([server.p.pid, service])
             print(f"   1 emend lsp + the checker service                       {first / 1024:8.1f} MB PSS ({count} processes)")
     roots = [s.p.pid for s in servers] + [service]
+    for server in servers:
+        print(f"   one emend lsp's own: {pss_kb(server.p.pid) / 1024:.1f} MB PSS, of which {anon_kb(server.p.pid) / 1024:.1f} MB "
+              "anonymous (its heap: what it read and built)")
     many, count = pss_of(roots)
     print(f"   {args.servers} emend lsp + the checker service                       {many / 1024:8.1f} MB PSS ({count} processes)")
     peak, cli, status = cli_peak(args.emend, shared_env, path, roots)
