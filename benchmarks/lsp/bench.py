@@ -127,8 +127,11 @@ def main():
     text = document(args.bytes)
     lines = text.split("\n")
     work = tempfile.mkdtemp()
+    # A checker service of the benchmark's own (not the user's, nor another build's), stopped at the end.
+    os.makedirs(work + "/run", mode=0o700)
     env = dict(os.environ, XDG_CONFIG_HOME=work + "/config", XDG_CACHE_HOME=work + "/cache",
-               XDG_DATA_HOME=work + "/data", XDG_STATE_HOME=work + "/state", EMEND_PROVIDER_PATH=args.providers)
+               XDG_DATA_HOME=work + "/data", XDG_STATE_HOME=work + "/state", EMEND_PROVIDER_PATH=args.providers,
+               XDG_RUNTIME_DIR=work + "/run")
     providers = ["org.emend.hunspell", "org.emend.harper"] if args.providers else ["org.emend.fixture"]
     if args.proofread:
         providers = args.proofread.split(",")
@@ -207,6 +210,7 @@ def main():
     server.request("shutdown", None)
     server.notify("exit", None)
     server.p.wait(timeout=30)
+    subprocess.run([args.emend, "service", "stop"], env=env, capture_output=True)
 
     # 3. harper-cli on the same file, whole-document lint before and after one character
     if args.harper_cli:

@@ -49,3 +49,5 @@ echo "-- emend lsp, Hunspell + Harper"
 "$PYTHON" "$ROOT/benchmarks/lsp/bench.py" --emend "$EMEND_CLI" --providers "$PROVIDERS" --bytes "$BYTES" --edits "$EDITS" "${HARPER[@]}"
 echo "-- emend lsp, fixture provider (the server's own cost)"
 "$PYTHON" "$ROOT/benchmarks/lsp/bench.py" --emend "$EMEND_CLI" --bytes "$BYTES" --edits "$EDITS"
+echo "-- memory: 2 emend lsp + emend proofread on one checker service, beside 1 emend lsp with its own checkers (PSS)"
+"$PYTHON" "$ROOT/benchmarks/lsp/memory.py" --emend "$EMEND_CLI" --providers "$PROVIDERS" --servers 2

@@ -8,7 +8,7 @@
 # `command` setting in config.toml still overrides the built-in one:
 #
 #     [providers."org.emend.harper"]
-#     timeout_ms = 10000
+#     timeout_ms = 60000   # the default here: the first English request builds Harper's linter
 #     # command = "/usr/bin/python3 -u -I /path/to/harper_server.py --deps /path/to/.deps/python"
 set -eu
 . "$(dirname "$0")/../sdk/plugin-flags.sh"
@@ -21,4 +21,5 @@ plugin_python_checker harper.so "${HARPER_SERVER:-$here/harper_server.py}" "${HA
     -DPROVIDER_LANGUAGES='"en"' \
     -DPROVIDER_OUTPUTS=EMEND_OUTPUT_EDITS \
     -DPROVIDER_FLAGS=0 \
-    -DPROVIDER_PRIORITY=20
+    -DPROVIDER_PRIORITY=20 \
+    -DDEFAULT_TIMEOUT_MS=60000

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Harper (harper-py) behind the process provider's JSON-lines protocol.
 
-One process serves many requests: it builds Harper's linter once (about a second) and keeps
-it. Each request's text is linted whole (the context helps Harper); only lints inside the
+One process serves many requests: it builds Harper's linter for a dialect the first time a
+request asks for it (about a second quiet, 140 MB; tens of seconds on a loaded machine) and keeps
+it, so that a process started for other languages, or only to be probed, pays nothing for it. Each request's text is linted whole (the context helps Harper); only lints inside the
 selection and clear of protected text are sent, as edits in UTF-8 byte offsets (Harper's
 spans count code points). The first suggestion is the replacement; lints without one, or
 whose replacement is the original text, are left out. The rule's message is the explanation,
@@ -23,6 +24,7 @@ reads the sentence around them better.
 
 import os
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
@@ -39,6 +41,11 @@ SPELLING_KINDS = {"Spelling", "Typo"}
 STYLE_KINDS = {"Style", "Readability", "Redundancy", "Enhancement", "Formatting", "Regionalism"}
 
 SUGGESTION_REPLACE, SUGGESTION_REMOVE, SUGGESTION_INSERT_AFTER = 0, 1, 2
+
+
+def dialect_name(dialect):
+    """`Dialect.AMERICAN` → "American" (for the log)."""
+    return getattr(dialect, "name", str(dialect)).capitalize()
 
 
 def category(lint_kind):
@@ -200,7 +207,7 @@ class Server(CheckerLoop):
             self.version = version("harper-py")
         except Exception:  # noqa: BLE001 (only for the log line)
             self.version = "unknown"
-        self.linter("en-US")  # built now, so that the first request is warm
+        # No linter yet: each dialect's is built on its first request (`linter`).
 
     def linter(self, language):
         harper = self.harper
@@ -211,7 +218,9 @@ class Server(CheckerLoop):
             "CA": harper.Dialect.CANADIAN, "IN": harper.Dialect.INDIAN,
         }.get(region, harper.Dialect.AMERICAN)
         if dialect not in self.linters:
+            started = time.monotonic()
             self.linters[dialect] = harper.Linter(dialect)
+            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s")
         linter = self.linters[dialect]
         generation = self.personal.refresh()
         if self.personal_generation.get(dialect, 0) != generation:

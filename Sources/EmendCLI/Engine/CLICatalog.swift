@@ -1,42 +1,39 @@
-import Foundation
 import EmendCore
 import EmendProofreading
 import EmendProviders
 
 /// Text a provider streams, handed from its thread to the run loop, which prints it.
 final class StreamBuffer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending = ""
     private var all = ""
 
     func append(_ chunk: String) {
-        lock.lock()
-        pending += chunk
-        all += chunk
-        lock.unlock()
+        lock.withLock {
+            pending += chunk
+            all += chunk
+        }
     }
 
     /// What arrived since the last call.
     func take() -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        let chunk = pending
-        pending = ""
-        return chunk
+        lock.withLock {
+            let chunk = pending
+            pending = ""
+            return chunk
+        }
     }
 
     /// Everything that arrived.
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return all
+        lock.withLock { all }
     }
 
     func reset() {
-        lock.lock()
-        pending = ""
-        all = ""
-        lock.unlock()
+        lock.withLock {
+            pending = ""
+            all = ""
+        }
     }
 }
 
@@ -96,7 +93,7 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
     /// The checker `--provider` names for proofread (nil: those config.toml or the registry chooses).
     let proofreadProvider: String?
     let stream: StreamBuffer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var chosen: [String] = []
 
     init(base: ProviderCatalog, extras: [WritingProvider] = [], language: String?, proofreadProvider: String? = nil,
@@ -110,15 +107,11 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
 
     /// Ids of the providers handed out for the last start, most preferred first.
     var lastChosen: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return chosen
+        lock.withLock { chosen }
     }
 
     private func note(_ ids: [String]) {
-        lock.lock()
-        chosen = ids
-        lock.unlock()
+        lock.withLock { chosen = ids }
     }
 
     func provider(for tool: WritingTool, named id: String?) throws(EmendError) -> WritingProvider {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import EmendCore
 
 /// Where a result sits in a document: `before` is `after` with `result` at `start` put back

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import EmendCore
 import EmendText
 import EmendProofreading
@@ -144,7 +144,7 @@ struct LanguageToolReport: Encodable {
         case "punctuation": return Category(id: "PUNCTUATION", name: "Punctuation")
         case "typography": return Category(id: "TYPOGRAPHY", name: "Typography")
         case "": return Category(id: "MISC", name: "Miscellaneous")
-        default: return Category(id: name.uppercased().replacingOccurrences(of: " ", with: "_"), name: name.prefix(1).uppercased() + name.dropFirst())
+        default: return Category(id: String(name.uppercased().map { $0 == " " ? "_" : $0 }), name: name.prefix(1).uppercased() + name.dropFirst())
         }
     }
 
