@@ -222,5 +222,4 @@ final class LanguageOptionTests: XCTestCase {
         XCTAssertTrue((warnings?["incompleteResultsReason"] as? String ?? "").contains("detected as fr"), json.stdout)
         XCTAssertEqual(replacements(json.stdout), ["believe"], "the English slip is still found: \(json.stdout)")
     }
-
 }
