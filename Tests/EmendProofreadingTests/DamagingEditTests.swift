@@ -69,6 +69,33 @@ final class DamagingEditTests: XCTestCase {
                        .categoryOff(.style))
     }
 
+    func testWriteNeverRespellsANameOrRehyphenates() {
+        let safety = WriteSafety(preferences: ProofreadingPreferences(), words: [])
+        // A name no dictionary has, respelled as another word (LanguageTool's speller).
+        XCTAssertEqual(safety.refusal(original: "Frobnicator", replacement: "Fornicator", category: "spelling", ruleID: "MORFOLOGIK_RULE_EN_US"),
+                       .respellsFar("Frobnicator"))
+        XCTAssertEqual(safety.refusal(original: "frobnicate", replacement: "fornicate", category: "spelling", ruleID: "X"),
+                       .respellsFar("frobnicate"))
+        // Slips of one letter (a transposition counts one) go in, whatever their case.
+        for (typed, meant) in [("Teh", "The"), ("recieve", "receive"), ("tomorow", "tomorrow"), ("definately", "definitely"), ("untill", "until")] {
+            XCTAssertNil(safety.refusal(original: typed, replacement: meant, category: "spelling", ruleID: "X"), typed)
+        }
+        // Grammar is judged by its rule, not by letters ("you're" -> "your").
+        XCTAssertNil(safety.refusal(original: "you're", replacement: "your", category: "grammar", ruleID: "IN_YOU_RE_NN"))
+        XCTAssertEqual(safety.refusal(original: "Quickstart", replacement: "Quick-start", category: "spelling", ruleID: "X"),
+                       .changesHyphenation("Quickstart"))
+        XCTAssertEqual(safety.refusal(original: "e-mail", replacement: "email", category: "grammar", ruleID: "X"),
+                       .changesHyphenation("e-mail"))
+    }
+
+    func testNeighbouringSuggestionsAreNotAppliedUnseen() {
+        // "thanks for you're message": "you're" -> "your" and "message" -> "messaged" were each
+        // judged with the other word unchanged; applied together they write "your messaged".
+        XCTAssertEqual(WriteSafety.neighbours([11..<17, 18..<25]), [0, 1])
+        XCTAssertEqual(WriteSafety.neighbours([20..<25, 0..<3, 4..<7]), [1, 2], "in any order")
+        XCTAssertEqual(WriteSafety.neighbours([0..<3, 10..<13]), [])
+    }
+
     func testWriteSafetyReadsTheInstalledDictionary() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic") else {
             throw XCTSkip("no en_US Hunspell dictionary installed (scripts/install-deps.sh installs hunspell-en-us)")

@@ -197,7 +197,8 @@ struct Proofread: ParsableCommand {
         let (writable, held) = partitionForWriting(findings, setup: setup, detected: run.completeness?.languages ?? [])
         if write || diff, !held.isEmpty {
             Terminal.err("emend: \(setup.name): \(held.count) \(held.count == 1 ? "suggestion" : "suggestions") not applied "
-                         + "(they join or split words, or their category is off); review them with --interactive\n")
+                         + "(not safe unseen: they join or split words, respell a word beyond a slip, change hyphens, "
+                         + "lie next to another suggestion, or their category is off); review them with --interactive\n")
         }
         if write && setup.input.isStandardInput {
             for finding in held { try run.reject(finding) }
@@ -259,9 +260,11 @@ struct Proofread: ParsableCommand {
                                              personal: readsDictionaries ? PersonalDictionary.load(directory: registry.dictionaryDirectory) : PersonalDictionary())
         let wordless = WriteSafety(preferences: registry.configuration.proofreading, words: [])
         var writable: [Finding] = [], held: [Finding] = []
-        for finding in findings {
+        let crowded = WriteSafety.neighbours(findings.map(\.range))
+        for (index, finding) in findings.enumerated() {
             let safety = readsDictionaries ? safeties.safety(at: finding.range.lowerBound) : wordless
-            if safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
+            if !crowded.contains(index),
+               safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
                               ruleID: finding.ruleID) == nil {
                 writable.append(finding)
             } else {

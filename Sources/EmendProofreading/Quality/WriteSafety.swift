@@ -7,11 +7,20 @@ import Glibc
 /// - a suggestion that joins or cuts words (`WordBoundaries`: `libgcc_s and` → `libgcc_sand`,
 ///   `plugin` → `plug in`), unless no word it replaces is in any dictionary and every word it
 ///   writes is (`alot` → `a lot`). The dictionaries are the installed Hunspell and system
-///   word lists of the language and the user's `dictionary.txt`.
+///   word lists of the language and the user's `dictionary.txt`;
+/// - a spelling suggestion that writes another word than a slip of one letter would
+///   (`Frobnicator` → `Fornicator`: a name the dictionaries lack, respelled as a real word),
+///   while `Teh` → `The`, `recieve` → `receive` go in;
+/// - a suggestion that only adds or removes hyphens (`Quickstart` → `Quick-start`): a
+///   matter of the house style, not a slip;
+/// - suggestions next to each other (`neighbours`): each checker judged its words with the
+///   other's still there (`you're message` → `your` and `messaged`).
 public struct WriteSafety: Sendable {
     public enum Refusal: Sendable, Equatable {
         case categoryOff(RuleFamily)
         case changesWordBoundaries(String)
+        case respellsFar(String)
+        case changesHyphenation(String)
     }
 
     public let preferences: ProofreadingPreferences
@@ -52,7 +61,48 @@ public struct WriteSafety: Sendable {
                 return .changesWordBoundaries(original)
             }
         }
+        let dehyphenated = { (text: String) in text.lowercased().filter { $0 != "-" && $0 != "\u{2010}" && $0 != " " } }
+        if original != replacement, original.contains("-") != replacement.contains("-"),
+           dehyphenated(original) == dehyphenated(replacement) {
+            return .changesHyphenation(original)
+        }
+        if category == FixedCategory.spelling.rawValue, WordBoundaries.words(original).count == 1,
+           WordBoundaries.words(replacement).count == 1,
+           Self.editDistance(Array(original.lowercased()), Array(replacement.lowercased()), atMost: 1) > 1 {
+            return .respellsFar(original)
+        }
         return nil
+    }
+
+    /// The indices of `ranges` that lie next to another: touching it or with at most `gap`
+    /// bytes between (a space). Neither of two such suggestions is applied unseen.
+    public static func neighbours(_ ranges: [Range<Int>], gap: Int = 1) -> Set<Int> {
+        let order = ranges.indices.sorted { ranges[$0].lowerBound < ranges[$1].lowerBound }
+        var result = Set<Int>()
+        for (earlier, later) in zip(order, order.dropFirst()) where ranges[later].lowerBound - ranges[earlier].upperBound <= gap {
+            result.insert(earlier)
+            result.insert(later)
+        }
+        return result
+    }
+
+    /// The optimal-string-alignment distance of `a` and `b` (a transposition counts one), or
+    /// `limit + 1` as soon as it is sure to exceed `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious: [Int] = [], previous = Array(0...b.count)
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], beforePrevious[j - 2] + 1) }
+            }
+            if row.min()! > limit { return limit + 1 }
+            beforePrevious = previous
+            previous = row
+        }
+        return previous[b.count]
     }
 
     /// Whether some dictionary has `word` (or it with a plural or possessive ending cut).
