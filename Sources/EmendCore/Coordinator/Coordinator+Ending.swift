@@ -122,6 +122,8 @@ extension Coordinator {
         refusedMoves += session.refusedMoves
         let finish = { [weak self] in
             guard let self, self.session === session else { return }
+            // A million suggestions are freed over several dispatches, not in this one.
+            SlicedRelease.release(session.takeSuggestions(), on: self.queue)
             self.session = nil
             self.state = .inactive
             self.reportSessionEnded()

@@ -18,7 +18,7 @@ final class RunState {
 
     /// Output of the provider: text, or edits (proofreading).
     var resultText = ""
-    var resultEdits: [ProviderEdit] = []
+    var resultEdits = ArrivedEdits()
     /// The provider's run while it works.
     var providerRun: ProviderRun?
     /// Offset of the provider request's text in the context.
