@@ -111,7 +111,9 @@ final class ManyEditsTests: XCTestCase {
     /// at once (a new one may start), the freeing goes on over several dispatches, and the
     /// coordinator is idle once it is done.
     func testAnEndedSessionsSuggestionsAreFreedOverSeveralDispatches() throws {
-        let engine = TestEngine(original)
+        let count = SlicedRelease.slice * 2 + 100
+        let corrected = String(repeating: "the cat. ", count: count)
+        let engine = TestEngine(String(repeating: "teh cat. ", count: count))
         let coordinator = try coordinator(engine, .ascending, budget: .items(1))
         try coordinator.start(.proofread)
         try engine.run(coordinator, timeoutMilliseconds: 60_000)

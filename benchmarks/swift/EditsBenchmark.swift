@@ -51,6 +51,8 @@ private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
 /// Keeps its text as UTF-8 bytes edited in place and answers every callback at once.
 private final class ByteEngine: CoordinatorDelegate {
     var bytes: [UInt8]
+    /// Replaces applied so far.
+    var replaces = 0
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -60,6 +62,7 @@ private final class ByteEngine: CoordinatorDelegate {
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
+        replaces += 1
         try? coordinator.answer(request, .replaced(nil))
     }
     func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
@@ -109,7 +112,7 @@ struct EditsBenchmark {
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
     struct Stage {
-        var wall: UInt64 = 0, cpu: UInt64 = 0, dispatches = 0, total: UInt64 = 0
+        var wall: UInt64 = 0, cpu: UInt64 = 0, dispatches = 0, total: UInt64 = 0, replaces = 0
 
         mutating func note(wall: UInt64, cpu: UInt64) {
             dispatches += 1
@@ -119,7 +122,7 @@ struct EditsBenchmark {
 
         var description: String {
             "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
-                + "\(dispatches) dispatches, \(fmt(Double(total) / 1e6, 0)) ms in all"
+                + "\(dispatches) dispatches, \(replaces) replaces, \(fmt(Double(total) / 1e6, 0)) ms in all"
         }
     }
 
@@ -127,6 +130,8 @@ struct EditsBenchmark {
     /// the first "dispatch" of a stage, then dispatches until the coordinator is idle.
     private func stage(_ coordinator: Coordinator, _ what: String, starting body: () throws(EmendError) -> Void = {}) -> Stage {
         var result = Stage()
+        let engine = coordinator.delegate as! ByteEngine
+        let replacesBefore = engine.replaces
         result.total = nanoseconds {
             var failure: EmendError?
             var elapsed: UInt64 = 0
@@ -142,6 +147,7 @@ struct EditsBenchmark {
                 result.note(wall: elapsed, cpu: cpu)
             }
         }
+        result.replaces = engine.replaces - replacesBefore
         return result
     }
 

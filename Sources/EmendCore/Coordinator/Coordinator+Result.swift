@@ -255,7 +255,10 @@ extension Coordinator {
             self.call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) }) { _ in next() }
         }
         select { [weak self] in
-            self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
+            guard let self else { return }
+            // Looked through only for an engine that draws underlines (a million suggestions).
+            let underlined = self.asksRectsInBatches || self.delegate.capabilities.contains(.underlineRects)
+            self.requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : []) { [weak self] in
                 guard let self, let session = self.session else { return }
                 if session.cancelRequested { return self.finishStop() }
                 self.changeState(to: .interactiveResting) { session.enter(.resting) }

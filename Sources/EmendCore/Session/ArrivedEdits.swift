@@ -40,6 +40,9 @@ struct ArrivedEdits: Sendable {
         batches.append(batch)
     }
 
+    /// The batches, taken out (for `SlicedRelease`).
+    consuming func takeBatches() -> [[ProviderEdit]] { batches }
+
     /// The edits by start, when reading them so costs nothing more (they came ascending or
     /// strictly descending); nil when they need `sorted()`.
     var inOrder: OrderedEdits? {

@@ -51,6 +51,15 @@ final class EditLedger {
 
     var isEmpty: Bool { hunks.isEmpty }
 
+    /// Takes every change out (an ended session's context: see `SlicedRelease`); the ledger
+    /// is empty afterwards.
+    func takeHunks() -> [LedgerHunk] {
+        var taken: [LedgerHunk] = []
+        swap(&taken, &hunks)
+        deltaBefore = [0]
+        return taken
+    }
+
     /// The current ranges of the hunks, in order.
     var currentSpans: [Range<Int>] { hunks.indices.map(currentSpan) }
 

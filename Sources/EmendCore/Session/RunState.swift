@@ -75,6 +75,13 @@ final class RunState {
         regionEdited = earlier.regionEdited
     }
 
+    /// The provider's edits, which the run lets go of (as batches: see `SlicedRelease`).
+    func takeEdits() -> [[ProviderEdit]] {
+        var taken = ArrivedEdits()
+        swap(&taken, &resultEdits)
+        return taken.takeBatches()
+    }
+
     var hasRunningProviders: Bool { providerRun != nil }
 
     /// Lets go of everything the run holds: providers are cancelled and stored continuations
