@@ -56,7 +56,7 @@ echo "== Markdown protection through the C ABI (emend_markdown_protected_ranges)
 "$BIN/markdown"
 echo "== streaming: the longest dispatch while a provider streams 300,000 pieces (EmendBenchmarks --stream, Swift)"
 "$LIB/EmendBenchmarks" --stream 300000
-echo "== many edits: the longest dispatch while 1,000,000 one-byte edits are delivered and reverted (EmendBenchmarks --edits, Swift)"
+echo "== many edits: the longest dispatch while 1,000,000 one-byte edits are delivered and reverted or accepted, and a rewrite of 10,000 words shown original (EmendBenchmarks --edits, Swift)"
 "$LIB/EmendBenchmarks" --edits 1000000
 echo "== alignment (TextAlignment.edits, Swift)"
 "$LIB/EmendBenchmarks"

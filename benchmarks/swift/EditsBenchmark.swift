@@ -1,14 +1,17 @@
-// The longest single dispatch while very many tiny edits are delivered and then reverted: a
-// proofreader that finds something in every word of a large text must not freeze the
-// engine's thread, whatever order it emits its edits in.
+// The longest single dispatch while very many tiny edits are delivered, then reverted or
+// accepted: a proofreader that finds something in every word of a large text must not freeze
+// the engine's thread, whatever order it emits its edits in.
 //
 // A provider emits `count` one-byte edits ("a" -> "b" in a text of `count` times "a x ": typos
-// two words apart, so that each stays a change of its own) in ascending or descending order,
-// and in a text of `count` times "a " (every word: one space apart, all of them join into one
-// phrase, which revert restores as one replace over every suggestion's anchor); a minimal engine (answers every callback at once, edits a
+// two words apart, so that each stays a change of its own) in ascending, descending or
+// shuffled order, and in a text of `count` times "a " (every word: one space apart, all of
+// them join into one phrase, which revert restores as one replace over every suggestion's
+// anchor); a rewrite changes every other word of "a x " repeated, and is shown original,
+// shown rewritten and reverted. A minimal engine (answers every callback at once, edits a
 // byte buffer in place) dispatches whenever the coordinator's descriptor is readable, like an
-// event loop, until the result rests in the text; then revert puts the original back. The
-// longest dispatch of each stage is reported (wall clock and the thread's CPU clock).
+// event loop, until the coordinator is idle. The longest dispatch of each stage is reported
+// (wall clock and the thread's CPU clock); the call that begins a stage (revert(), accept(),
+// showOriginal()) runs on the engine's thread too and counts as one of its dispatches.
 import EmendCore
 import EmendText
 import Glibc
@@ -18,17 +21,26 @@ import Glibc
 private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
     let id = "org.emend.bench.every-word"
     let tools: Set<WritingTool> = [.proofread]
-    let descending: Bool
+    let order: EditOrder
     let stride: Int
-    init(descending: Bool, stride: Int) {
-        self.descending = descending
+    init(order: EditOrder, stride: Int) {
+        self.order = order
         self.stride = stride
     }
 
     func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         let words = request.selection.count / stride
-        for index in 0..<words {
-            let word = descending ? words - 1 - index : index
+        var sequence = Array(0..<words)
+        switch order {
+        case .ascending: break
+        case .descending: sequence.reverse()
+        case .shuffled:
+            var rng = SplitMix64(seed: 27)
+            for index in sequence.indices.dropLast().reversed() {
+                sequence.swapAt(index, Int(rng.next() % UInt64(index + 1)))
+            }
+        }
+        for word in sequence {
             let start = request.selection.lowerBound + stride * word
             sink.emitEdit(ProviderEdit(range: start..<(start + 1), replacement: "b", category: "spelling"))
         }
@@ -39,6 +51,8 @@ private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
 /// Keeps its text as UTF-8 bytes edited in place and answers every callback at once.
 private final class ByteEngine: CoordinatorDelegate {
     var bytes: [UInt8]
+    /// Replaces applied so far.
+    var replaces = 0
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -48,6 +62,7 @@ private final class ByteEngine: CoordinatorDelegate {
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
+        replaces += 1
         try? coordinator.answer(request, .replaced(nil))
     }
     func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
@@ -64,56 +79,145 @@ private final class ByteEngine: CoordinatorDelegate {
     func presentResult(_ coordinator: Coordinator, _ result: PresentedResult, request: RequestID) {}
 }
 
+/// Rewrites every "a" of the selection ("a x " repeated) as "b": a result that differs from
+/// its text in every other word, emitted whole in 64 KB pieces.
+private final class EveryWordRewriter: WritingProvider, @unchecked Sendable {
+    let id = "org.emend.bench.every-word-rewrite"
+    let tools: Set<WritingTool> = [.rewriteFriendly]
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        let bytes = Array(request.text.utf8)[request.selection].map { $0 == UInt8(ascii: "a") ? UInt8(ascii: "b") : $0 }
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + 65_536)
+            sink.emitText(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = end
+        }
+        return .finished
+    }
+}
+
+/// How a provider orders the edits of a proofread.
+enum EditOrder: String, CaseIterable {
+    case ascending, descending
+    /// A seeded shuffle: no order at all.
+    case shuffled
+}
+
 struct EditsBenchmark {
     let count: Int
+    /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
+    /// "rewrite"); nil: all.
+    var shapes: Set<String>?
 
-    /// The longest dispatch (wall, CPU ns), the number of dispatches and the wall time of one
-    /// stage: dispatching until the coordinator is idle.
-    private func stage(_ coordinator: Coordinator) -> (wall: UInt64, cpu: UInt64, dispatches: Int, total: UInt64) {
-        var longest: UInt64 = 0, longestCPU: UInt64 = 0, dispatches = 0
-        let total = nanoseconds {
+    /// The longest dispatch (or engine-thread call such as revert()) of a stage.
+    struct Stage {
+        var wall: UInt64 = 0, cpu: UInt64 = 0, dispatches = 0, total: UInt64 = 0, replaces = 0
+        /// How many replaces the engine had applied in the stage when the dispatch longest on
+        /// the CPU began (where in the stage it was).
+        var replacesBeforeLongest = 0
+
+        mutating func note(wall: UInt64, cpu: UInt64, replacesBefore: Int) {
+            dispatches += 1
+            self.wall = max(self.wall, wall)
+            if cpu > self.cpu { replacesBeforeLongest = replacesBefore }
+            self.cpu = max(self.cpu, cpu)
+        }
+
+        var description: String {
+            "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
+                + "\(dispatches) dispatches, \(replaces) replaces (the longest began after \(replacesBeforeLongest)), "
+                + "\(fmt(Double(total) / 1e6, 0)) ms in all"
+        }
+    }
+
+    /// Times `body` (a call on the engine's thread: revert(), accept(), show original) as
+    /// the first "dispatch" of a stage, then dispatches until the coordinator is idle.
+    private func stage(_ coordinator: Coordinator, _ what: String, starting body: () throws(EmendError) -> Void = {}) -> Stage {
+        var result = Stage()
+        let engine = coordinator.delegate as! ByteEngine
+        let replacesBefore = engine.replaces
+        result.total = nanoseconds {
+            var failure: EmendError?
+            var elapsed: UInt64 = 0
+            let cpu = threadNanoseconds { elapsed = nanoseconds { do throws(EmendError) { try body() } catch { failure = error } } }
+            if let failure { fail("\(what): \(failure)") }
+            result.note(wall: elapsed, cpu: cpu, replacesBefore: 0)
             while !coordinator.isIdle {
                 var pfd = pollfd(fd: coordinator.pollDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&pfd, 1, 1000)
                 var ran = 0
-                var elapsed: UInt64 = 0
+                let before = engine.replaces - replacesBefore
                 let cpu = threadNanoseconds { elapsed = nanoseconds { ran = (try? coordinator.dispatch()) ?? 0 } }
                 guard ran > 0 else { continue }
-                dispatches += 1
-                longest = max(longest, elapsed)
-                longestCPU = max(longestCPU, cpu)
+                result.note(wall: elapsed, cpu: cpu, replacesBefore: before)
             }
         }
-        return (longest, longestCPU, dispatches, total)
+        result.replaces = engine.replaces - replacesBefore
+        return result
+    }
+
+    private func wants(_ shape: String) -> Bool { shapes?.contains(shape) ?? true }
+
+    private func coordinator(_ engine: ByteEngine, _ provider: WritingProvider, _ tool: WritingTool) -> Coordinator {
+        do {
+            var options = CoordinatorOptions()
+            options.streaming = .wholeResult
+            let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])
+            try coordinator.start(tool)
+            return coordinator
+        } catch { fail("the session did not start: \(error)") }
     }
 
     func run() {
-        for (word, descending) in [("a x ", false), ("a x ", true), ("a ", false)] {
-            // Joining each change into one growing phrase copies the phrase (EditLedger's
-            // joinIfOneSpaceApart): quadratic, so that shape is measured on at most 100,000.
-            let count = word == "a " ? min(count, 100_000) : count
+        var proofreads: [(word: String, order: EditOrder, ends: String)] = []
+        for order in EditOrder.allCases where wants(order.rawValue) { proofreads.append(("a x ", order, "revert")) }
+        if wants("accept") { proofreads.append(("a x ", .ascending, "accept")) }
+        if wants("every-word") { proofreads.append(("a ", .ascending, "revert")) }
+        for (word, order, ends) in proofreads {
             let original = String(repeating: word, count: count)
             let engine = ByteEngine(original)
-            let coordinator: Coordinator
-            do {
-                coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(),
-                                              providers: [EveryWordProvider(descending: descending, stride: word.utf8.count)])
-                try coordinator.start(.proofread)
-            } catch { fail("the proofread did not start: \(error)") }
-            let delivered = stage(coordinator)
+            let coordinator = coordinator(engine, EveryWordProvider(order: order, stride: word.utf8.count), .proofread)
+            let delivered = stage(coordinator, "delivering")
             guard engine.bytes == Array(String(repeating: "b" + word.dropFirst(), count: count).utf8) else {
                 fail("the engine's text is not the corrected one")
             }
-            do { try coordinator.revert() } catch { fail("revert: \(error)") }
-            let reverted = stage(coordinator)
-            guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
-            func describe(_ s: (wall: UInt64, cpu: UInt64, dispatches: Int, total: UInt64)) -> String {
-                "longest dispatch \(fmt(Double(s.wall) / 1e6, 2)) ms (\(fmt(Double(s.cpu) / 1e6, 2)) ms on the CPU), "
-                    + "\(s.dispatches) dispatches, \(fmt(Double(s.total) / 1e6, 0)) ms in all"
+            let ended: Stage
+            if ends == "accept" {
+                ended = stage(coordinator, "accepting") { () throws(EmendError) in try coordinator.accept() }
+                guard engine.bytes == Array(String(repeating: "b" + word.dropFirst(), count: count).utf8) else {
+                    fail("accept changed the text")
+                }
+            } else {
+                ended = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+                guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (one phrase)" : descending ? "descending" : "ascending"
-            print("\(count) one-byte edits, \(shape): delivering: \(describe(delivered)); "
-                  + "reverting: \(describe(reverted))")
+            let shape = word == "a " ? "every word (one phrase)" : order.rawValue
+            print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
+                  + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
         }
+        if wants("rewrite") { rewrite() }
+    }
+
+    /// A rewrite that changes every other word: delivered, shown original, shown rewritten,
+    /// then reverted.
+    private func rewrite() {
+        // The rewrite's alignment runs on the engine's thread for each step (see the README's
+        // figure 4d): measured on at most 10,000 words.
+        let count = min(count, 10_000)
+        let original = String(repeating: "a x ", count: count)
+        let rewritten = Array(String(repeating: "b x ", count: count).utf8)
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, EveryWordRewriter(), .rewriteFriendly)
+        let delivered = stage(coordinator, "delivering")
+        guard engine.bytes == rewritten else { fail("the engine's text is not the rewritten one") }
+        let shown = stage(coordinator, "show original") { () throws(EmendError) in try coordinator.showOriginal(true) }
+        guard engine.bytes == Array(original.utf8) else { fail("show original did not show the original") }
+        let back = stage(coordinator, "show rewritten") { () throws(EmendError) in try coordinator.showOriginal(false) }
+        guard engine.bytes == rewritten else { fail("show rewritten did not show the result") }
+        let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+        guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+        print("rewrite of \(count) words: delivering: \(delivered.description); show original: \(shown.description); "
+              + "show rewritten: \(back.description); reverting: \(reverted.description)")
     }
 }

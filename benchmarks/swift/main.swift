@@ -9,7 +9,7 @@
 //        EmendBenchmarks --facts [--runs N]
 //        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
 //        EmendBenchmarks --stream PIECES
-//        EmendBenchmarks --edits COUNT
+//        EmendBenchmarks --edits COUNT [--shapes ascending,descending,shuffled,accept,every-word,rewrite]
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
 // the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
 // proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh), the
@@ -113,6 +113,7 @@ var warmRuns = 7
 var qualityDirectory: String?
 var streamPieces: Int?
 var editCount: Int?
+var editShapes: Set<String>?
 var arguments = CommandLine.arguments.dropFirst()
 var factsOnly = false
 while let flag = arguments.popFirst() {
@@ -132,6 +133,7 @@ while let flag = arguments.popFirst() {
     case "--warm-runs": warmRuns = max(1, Int(value) ?? warmRuns)
     case "--stream": streamPieces = max(1, Int(value) ?? 300_000)
     case "--edits": editCount = max(1, Int(value) ?? 1_000_000)
+    case "--shapes": editShapes = Set(value.split(separator: ",").map(String.init))
     default: fail("unknown argument \(flag)")
     }
 }
@@ -164,7 +166,7 @@ if let pieces = streamPieces {
 
 // ---- many tiny edits (instead of the alignment figures) ----
 if let count = editCount {
-    EditsBenchmark(count: count).run()
+    EditsBenchmark(count: count, shapes: editShapes).run()
     exit(0)
 }
 

@@ -69,21 +69,25 @@ extension Coordinator {
         guard let session else { return then() }
         session.enter(.stopping)
         finishOpenAnimation { [weak self] in
-            guard let self, let session = self.session, let context = session.working else { return then() }
-            for suggestion in session.suggestions where suggestion.isApplied {
+            guard let self, let session = self.session, session.working != nil else { return then() }
+            // A slice per queue item: a million suggestions.
+            SlicedLoop.forEach(session.suggestions, on: self.queue, { suggestion in
+                guard suggestion.isApplied else { return }
                 suggestion.isApplied = false
                 if suggestion.state == .pending { suggestion.state = .rejected }
-            }
-            self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
-                                  onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-                guard let self, let session = self.session else { return then() }
-                // The engine may have edited text a restoring replace was planned for: what is
-                // left of Emend's changes is planned again (the ledger knows it exactly).
-                if attempt < 3, let context = session.working, !context.ledger.isEmpty {
-                    return self.restoreOriginal(kind: kind, attempt: attempt + 1, then: then)
+            }) { [weak self] in
+                guard let self, let session = self.session, let context = session.working else { return then() }
+                self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
+                                      onRefused: { [weak self] in self?.endSession() }) { [weak self] in
+                    guard let self, let session = self.session else { return then() }
+                    // The engine may have edited text a restoring replace was planned for: what is
+                    // left of Emend's changes is planned again (the ledger knows it exactly).
+                    if attempt < 3, let context = session.working, !context.ledger.isEmpty {
+                        return self.restoreOriginal(kind: kind, attempt: attempt + 1, then: then)
+                    }
+                    session.shownVersion = 0
+                    then()
                 }
-                session.shownVersion = 0
-                then()
             }
         }
     }
@@ -126,6 +130,8 @@ extension Coordinator {
         refusedMoves += session.refusedMoves
         let finish = { [weak self] in
             guard let self, self.session === session else { return }
+            // A million suggestions are freed over several dispatches, not in this one.
+            session.releaseInSlices(on: self.queue)
             self.session = nil
             self.state = .inactive
             self.reportSessionEnded()

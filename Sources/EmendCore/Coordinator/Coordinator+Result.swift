@@ -164,29 +164,34 @@ extension Coordinator {
     private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>,
                                  then: @escaping ([Suggestion]) -> Void) {
         let run = session.run
-        var edits = run.resultEdits
+        var arrived = run.resultEdits
         var aligned = false
-        if edits.isEmpty && !run.resultText.isEmpty && !run.regionEdited {
+        if arrived.isEmpty && !run.resultText.isEmpty && !run.regionEdited {
             // Already in current bytes of the region: no rebasing.
             aligned = true
-            edits = TextAlignment.edits(from: context.text.substring(region), to: run.resultText).map {
+            arrived = ArrivedEdits(TextAlignment.edits(from: context.text.substring(region), to: run.resultText).map {
                 ProviderEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                              replacement: $0.replacement, category: "proofread", ruleID: "ALIGNED")
-            }
+            })
         }
-        // The rebase keeps order (it only shifts or drops), so sorting what the provider read
-        // sorts what is there now.
-        // Providers emit in order as a rule: a look, not a sort (copying and sorting 185,000
-        // edits took milliseconds of one dispatch).
-        if zip(edits, edits.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
-            edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // The rebase keeps order (it only shifts or drops), so ordering what the provider read
+        // orders what is there now. Edits that came in order (or reversed) are read so; only
+        // edits in no order are sorted, off the engine's thread (see ArrivedEdits).
+        inOrder(arrived) { [weak self] edits in
+            self?.makeSuggestions(session, context: context, from: edits, aligned: aligned, then: then)
         }
+    }
+
+    /// Makes the suggestions of `edits` (by start), a slice at a time (see above).
+    private func makeSuggestions(_ session: Session, context: SessionContext, from edits: OrderedEdits, aligned: Bool,
+                                 then: @escaping ([Suggestion]) -> Void) {
+        let run = session.run
+        var edits = edits
         var made: [Suggestion] = []
-        made.reserveCapacity(edits.count)
-        var next = 0
+        made.reserveCapacity(edits.remaining)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
-        let sliceSize = aligned ? max(1, edits.count) : Self.suggestionSlice
+        let sliceSize = aligned ? max(1, edits.remaining) : Self.suggestionSlice
         // The queued slices hold the coordinator weakly, as delivery does.
         weak let owner = self
         func slice() {
@@ -195,9 +200,9 @@ extension Coordinator {
             guard let region = session.region?.range else {
                 return self.fail(EmendError(.internal, "the session lost its working region"))
             }
-            let end = min(edits.count, next + sliceSize)
             let shift = region.lowerBound - session.regionOriginalStart
-            for edit in edits[next..<end] {
+            for _ in 0..<min(sliceSize, edits.remaining) {
+                guard let edit = edits.next() else { break }
                 var moved = edit
                 if !aligned {
                     // Request-relative bytes -> base bytes when the provider read the text -> base
@@ -223,8 +228,7 @@ extension Coordinator {
                 made.append(Suggestion(index: made.count, contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
                                        edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
-            next = end
-            if next < edits.count {
+            if edits.remaining > 0 {
                 self.queue.post { slice() }
             } else {
                 then(made)
@@ -254,7 +258,10 @@ extension Coordinator {
             self.call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) }) { _ in next() }
         }
         select { [weak self] in
-            self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
+            guard let self else { return }
+            // Looked through only for an engine that draws underlines (a million suggestions).
+            let underlined = self.asksRectsInBatches || self.delegate.capabilities.contains(.underlineRects)
+            self.requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : []) { [weak self] in
                 guard let self, let session = self.session else { return }
                 if session.cancelRequested { return self.finishStop() }
                 self.changeState(to: .interactiveResting) { session.enter(.resting) }

@@ -193,7 +193,7 @@ extension Coordinator {
         state.request = request
         session.enter(.running)
         let generation = session.generation
-        var edits: [ProviderEdit] = []
+        var edits = ArrivedEdits()
         let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
             // Events of an earlier run of the same session (a follow-up's predecessor) are moot.
             guard let self, let session = self.session, session.generation == generation, session.run === state,
@@ -203,7 +203,7 @@ extension Coordinator {
                 state.resultText += chunk
                 if case .streaming = state.streaming { state.sentences.append(chunk) }
                 self.streamPartialResult()
-            case .edits(let batch): edits.append(contentsOf: batch)
+            case .edits(let batch): edits.append(batch)
             case .completeness(let report): self.completeness = report
             case .finished(let outcome):
                 state.providerRun = nil

@@ -12,8 +12,10 @@ enum ChangePhrases {
     static func phrases(_ hunks: [LedgerHunk], in base: AttributedText, offset: Int) -> [LedgerHunk] {
         var result: [LedgerHunk] = []
         for hunk in hunks {
-            if let last = result.last, let joined = joined(last, hunk, in: base, offset: offset) {
-                result[result.count - 1] = joined
+            if !result.isEmpty, let between = gap(result[result.count - 1], hunk, in: base, offset: offset) {
+                // Grown in place: a phrase of every word of a long text is appended to, not
+                // copied for each word it takes in (that was quadratic).
+                join(&result[result.count - 1], between, hunk)
             } else {
                 result.append(hunk)
             }
@@ -21,32 +23,38 @@ enum ChangePhrases {
         return result.map(withoutSharedSpaces)
     }
 
-    /// `first` and `second` as one change when they touch or one space lies between them.
-    private static func joined(_ first: LedgerHunk, _ second: LedgerHunk, in base: AttributedText, offset: Int) -> LedgerHunk? {
+    /// The text between `first` and `second` when they are one phrase (they touch or one
+    /// space lies between them, all plain text): "" or " "; nil when they are not.
+    private static func gap(_ first: LedgerHunk, _ second: LedgerHunk, in base: AttributedText, offset: Int) -> String? {
         let gap = (first.base.upperBound - offset)..<(second.base.lowerBound - offset)
         guard gap.count <= 1, gap.lowerBound >= 0, gap.upperBound <= base.utf8Count,
               [first.baseText, first.text, second.baseText, second.text].allSatisfy(\.isPlain) else { return nil }
         let between = base.substring(gap)
-        guard between.isEmpty || between == " " else { return nil }
-        return LedgerHunk(base: first.base.lowerBound..<second.base.upperBound,
-                          baseText: AttributedText(first.baseText.string + between + second.baseText.string),
-                          text: AttributedText(first.text.string + between + second.text.string))
+        return between.isEmpty || between == " " ? between : nil
+    }
+
+    /// Makes `first` the phrase of `first`, `between` and `second` (plain texts), appending
+    /// to its texts where they are: costs `second`, not the phrase.
+    static func join(_ first: inout LedgerHunk, _ between: String, _ second: LedgerHunk) {
+        first.base = first.base.lowerBound..<second.base.upperBound
+        let baseEnd = first.baseText.utf8Count, textEnd = first.text.utf8Count
+        first.baseText.replace(baseEnd..<baseEnd, with: between + second.baseText.string)
+        first.text.replace(textEnd..<textEnd, with: between + second.text.string)
     }
 
     /// The hunk without the spaces its two texts share at their starts and at their ends
     /// (plain text only).
     static func withoutSharedSpaces(_ hunk: LedgerHunk) -> LedgerHunk {
         guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk }
-        let old = Array(hunk.baseText.string.utf8), new = Array(hunk.text.string.utf8)
-        var lead = 0
-        while lead < old.count, lead < new.count, old[lead] == 0x20, new[lead] == 0x20 { lead += 1 }
-        var trail = 0
-        while trail < old.count - lead, trail < new.count - lead, old[old.count - 1 - trail] == 0x20, new[new.count - 1 - trail] == 0x20 {
-            trail += 1
-        }
-        guard lead > 0 || trail > 0 else { return hunk }
-        return LedgerHunk(base: (hunk.base.lowerBound + lead)..<(hunk.base.upperBound - trail),
-                          baseText: AttributedText(String(decoding: old[lead..<(old.count - trail)], as: UTF8.self)),
-                          text: AttributedText(String(decoding: new[lead..<(new.count - trail)], as: UTF8.self)))
+        // Counted at the ends only: a phrase may be a megabyte long, and is seldom trimmed.
+        let old = hunk.baseText.string.utf8, new = hunk.text.string.utf8
+        let lead = zip(old, new).prefix { $0 == 0x20 && $1 == 0x20 }.count
+        let trail = zip(old.reversed(), new.reversed()).prefix { $0 == 0x20 && $1 == 0x20 }.count
+        let shared = min(trail, old.count - lead, new.count - lead)
+        guard lead > 0 || shared > 0 else { return hunk }
+        let oldBytes = Array(old), newBytes = Array(new)
+        return LedgerHunk(base: (hunk.base.lowerBound + lead)..<(hunk.base.upperBound - shared),
+                          baseText: AttributedText(String(decoding: oldBytes[lead..<(oldBytes.count - shared)], as: UTF8.self)),
+                          text: AttributedText(String(decoding: newBytes[lead..<(newBytes.count - shared)], as: UTF8.self)))
     }
 }

@@ -51,6 +51,15 @@ final class EditLedger {
 
     var isEmpty: Bool { hunks.isEmpty }
 
+    /// Takes every change out (an ended session's context: see `SlicedRelease`); the ledger
+    /// is empty afterwards.
+    func takeHunks() -> [LedgerHunk] {
+        var taken: [LedgerHunk] = []
+        swap(&taken, &hunks)
+        deltaBefore = [0]
+        return taken
+    }
+
     /// The current ranges of the hunks, in order.
     var currentSpans: [Range<Int>] { hunks.indices.map(currentSpan) }
 
@@ -104,18 +113,20 @@ final class EditLedger {
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
     /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
     private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
-        let first = hunks[left], second = hunks[left + 1]
-        guard second.base.lowerBound - first.base.upperBound == 1,
-              first.baseText.isPlain, second.baseText.isPlain, first.text.isPlain, second.text.isPlain else { return false }
-        let gapStart = first.base.upperBound + deltaBefore[left] + first.delta
+        // Read in place, not copied out: the phrase's texts must not be shared while it grows.
+        guard hunks[left + 1].base.lowerBound - hunks[left].base.upperBound == 1,
+              hunks[left].baseText.isPlain, hunks[left + 1].baseText.isPlain, hunks[left].text.isPlain,
+              hunks[left + 1].text.isPlain else { return false }
+        let gapStart = hunks[left].base.upperBound + deltaBefore[left] + hunks[left].delta
         guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
+        // The phrase grows where it is: a proofread of every word joins each change into one
+        // phrase, and building it anew for each word copied all of it every time (quadratic).
+        let second = hunks.remove(at: left + 1)
+        ChangePhrases.join(&hunks[left], " ", second)
         // Spaces both texts share at an end are not part of the phrase: an insertion after
         // "We're" is beside it, as for the saved versions (see ChangePhrases).
-        let joined = ChangePhrases.withoutSharedSpaces(LedgerHunk(
-            base: first.base.lowerBound..<second.base.upperBound,
-            baseText: AttributedText(first.baseText.string + " " + second.baseText.string),
-            text: AttributedText(first.text.string + " " + second.text.string)))
-        replaceHunks(left..<(left + 2), with: [joined])
+        hunks[left] = ChangePhrases.withoutSharedSpaces(hunks[left])
+        replaceDeltas(from: left)
         return true
     }
 

@@ -18,7 +18,7 @@ final class RunState {
 
     /// Output of the provider: text, or edits (proofreading).
     var resultText = ""
-    var resultEdits: [ProviderEdit] = []
+    var resultEdits = ArrivedEdits()
     /// The provider's run while it works.
     var providerRun: ProviderRun?
     /// Offset of the provider request's text in the context.
@@ -73,6 +73,13 @@ final class RunState {
         placeholders = earlier.placeholders
         paragraphSeparator = earlier.paragraphSeparator
         regionEdited = earlier.regionEdited
+    }
+
+    /// The provider's edits, which the run lets go of (as batches: see `SlicedRelease`).
+    func takeEdits() -> [[ProviderEdit]] {
+        var taken = ArrivedEdits()
+        swap(&taken, &resultEdits)
+        return taken.takeBatches()
     }
 
     var hasRunningProviders: Bool { providerRun != nil }

@@ -171,6 +171,14 @@ final class Session {
         return EditLedger.applying(versions[index], to: base, at: baseRange)
     }
 
+    /// The suggestions, which the session lets go of (an ended session hands them to
+    /// `SlicedRelease`: freeing a million at once held the engine's thread).
+    func takeSuggestions() -> [Suggestion] {
+        var taken: [Suggestion] = []
+        swap(&taken, &suggestions)
+        return taken
+    }
+
     /// Forgets undo steps of a suggestion that can no longer change (the engine edited it).
     func dropSteps(ofSuggestion index: Int) {
         undoStack.removeAll { $0.suggestion == index }

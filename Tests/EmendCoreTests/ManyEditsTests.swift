@@ -1,0 +1,212 @@
+import XCTest
+@testable import EmendCore
+import EmendText
+
+/// Very many edits, in any order, go to the engine over many dispatches; a stop in the
+/// middle still puts the original back byte for byte, and what an ended session held is
+/// freed over several dispatches. (How long a dispatch takes is measured in
+/// benchmarks/swift/EditsBenchmark.swift, not here.)
+final class ManyEditsTests: XCTestCase {
+    /// Corrects every "teh" of the request to "the", in the order asked for.
+    private final class OrderedProvider: WritingProvider, @unchecked Sendable {
+        enum Order { case ascending, descending, shuffled }
+        let id = "org.emend.test.ordered"
+        let tools: Set<WritingTool> = [.proofread]
+        let order: Order
+        init(_ order: Order) { self.order = order }
+
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            let bytes = Array(request.text.utf8)
+            var starts: [Int] = []
+            var index = request.selection.lowerBound
+            while index + 3 <= request.selection.upperBound {
+                if bytes[index..<(index + 3)].elementsEqual("teh".utf8) { starts.append(index) }
+                index += 1
+            }
+            switch order {
+            case .ascending: break
+            case .descending: starts.reverse()
+            case .shuffled:
+                var rng = SplitMix64(seed: 7)
+                starts.shuffle(using: &rng)
+            }
+            for start in starts {
+                sink.emitEdit(ProviderEdit(range: start..<(start + 3), replacement: "the", category: "spelling"))
+            }
+            return .finished
+        }
+    }
+
+    private let count = 2_000
+    private var original: String { String(repeating: "teh cat. ", count: count) }
+    private var corrected: String { String(repeating: "the cat. ", count: count) }
+
+    private func coordinator(_ engine: TestEngine, _ order: OrderedProvider.Order, budget: DispatchBudget = .items(8)) throws -> Coordinator {
+        var options = CoordinatorOptions()
+        options.dispatchBudget = budget
+        return try Coordinator(delegate: engine, options: options, providers: [OrderedProvider(order)])
+    }
+
+    /// Whatever order the provider emits its edits in, the suggestions are the same, in text
+    /// order, and all of them go in.
+    func testEditsInAnyOrderGiveTheSameSuggestionsInTextOrder() throws {
+        var ranges: [[Range<Int>?]] = []
+        for order in [OrderedProvider.Order.ascending, .descending, .shuffled] {
+            let engine = TestEngine(original)
+            let coordinator = try coordinator(engine, order, budget: .standard)
+            try coordinator.start(.proofread)
+            try engine.run(coordinator, timeoutMilliseconds: 60_000)
+            XCTAssertEqual(engine.text, corrected, "\(order)")
+            let suggestions = coordinator.suggestions
+            XCTAssertEqual(suggestions.count, count, "\(order)")
+            ranges.append(suggestions.map(\.range))
+            try coordinator.revert()
+            try engine.run(coordinator, timeoutMilliseconds: 60_000)
+            XCTAssertEqual(engine.text, original, "\(order)")
+        }
+        XCTAssertEqual(ranges[0], ranges[1])
+        XCTAssertEqual(ranges[0], ranges[2])
+        XCTAssertEqual(ranges[0].compactMap { $0?.lowerBound }, ranges[0].compactMap { $0?.lowerBound }.sorted())
+    }
+
+    /// A huge proofread goes in over many dispatches; a stop while it goes in (here, after
+    /// about half of it) puts the original back byte for byte.
+    func testAStopWhileManyEditsGoInRestoresTheOriginal() throws {
+        for order in [OrderedProvider.Order.descending, .shuffled] {
+            let engine = TestEngine(original)
+            let coordinator = try coordinator(engine, order)
+            try coordinator.start(.proofread)
+            var dispatches = 0
+            XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) {
+                dispatches += 1
+                return engine.replaces.count >= count / 2
+            })
+            XCTAssertNotEqual(engine.text, original)
+            XCTAssertNotEqual(engine.text, corrected, "half of it is in")
+            XCTAssertGreaterThan(dispatches, count / 8 / 2, "\(order): spread over dispatches")
+            try coordinator.stop()
+            try engine.run(coordinator, timeoutMilliseconds: 60_000)
+            XCTAssertEqual(engine.text, original, "\(order)")
+            XCTAssertEqual(coordinator.state, .inactive)
+        }
+    }
+
+    /// Accept and revert wait while the result is being delivered (a step in flight), then
+    /// work; accept keeps every change.
+    func testAcceptWhileManyEditsGoInWaitsThenKeepsThemAll() throws {
+        let engine = TestEngine(original)
+        let coordinator = try coordinator(engine, .descending)
+        try coordinator.start(.proofread)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { engine.replaces.count >= count / 3 })
+        XCTAssertThrowsEmend(.again) { try coordinator.accept() }
+        XCTAssertThrowsEmend(.again) { try coordinator.revert() }
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        try coordinator.accept()
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(engine.text, corrected)
+        XCTAssertEqual(coordinator.state, .inactive)
+    }
+
+    /// An ended session's suggestions are freed a slice per queue item: the session is gone
+    /// at once (a new one may start), the freeing goes on over several dispatches, and the
+    /// coordinator is idle once it is done.
+    func testAnEndedSessionsSuggestionsAreFreedOverSeveralDispatches() throws {
+        let count = SlicedRelease.slice * 2 + 100
+        let corrected = String(repeating: "the cat. ", count: count)
+        let engine = TestEngine(String(repeating: "teh cat. ", count: count))
+        let coordinator = try coordinator(engine, .ascending, budget: .items(1))
+        try coordinator.start(.proofread)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(coordinator.suggestions.count, count)
+        weak var first: AnyObject?
+        first = coordinator.session?.suggestions.first
+        XCTAssertNotNil(first)
+        try coordinator.accept()
+        XCTAssertTrue(try engine.pump(coordinator) { coordinator.state == .inactive })
+        XCTAssertNil(coordinator.session)
+        XCTAssertTrue(coordinator.queue.hasPendingWork, "the suggestions are still being freed")
+        XCTAssertNotNil(first, "freed from the end: the first goes last")
+        var dispatches = 0
+        XCTAssertTrue(try engine.pump(coordinator) {
+            dispatches += 1
+            return coordinator.isIdle
+        })
+        XCTAssertGreaterThanOrEqual(dispatches, count / SlicedRelease.slice)
+        XCTAssertNil(first, "every suggestion was freed")
+        XCTAssertEqual(engine.text, corrected)
+        // A new session works as ever.
+        try coordinator.start(.proofread)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(engine.text, corrected, "nothing left to correct")
+    }
+
+    func testArrivedEditsAreReadInOrderOfTheirStart() {
+        func edit(_ start: Int, _ text: String = "x") -> ProviderEdit { ProviderEdit(range: start..<(start + 1), replacement: text) }
+        func all(_ edits: ArrivedEdits) -> [ProviderEdit] {
+            var ordered = edits.sorted()
+            var result: [ProviderEdit] = []
+            while let next = ordered.next() { result.append(next) }
+            XCTAssertEqual(ordered.remaining, 0)
+            return result
+        }
+        var ascending = ArrivedEdits()
+        ascending.append([edit(1), edit(3)])
+        ascending.append([edit(3, "y"), edit(9)])
+        XCTAssertNotNil(ascending.inOrder)
+        XCTAssertEqual(all(ascending), [edit(1), edit(3), edit(3, "y"), edit(9)])
+
+        var descending = ArrivedEdits()
+        descending.append([edit(9), edit(5)])
+        descending.append([])
+        descending.append([edit(4)])
+        descending.append([edit(2), edit(0)])
+        XCTAssertNotNil(descending.inOrder, "strictly descending: read back to front")
+        XCTAssertEqual(all(descending), [edit(0), edit(2), edit(4), edit(5), edit(9)])
+
+        // A tie in descending order is no longer "reversed": sorted, ties as they came.
+        var ties = ArrivedEdits()
+        ties.append([edit(9), edit(5, "a")])
+        ties.append([edit(5, "b"), edit(1)])
+        XCTAssertNil(ties.inOrder)
+        XCTAssertEqual(all(ties), [edit(1), edit(5, "a"), edit(5, "b"), edit(9)])
+
+        var shuffled = ArrivedEdits()
+        shuffled.append([edit(4), edit(1)])
+        shuffled.append([edit(7), edit(0), edit(4, "z")])
+        XCTAssertNil(shuffled.inOrder)
+        XCTAssertEqual(all(shuffled), [edit(0), edit(1), edit(4), edit(4, "z"), edit(7)])
+        XCTAssertEqual(all(ArrivedEdits()), [])
+    }
+
+    /// Changes one space apart join into one phrase as they come (each joined where it is):
+    /// four thousand of them are one change whose texts are the whole phrase, and a revert
+    /// puts the original back byte for byte.
+    func testEveryWordChangedIsOnePhraseAndRevertsExactly() throws {
+        let words = 4_000
+        let text = String(repeating: "a ", count: words)
+        let engine = TestEngine(text)
+        let provider = EveryWordProvider()
+        let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [provider])
+        try coordinator.start(.proofread)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(engine.text, String(repeating: "b ", count: words))
+        let ledger = try XCTUnwrap(coordinator.session?.working?.ledger)
+        XCTAssertEqual(ledger.hunks.count, 1)
+        XCTAssertEqual(ledger.hunks.first?.baseText.string, String(text.dropLast()))
+        XCTAssertEqual(ledger.hunks.first?.text.string, String(String(repeating: "b ", count: words).dropLast()))
+        try coordinator.revert()
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(engine.text, text)
+    }
+
+    private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
+        let id = "org.emend.test.every-word"
+        let tools: Set<WritingTool> = [.proofread]
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            for start in stride(from: request.selection.lowerBound, to: request.selection.upperBound, by: 2) {
+                sink.emitEdit(ProviderEdit(range: start..<(start + 1), replacement: "b", category: "spelling"))
+            }
+            return .finished
+        }
+    }
+}
