@@ -31,7 +31,7 @@ extension Coordinator {
     func restingSession() throws(EmendError) -> Session {
         try refuseWhileAStepIsInFlight()
         guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping"
+            throw EmendError(.state, session?.state.isStopRequested == true ? "the session is stopping"
                                                                      : "no finished result is being reviewed")
         }
         return session
@@ -41,7 +41,7 @@ extension Coordinator {
     /// result arrived, no stop on its way). STATE read as "no result" would make a GUI drop
     /// the click or key press that a dispatch later would work.
     func refuseWhileAStepIsInFlight() throws(EmendError) {
-        guard let session, session.phase == .delivering, session.hasResult, !session.cancelRequested else { return }
+        guard let session, case .delivering = session.state, session.hasResult else { return }
         throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
     }
 
@@ -79,7 +79,7 @@ extension Coordinator {
     private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, refused: @escaping () -> Void = {},
                                then: @escaping () -> Void) {
         guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
-        session.enter(.delivering)
+        session.move(to: .delivering)
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
@@ -89,10 +89,10 @@ extension Coordinator {
             self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
-            self?.session?.enter(.resting)
+            self?.session?.move(to: .resting)
             refused()
         }) { [weak self] in
-            self?.session?.enter(.resting)
+            self?.session?.move(to: .resting)
             self?.keepReviewedVersionTrue()
             then()
         }
@@ -114,7 +114,7 @@ extension Coordinator {
             throw EmendError(.state, "the rewrite's changes are being reviewed one by one: reject a change to see its original, or revert")
         }
         let target = show ? 0 : session.versions.count - 1
-        session.enter(.delivering)
+        session.move(to: .delivering)
         reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten) {}
     }
 
@@ -125,21 +125,21 @@ extension Coordinator {
     private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else {
-            self.session?.enter(.resting)
+            self.session?.move(to: .resting)
             return refused()
         }
         let from = session.shownVersion
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
             self?.rollBack(to: from, kind: kind) { [weak self] in
-                self?.session?.enter(.resting)
+                self?.session?.move(to: .resting)
                 refused()
             }
         }) { [weak self] in
             guard let self, let session = self.session else { return }
             session.shownVersion = target
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            session.enter(.resting)
+            session.move(to: .resting)
         }
     }
 
@@ -192,7 +192,7 @@ extension Coordinator {
         let kind: ChangeKind = reversed ? .undo : .redo
         switch step {
         case .version(let from, let to):
-            session.enter(.delivering)
+            session.move(to: .delivering)
             reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
@@ -213,15 +213,12 @@ extension Coordinator {
         session.versions.removeSubrange((session.shownVersion + 1)...)
         session.tool = .followUp
         session.prompt = prompt
-        session.followUpBase = session.shownVersion
-        session.enter(.starting)
+        session.state.followUpStarts(refining: session.shownVersion)
         lastFailure = nil
         changeState(to: .interactiveStreaming) { [weak self] in
             guard let self, let range = session.region?.range else { return }
-            self.animate(.anticipate, region: range) { [weak self] finishAnimation in
-                self?.runProvider(provider, previousResult: previous) { [weak self] in
-                    finishAnimation { self?.handleResult() }
-                }
+            self.animate(.anticipate, region: range) { [weak self] in
+                self?.runProvider(provider, previousResult: previous)
             }
         }
     }

@@ -26,10 +26,24 @@ final class RunState {
     var streaming: Streaming = .streaming(delivered: 0, checked: 0)
     /// The result's sentences found so far, while streaming (each piece examined once).
     var sentences = StreamedSentences()
+    /// What waits for the streamed part in flight: the provider ended meanwhile.
+    enum AfterStream {
+        /// It finished well: its result is handled.
+        case providerFinished
+        /// The run failed (the provider did, or ran too long): the session fails with this.
+        case fail(EmendError)
+    }
+
+    /// A streamed part on its way to the engine, and what waits for it to be delivered.
+    enum StreamedPart {
+        case none
+        case inFlight(then: AfterStream?)
+    }
+
+    var streamedPart: StreamedPart = .none
+
     /// A streamed part is being delivered.
-    var streamInFlight = false
-    /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).
-    var afterStream: (() -> Void)?
+    var streamInFlight: Bool { if case .inFlight = streamedPart { true } else { false } }
     /// What the provider writes: Markdown (read back into styled text) or plain text.
     var writesMarkdown = false
     /// The region's text as the provider read it (before anything streamed in).
@@ -77,11 +91,10 @@ final class RunState {
 
     var hasRunningProviders: Bool { providerRun != nil }
 
-    /// Lets go of everything the run holds: providers are cancelled and stored continuations
-    /// dropped (a continuation waiting for a streamed part holds the run itself, so without
-    /// this a run ended mid-stream would never be freed).
+    /// Lets go of everything the run holds: providers are cancelled, and what waited for a
+    /// streamed part is dropped.
     func dispose() {
-        afterStream = nil
+        if streamInFlight { streamedPart = .inFlight(then: nil) }
         cancelProviders()
     }
 
