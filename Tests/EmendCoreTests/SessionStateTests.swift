@@ -92,7 +92,7 @@ final class SessionStateTests: XCTestCase {
             let expected: State.Step
             switch state {
             case .stopRequested: expected = .finishStop
-            case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming): expected = .halt
+            case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: expected = .halt
             default: expected = .proceed
             }
             XCTAssertEqual(state.workResumes(), expected, "\(state)")
@@ -243,7 +243,7 @@ final class SessionStateTests: XCTestCase {
             state.end()
             XCTAssertEqual(state, .ended)
             XCTAssertFalse(state.isStopRequested)
-            XCTAssertEqual(state.workResumes(), .proceed)
+            XCTAssertEqual(state.workResumes(), .halt, "nothing goes on after the end")
         }
     }
 

@@ -37,7 +37,7 @@ extension Coordinator {
         return session
     }
 
-    /// `.again` while a result or review step is being delivered (phase delivering after a
+    /// `.again` while a result or review step is being delivered (state delivering after a
     /// result arrived, no stop on its way). STATE read as "no result" would make a GUI drop
     /// the click or key press that a dispatch later would work.
     func refuseWhileAStepIsInFlight() throws(EmendError) {

@@ -133,12 +133,13 @@ enum SessionState: Equatable, CustomStringConvertible {
         case halt
     }
 
-    /// A step of the session's own work is due.
+    /// A step of the session's own work is due. After the end nothing goes on (an analysis
+    /// or a slice queued before a stop finished must not revive the session).
     func workResumes() -> Step {
         switch self {
         case .stopRequested: .finishStop
-        case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming): .halt
-        case .starting, .running, .delivering, .presenting, .resting, .restoring, .ended: .proceed
+        case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: .halt
+        case .starting, .running, .delivering, .presenting, .resting, .restoring: .proceed
         }
     }
 
