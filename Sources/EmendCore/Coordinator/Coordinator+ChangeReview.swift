@@ -49,8 +49,8 @@ extension Coordinator {
         // and back, the result itself) would change the text under the changes' marks.
         session.undoStack.removeAll()
         session.redoStack.removeAll()
-        session.move(to: .delivering)
-        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.move(to: .resting) }
+        session.deliveryBegins()
+        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.rests() }
         return session.suggestions.count
     }
 

@@ -82,7 +82,7 @@ extension Coordinator {
             // A failed follow-up goes back to the result it refined; the session stays.
             finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
                 guard let self, let session = self.session, !session.state.isEnded else { return }
-                self.changeState(to: .interactiveResting) { session.move(to: .resting) }
+                self.changeState(to: .interactiveResting) { session.rests() }
             } }
         case .restoreAndEnd:
             noteEndingFailure(error)

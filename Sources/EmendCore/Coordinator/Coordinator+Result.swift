@@ -72,13 +72,13 @@ extension Coordinator {
             // What streamed in goes back first: a poor result is shown, never left in the text.
             // Then the state leaves STREAMING (nothing is being written any more: the person
             // is asked), as for every presented result.
-            session.move(to: .delivering)
+            session.deliveryBegins()
             return transitionRestoring(to: 0, kind: .revert) { [weak self] in
                 self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
             }
         }
         if session.presents { return present() }
-        session.move(to: .delivering)
+        session.deliveryBegins()
         if session.tool == .proofread {
             deliverSuggestions(session.suggestions) { [weak self] in self?.afterDelivery() }
         } else {
@@ -104,7 +104,7 @@ extension Coordinator {
             guidance += ", in particular: " + report.factsToKeep.map { "‘\($0)’" }.joined(separator: ", ")
         }
         guidance += "."
-        session.move(to: .delivering)
+        session.deliveryBegins()
         transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
             guard let self, let session = self.session, session.run === run else { return }
             self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run)
@@ -254,7 +254,7 @@ extension Coordinator {
             self?.requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
                 guard let self, let session = self.session else { return }
                 guard self.workMayProceed(session) else { return }
-                self.changeState(to: .interactiveResting) { session.move(to: .resting) }
+                self.changeState(to: .interactiveResting) { session.rests() }
             }
         }
     }
@@ -288,7 +288,7 @@ extension Coordinator {
               let text = session.version(session.versions.count - 1) else {
             return fail(EmendError(.internal, "the session lost its working region"))
         }
-        session.move(to: .presenting)
+        session.presentationBegins()
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
                                      styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
@@ -298,7 +298,7 @@ extension Coordinator {
             case .unsupported where session.run.resultExplanation != nil:
                 self.fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
             case .presented(.apply), .unsupported:
-                session.move(to: .delivering)
+                session.deliveryBegins()
                 self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in
                     self?.endSession()
                 }

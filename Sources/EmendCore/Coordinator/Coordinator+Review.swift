@@ -79,7 +79,7 @@ extension Coordinator {
     private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, refused: @escaping () -> Void = {},
                                then: @escaping () -> Void) {
         guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
-        session.move(to: .delivering)
+        session.deliveryBegins()
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
@@ -89,10 +89,10 @@ extension Coordinator {
             self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
-            self?.session?.move(to: .resting)
+            self?.session?.rests()
             refused()
         }) { [weak self] in
-            self?.session?.move(to: .resting)
+            self?.session?.rests()
             self?.keepReviewedVersionTrue()
             then()
         }
@@ -114,7 +114,7 @@ extension Coordinator {
             throw EmendError(.state, "the rewrite's changes are being reviewed one by one: reject a change to see its original, or revert")
         }
         let target = show ? 0 : session.versions.count - 1
-        session.move(to: .delivering)
+        session.deliveryBegins()
         reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten) {}
     }
 
@@ -125,21 +125,21 @@ extension Coordinator {
     private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else {
-            self.session?.move(to: .resting)
+            self.session?.rests()
             return refused()
         }
         let from = session.shownVersion
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
             self?.rollBack(to: from, kind: kind) { [weak self] in
-                self?.session?.move(to: .resting)
+                self?.session?.rests()
                 refused()
             }
         }) { [weak self] in
             guard let self, let session = self.session else { return }
             session.shownVersion = target
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            session.move(to: .resting)
+            session.rests()
         }
     }
 
@@ -192,7 +192,7 @@ extension Coordinator {
         let kind: ChangeKind = reversed ? .undo : .redo
         switch step {
         case .version(let from, let to):
-            session.move(to: .delivering)
+            session.deliveryBegins()
             reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted

@@ -189,7 +189,7 @@ extension Coordinator {
         state.previousResult = previousResult
         state.guidance = guidance
         state.request = request
-        session.move(to: .running)
+        session.providerStarts()
         let generation = session.generation
         var edits: [ProviderEdit] = []
         let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in

@@ -58,7 +58,7 @@ extension Coordinator {
         session.run.streaming = .streaming(delivered: part.end, checked: streamed)
         session.run.sentences.take(upTo: part.end)
         let run = session.run
-        run.streamedPart = .inFlight(then: nil)
+        run.partSent()
         guard !edits.isEmpty else {
             // The part reads as the original already. The next one may be ready too: it goes
             // in a later work item, so a long unchanged result never runs in one dispatch.
@@ -71,7 +71,7 @@ extension Coordinator {
         deliver(planned, kind: .result, onRefused: { [weak self] in
             // The engine refused a streamed part: the run fails (EMEND_E_REFUSED) and nothing of
             // it waits any longer; the next run starts from a fresh state.
-            run.streamedPart = .none
+            run.partRefused()
             self?.fail(EmendError(.refused, "the engine refused a streamed replace"))
         }) { [weak self] in
             self?.streamedPartDone(run)
@@ -82,18 +82,12 @@ extension Coordinator {
     /// finished, so the final transition is left with at most one part's worth), else what
     /// waited for the stream.
     private func streamedPartDone(_ run: RunState) {
-        var waiting: RunState.AfterStream?
-        if case .inFlight(let then) = run.streamedPart { waiting = then }
-        run.streamedPart = .none
+        let waiting = run.partDelivered()
         guard let session, session.run === run else { return }
         streamPartialResult()
-        if case .inFlight(let then) = run.streamedPart {
-            // Another part went out: what waited waits for it (unless that part already had
-            // its own waiter).
-            if then == nil, let waiting { run.streamedPart = .inFlight(then: waiting) }
-            return
-        }
-        if let waiting, self.session === session, session.run === run { perform(waiting) }
+        // When another part went out, what waited waits for that one.
+        guard let waiting, self.session === session, session.run === run, let now = run.providerEnded(waiting) else { return }
+        perform(now)
     }
 
     /// The rest of the run's result arrives whole (or, when the run failed, never); the
@@ -146,11 +140,8 @@ extension Coordinator {
 
     /// Does `next` now, or after the streamed part in flight was delivered.
     func afterStreamedPart(_ next: RunState.AfterStream) {
-        if let session, session.run.streamInFlight {
-            session.run.streamedPart = .inFlight(then: next)
-        } else {
-            perform(next)
-        }
+        guard let session else { return perform(next) }
+        if let now = session.run.providerEnded(next) { perform(now) }
     }
 
     /// What waited for the stream: the provider's end.

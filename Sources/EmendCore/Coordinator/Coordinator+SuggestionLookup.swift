@@ -70,8 +70,8 @@ extension Coordinator {
             let placed = session.placedSuggestions.map { session.suggestions[$0] }.filter { $0.anchor.range != nil }
             let missing = placed.filter { $0.boundingRects == nil }
             if !missing.isEmpty {
-                session.move(to: .delivering)
-                requestBounds(missing[...]) { [weak self] in self?.session?.move(to: .resting) }
+                session.deliveryBegins()
+                requestBounds(missing[...]) { [weak self] in self?.session?.rests() }
                 throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
             }
             index = SuggestionPointIndex(placed.flatMap { suggestion in

@@ -134,9 +134,9 @@ extension Coordinator {
         }
         session.pointIndex = nil
         guard session.isReviewable else { return }
-        session.move(to: .delivering)
+        session.deliveryBegins()
         requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
-            self?.session?.move(to: .resting)
+            self?.session?.rests()
         }
     }
 

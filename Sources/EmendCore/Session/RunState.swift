@@ -40,10 +40,35 @@ final class RunState {
         case inFlight(then: AfterStream?)
     }
 
-    var streamedPart: StreamedPart = .none
+    private(set) var streamedPart: StreamedPart = .none
 
     /// A streamed part is being delivered.
     var streamInFlight: Bool { if case .inFlight = streamedPart { true } else { false } }
+
+    /// A streamed part goes to the engine.
+    func partSent() { streamedPart = .inFlight(then: nil) }
+
+    /// The engine refused the streamed part: nothing of the run waits any longer.
+    func partRefused() { streamedPart = .none }
+
+    /// The streamed part in flight went in: returns what waited for it (nothing is in
+    /// flight now).
+    func partDelivered() -> AfterStream? {
+        defer { streamedPart = .none }
+        if case .inFlight(let then) = streamedPart { return then }
+        return nil
+    }
+
+    /// The provider ended (`next` follows): returns `next` to do now, or nil when it waits
+    /// for the streamed part in flight (`partDelivered` hands it back).
+    func providerEnded(_ next: AfterStream) -> AfterStream? {
+        switch streamedPart {
+        case .none: return next
+        case .inFlight:
+            streamedPart = .inFlight(then: next)
+            return nil
+        }
+    }
     /// What the provider writes: Markdown (read back into styled text) or plain text.
     var writesMarkdown = false
     /// The region's text as the provider read it (before anything streamed in).

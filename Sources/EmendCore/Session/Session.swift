@@ -79,14 +79,18 @@ final class Session {
     /// follow-up's preview outliving the session, say), so it is refused instead.
     var isReviewable: Bool { state == .resting }
 
-    /// Moves to `next` if the state machine allows it (`SessionState.move(to:)`); a refused
-    /// move is recorded (the state stays), so a continuation arriving late (after a stop,
-    /// after the end) can never revive the session. Returns whether it moved.
-    @discardableResult
-    func move(to next: SessionState.Activity) -> Bool {
+    // The session's moves (see SessionState): a move the machine refuses is recorded (the
+    // state stays), so a continuation arriving late (after a stop, after the end) can never
+    // revive the session. Each returns whether it moved.
+    @discardableResult func providerStarts() -> Bool { recording("running") { $0.providerStarts() } }
+    @discardableResult func deliveryBegins() -> Bool { recording("delivering") { $0.deliveryBegins() } }
+    @discardableResult func presentationBegins() -> Bool { recording("presenting") { $0.presentationBegins() } }
+    @discardableResult func rests() -> Bool { recording("resting") { $0.rests() } }
+
+    private func recording(_ target: String, _ event: (inout SessionState) -> Bool) -> Bool {
         let from = state
-        guard state.move(to: next) else {
-            refusedMoves.append("\(from) → \(next)")
+        guard event(&state) else {
+            refusedMoves.append("\(from) → \(target)")
             return false
         }
         return true
@@ -95,12 +99,7 @@ final class Session {
     /// Emend's changes start going back (`SessionState.restoreBegins`); a refusal is recorded.
     @discardableResult
     func beginRestoring(then after: SessionState.AfterRestore) -> Bool {
-        let from = state
-        guard state.restoreBegins(then: after) else {
-            refusedMoves.append("\(from) → restoring")
-            return false
-        }
-        return true
+        recording("restoring") { $0.restoreBegins(then: after) }
     }
 
     init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {

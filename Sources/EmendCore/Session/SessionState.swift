@@ -275,44 +275,69 @@ enum SessionState: Equatable, CustomStringConvertible {
         }
     }
 
-    /// The session moves to `next` (a provider starts, a delivery or presentation begins,
-    /// a result rests, a follow-up starts); a stop asked for stays asked for. Returns false
-    /// when the move is not one the session makes from here (refused: the state stays).
-    mutating func move(to next: Activity) -> Bool {
-        let from: Activity
+    // Moves between activities: one event each. A stop asked for stays asked for (the
+    // activity under it moves); false when the session does not make that move from here
+    // (refused: the state stays).
+
+    /// A provider run starts: the first, a follow-up's (from starting), a retry's (from
+    /// delivering, once what streamed in went back).
+    mutating func providerStarts() -> Bool {
         switch self {
-        case .ended: return false
-        case .restoring: return false
-        case .starting, .running, .delivering, .presenting, .resting, .stopRequested:
-            from = activity ?? .resting
+        case .starting(let base), .running(let base), .delivering(let base):
+            self = .running(followUpBase: base)
+            return true
+        case .stopRequested(during: .starting), .stopRequested(during: .running), .stopRequested(during: .delivering):
+            self = .stopRequested(during: .running)
+            return true
+        case .presenting, .resting, .stopRequested, .restoring, .ended:
+            return false
         }
-        guard from == next || Self.moves(from: from, to: next) else { return false }
-        switch self {
-        case .stopRequested:
-            self = .stopRequested(during: next)
-        case .starting, .running, .delivering, .presenting, .resting, .restoring, .ended:
-            let base = followUpBase
-            switch next {
-            case .starting: self = .starting(followUpBase: base)
-            case .running: self = .running(followUpBase: base)
-            case .delivering: self = .delivering(followUpBase: base)
-            case .presenting: self = .presenting(followUpBase: base)
-            case .resting: self = .resting
-            }
-        }
-        return true
     }
 
-    /// The moves between activities a session makes.
-    private static func moves(from: Activity, to next: Activity) -> Bool {
-        switch (from, next) {
-        // A follow-up failing before its provider ran goes back to the result it refined.
-        case (.starting, .running), (.starting, .delivering): true
-        case (.running, .delivering), (.running, .presenting): true
-        case (.delivering, .running), (.delivering, .resting), (.delivering, .presenting): true
-        case (.resting, .delivering), (.resting, .starting): true
-        case (.presenting, .delivering): true
-        case (.starting, _), (.running, _), (.delivering, _), (.resting, _), (.presenting, _): false
+    /// Changes start going to the engine: a result, a review step, a poor result going back
+    /// before it is presented, a presented result applied, a follow-up failing (even before
+    /// its provider ran) on its way back.
+    mutating func deliveryBegins() -> Bool {
+        switch self {
+        case .starting(let base), .running(let base), .delivering(let base), .presenting(let base):
+            self = .delivering(followUpBase: base)
+            return true
+        case .resting:
+            self = .delivering(followUpBase: nil)
+            return true
+        case .stopRequested:
+            self = .stopRequested(during: .delivering)
+            return true
+        case .restoring, .ended:
+            return false
+        }
+    }
+
+    /// A result goes to the engine to present, from a run or after what streamed in went back.
+    mutating func presentationBegins() -> Bool {
+        switch self {
+        case .running(let base), .delivering(let base), .presenting(let base):
+            self = .presenting(followUpBase: base)
+            return true
+        case .stopRequested(during: .running), .stopRequested(during: .delivering), .stopRequested(during: .presenting):
+            self = .stopRequested(during: .presenting)
+            return true
+        case .starting, .resting, .stopRequested, .restoring, .ended:
+            return false
+        }
+    }
+
+    /// What was being delivered is in the text: the result rests for review.
+    mutating func rests() -> Bool {
+        switch self {
+        case .delivering, .resting:
+            self = .resting
+            return true
+        case .stopRequested(during: .delivering), .stopRequested(during: .resting):
+            self = .stopRequested(during: .resting)
+            return true
+        case .starting, .running, .presenting, .stopRequested, .restoring, .ended:
+            return false
         }
     }
 
