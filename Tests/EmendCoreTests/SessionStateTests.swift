@@ -260,6 +260,22 @@ final class SessionStateTests: XCTestCase {
         }
     }
 
+    // MARK: Review steps
+
+    func testReviewStepsOnlyWhileResting() {
+        for state in Self.states {
+            for hasResult in [false, true] {
+                let expected: State.ReviewGate
+                switch state {
+                case .resting: expected = .open
+                case .delivering: expected = hasResult ? .stepInFlight : .noResult
+                default: expected = state.isStopRequested ? .stopping : .noResult
+                }
+                XCTAssertEqual(state.reviewStepAsked(hasResult: hasResult), expected, "\(state), result \(hasResult)")
+            }
+        }
+    }
+
     // MARK: Whole sessions
 
     func testARewriteStoppedWhileItRests() {

@@ -169,11 +169,8 @@ extension Coordinator {
     /// Done: keep the result and end the session.
     public func accept() throws(EmendError) {
         try checkThread()
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.state.isStopRequested == true ? "the session is stopping; its result is being taken back"
-                                                                     : "there is no finished result to accept")
-        }
+        let session = try restingSession(stopping: "the session is stopping; its result is being taken back",
+                                         noResult: "there is no finished result to accept")
         for suggestion in session.suggestions where suggestion.state == .pending { suggestion.state = .accepted }
         endSession()
     }
@@ -181,11 +178,8 @@ extension Coordinator {
     /// Puts the original back byte for byte and ends the session.
     public func revert() throws(EmendError) {
         try checkThread()
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.state.isStopRequested == true ? "the session is stopping; the original is being put back"
-                                                                     : "there is no finished result to revert (use stop while a tool runs)")
-        }
+        _ = try restingSession(stopping: "the session is stopping; the original is being put back",
+                               noResult: "there is no finished result to revert (use stop while a tool runs)")
         restoreOriginal(kind: .revert, then: .end(.reverted))
     }
 }

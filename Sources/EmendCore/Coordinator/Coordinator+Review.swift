@@ -27,22 +27,19 @@ extension Coordinator {
 
     /// The session of a review step: resting, or `.again` while the result or a step (a
     /// reject's replace, an undo or redo) is on its way to the engine — the step is in
-    /// flight, not missing: the same call works after the next dispatch.
-    func restingSession() throws(EmendError) -> Session {
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.state.isStopRequested == true ? "the session is stopping"
-                                                                     : "no finished result is being reviewed")
+    /// flight, not missing: the same call works after the next dispatch (STATE read as "no
+    /// result" would make a GUI drop the click or key press that a dispatch later would
+    /// work). `SessionState.reviewStepAsked` decides; the messages name the step.
+    func restingSession(stopping: String = "the session is stopping",
+                        noResult: String = "no finished result is being reviewed") throws(EmendError) -> Session {
+        guard let session else { throw EmendError(.state, noResult) }
+        switch session.state.reviewStepAsked(hasResult: session.hasResult) {
+        case .open: return session
+        case .stepInFlight:
+            throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
+        case .stopping: throw EmendError(.state, stopping)
+        case .noResult: throw EmendError(.state, noResult)
         }
-        return session
-    }
-
-    /// `.again` while a result or review step is being delivered (state delivering after a
-    /// result arrived, no stop on its way). STATE read as "no result" would make a GUI drop
-    /// the click or key press that a dispatch later would work.
-    func refuseWhileAStepIsInFlight() throws(EmendError) {
-        guard let session, case .delivering = session.state, session.hasResult else { return }
-        throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
     }
 
     func pendingSuggestion(_ index: Int) throws(EmendError) -> Suggestion {

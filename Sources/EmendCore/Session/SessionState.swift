@@ -153,6 +153,30 @@ enum SessionState: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the result can take a review step (accept, revert, a reject, undo, redo, show
+    /// original or rewritten, review changes) now.
+    enum ReviewGate: Equatable {
+        /// Resting, no stop on its way: go on.
+        case open
+        /// A result or a review step is on its way to the engine: the step is in flight, not
+        /// missing (EMEND_E_AGAIN: the same call works after the next dispatch).
+        case stepInFlight
+        /// A stop is on its way or its restore runs (EMEND_E_STATE).
+        case stopping
+        /// No finished result rests (EMEND_E_STATE).
+        case noResult
+    }
+
+    /// The engine asks for a review step; `hasResult`: a result arrived in this session.
+    func reviewStepAsked(hasResult: Bool) -> ReviewGate {
+        switch self {
+        case .resting: .open
+        case .delivering where hasResult: .stepInFlight
+        case .stopRequested, .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming): .stopping
+        case .starting, .running, .delivering, .presenting, .restoring, .ended: .noResult
+        }
+    }
+
     /// Who asks a session to stop.
     enum StopCause: Equatable {
         /// The engine called stop().
