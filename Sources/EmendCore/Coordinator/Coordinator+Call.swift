@@ -3,19 +3,18 @@ extension Coordinator {
     /// Calls the delegate through `invoke` when the engine has `capability`, and runs `then`
     /// with the answer during a later dispatch (with `.unsupported` when it has not).
     /// Answers for a session that ended meanwhile are dropped. When the session was stopped
-    /// while the call was out, the stop goes on instead of `then` (unless `handlesStop`).
+    /// while the call was out, the stop goes on instead of `then` (unless `handlesStop`; see
+    /// `SessionState.answerArrives`).
     func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind, handlesStop: Bool = false,
               invoke: @escaping (RequestID) -> Void, then: @escaping (DelegateAnswer) -> Void) {
         let generation = session?.generation ?? 0
         // Once a session ended, only the calls of its ending go on; earlier ones are moot.
-        let madeWhileEnded = session?.phase == .ended
+        let madeWhileEnded = session?.state.isEnded == true
         let guarded: (DelegateAnswer) -> Void = { [weak self] answer in
             guard let self, let session = self.session, session.generation == generation,
-                  session.phase != .ended || madeWhileEnded else { return }
+                  !session.state.isEnded || madeWhileEnded else { return }
             session.awaited = nil
-            if session.cancelRequested && !handlesStop && session.phase != .stopping && session.phase != .ended {
-                return self.finishStop()
-            }
+            guard self.answerMayProceed(session, handlesStop: handlesStop) else { return }
             then(answer)
         }
         if let capability, !delegate.capabilities.contains(capability) {
@@ -38,7 +37,7 @@ extension Coordinator {
         guard newState != state else { return then() }
         call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] answer in
             guard let self else { return }
-            if case .failed(let error) = answer, newState != .inactive, let session = self.session, session.phase != .stopping {
+            if case .failed(let error) = answer, newState != .inactive, let session = self.session, !session.state.isRestoring {
                 // The engine cannot go where the session was heading: the session fails (and
                 // puts back what it delivered). Going back to inactive cannot be refused.
                 return self.fail(error)
@@ -46,9 +45,7 @@ extension Coordinator {
             // The engine was told: the state changes even if a stop came meanwhile, so that
             // the stop's own change back to inactive reaches the engine too.
             self.state = newState
-            if let session = self.session, session.cancelRequested, session.phase != .stopping, session.phase != .ended {
-                return self.finishStop()
-            }
+            if let session = self.session, !self.answerMayProceed(session) { return }
             then()
         }
     }

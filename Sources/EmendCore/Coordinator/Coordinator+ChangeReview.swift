@@ -60,8 +60,8 @@ extension Coordinator {
         // and back, the result itself) would change the text under the changes' marks.
         session.undoStack.removeAll()
         session.redoStack.removeAll()
-        session.enter(.delivering)
-        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.enter(.resting) }
+        session.deliveryBegins()
+        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.rests() }
         return session.suggestions.count
     }
 

@@ -32,7 +32,7 @@ extension Coordinator {
         weak let owner = self
         func next() {
             guard let owner else { return }
-            if session.cancelRequested && session.phase != .stopping && session.phase != .ended { return owner.finishStop() }
+            guard owner.answerMayProceed(session) else { return }
             guard let edit = remaining.popFirst() else { return then() }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { return next() }

@@ -1,21 +1,27 @@
 /// How sessions end: accepted, reverted, stopped, failed.
 extension Coordinator {
     /// Stops the session: cancels the provider and puts back what was delivered. OK when
-    /// there is no session.
+    /// there is no session. What a stop does in each state is `SessionState.stop(_:)`'s to say.
     public func stop() throws(EmendError) {
         try checkThread()
-        guard let session, session.phase != .ended, !session.cancelRequested else { return }
-        session.cancelRequested = true
-        if session.hasRunningProviders {
-            session.cancelProviders()
-            providerDeadline = nil
+        guard let session else { return }
+        switch session.state.stop(.engine) {
+        case .ignore: return
+        case .interrupt(let withdrawsQuestion): interrupt(session, withdrawsQuestion: withdrawsQuestion)
         }
-        if let awaited = session.awaited, awaited.request != 0, awaited.kind != .replace, awaited.kind != .done,
+    }
+
+    /// Performs a stop's `interrupt` action: the providers are cancelled; a question the
+    /// engine may hold open (contexts, a presented result, rectangles, a preview) is withdrawn
+    /// when `withdrawsQuestion` (a late answer gets EMEND_E_STALE) and does not hold up the
+    /// stop. Replaces are awaited: the engine may be applying one, and the runtime must know
+    /// what it did; the awaited answer's continuation finishes the stop
+    /// (`SessionState.answerArrives`). With nothing awaited, the restore is posted.
+    func interrupt(_ session: Session, withdrawsQuestion: Bool) {
+        session.cancelProviders()
+        providerDeadline = nil
+        if withdrawsQuestion, let awaited = session.awaited, awaited.request != 0, awaited.kind != .replace, awaited.kind != .done,
            pending.remove(awaited.request) {
-            // A question the engine may hold open (contexts, a presented result, rectangles,
-            // a preview) does not hold up a stop: it is withdrawn (a late answer gets
-            // EMEND_E_STALE) and the stop goes on now. Replaces are awaited: the engine may be
-            // applying one, and the runtime must know what it did.
             session.awaited = nil
         }
         if !session.awaitingAnswer {
@@ -26,69 +32,104 @@ extension Coordinator {
                 self.finishStop()
             }
         }
-        // Otherwise the awaited answer's continuation (a streamed replace, say) sees
-        // cancelRequested and finishes the stop once the engine answered.
+    }
+
+    /// A step of the session's own work is due (a provider's end, the analysis, a queued
+    /// slice, a result put in): whether it goes on. When a stop was asked for meanwhile, the
+    /// stop is finished instead (or is under way already) and this returns false.
+    func workMayProceed(_ session: Session) -> Bool {
+        perform(session.state.workResumes())
+    }
+
+    /// The engine answered a call of the session (or a delivery goes on to its next
+    /// replace): whether the caller goes on; false when a stop takes over (finished here).
+    func answerMayProceed(_ session: Session, handlesStop: Bool = false) -> Bool {
+        perform(session.state.answerArrives(handlesStop: handlesStop))
+    }
+
+    private func perform(_ step: SessionState.Step) -> Bool {
+        switch step {
+        case .proceed: return true
+        case .finishStop: finishStop(); return false
+        case .halt: return false
+        }
     }
 
     /// Puts the original back and ends the session (after a stop).
     func finishStop() {
-        guard let session, session.phase != .stopping, session.phase != .ended else { return }
-        restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
+        guard let session, !session.state.isRestoring, !session.state.isEnded else { return }
+        restoreOriginal(kind: .cancel, then: .end(.stopped))
     }
 
-    /// Ends the session with `error`, putting back what was delivered.
+    /// Ends the session with `error`, putting back what was delivered (`SessionState.fail`
+    /// says how).
     func fail(_ error: EmendError) {
-        guard let session, session.phase != .ended else { return }
+        guard let session else { return }
+        let action = session.state.fail()
+        if action == .ignore { return }
         lastFailure = error
         logger("session failed: \(error.message)")
         session.cancelProviders()
         providerDeadline = nil
-        if session.phase == .stopping {
+        switch action {
+        case .ignore:
+            return
+        case .endNow:
             // Failing while restoring: keep what is there; the text is original plus delivered edits.
             noteEndingFailure(error)
-            return endSession()
-        }
-        if let base = session.followUpBase, !session.cancelRequested {
+            endSession()
+        case .backTo(let base):
             // A failed follow-up goes back to the result it refined; the session stays.
-            session.followUpBase = nil
-            session.enter(.delivering)
-            return finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
-                guard let self, let session = self.session, session.phase != .ended else { return }
-                self.changeState(to: .interactiveResting) { session.enter(.resting) }
+            finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
+                guard let self, let session = self.session, !session.state.isEnded else { return }
+                self.changeState(to: .interactiveResting) { session.rests() }
             } }
+        case .restoreAndEnd:
+            noteEndingFailure(error)
+            restoreOriginal(kind: .cancel, then: .end(.failed))
         }
-        noteEndingFailure(error)
-        restoreOriginal(kind: .cancel) { [weak self] in self?.endSession() }
     }
 
     /// Puts the base back — the original plus the engine's own edits — by undoing each of
-    /// Emend's net changes the ledger holds, then runs `then`. Byte for byte: no alignment,
-    /// and protected text that came in with Emend's changes (an attachment the engine put in
-    /// a replace it answered) goes out with them.
-    func restoreOriginal(kind: ChangeKind, attempt: Int = 1, then: @escaping () -> Void) {
-        guard let session else { return then() }
-        session.enter(.stopping)
+    /// Emend's net changes the ledger holds; then the session ends or goes on as `after` says
+    /// (`resume`: `resumed` runs). Byte for byte: no alignment, and protected text that came
+    /// in with Emend's changes (an attachment the engine put in a replace it answered) goes
+    /// out with them.
+    func restoreOriginal(kind: ChangeKind, then after: SessionState.AfterRestore, attempt: Int = 1,
+                         resumed: @escaping () -> Void = {}) {
+        guard let session, session.beginRestoring(then: after) else { return }
         finishOpenAnimation { [weak self] in
-            guard let self, let session = self.session, session.working != nil else { return then() }
+            guard let self, let session = self.session else { return }
+            guard session.working != nil else { return self.restored(session, resumed: resumed) }
             // A slice per queue item: a million suggestions.
             SlicedLoop.forEach(session.suggestions, on: self.queue, { suggestion in
                 guard suggestion.isApplied else { return }
                 suggestion.isApplied = false
                 if suggestion.state == .pending { suggestion.state = .rejected }
             }) { [weak self] in
-                guard let self, let session = self.session, let context = session.working else { return then() }
+                guard let self, let restoring = self.session, restoring === session else { return }
+                guard let context = session.working else { return self.restored(session, resumed: resumed) }
                 self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
                                       onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-                    guard let self, let session = self.session else { return then() }
+                    guard let self, let session = self.session else { return }
                     // The engine may have edited text a restoring replace was planned for: what is
                     // left of Emend's changes is planned again (the ledger knows it exactly).
                     if attempt < 3, let context = session.working, !context.ledger.isEmpty {
-                        return self.restoreOriginal(kind: kind, attempt: attempt + 1, then: then)
+                        return self.restoreOriginal(kind: kind, then: after, attempt: attempt + 1, resumed: resumed)
                     }
                     session.shownVersion = 0
-                    then()
+                    self.restored(session, resumed: resumed)
                 }
             }
+        }
+    }
+
+    /// Emend's changes are out of the text: the session ends, or the work that waited goes on.
+    private func restored(_ session: Session, resumed: () -> Void) {
+        switch session.state.restoreFinished() {
+        case .end: endSession()
+        case .resume: resumed()
+        case .halt: return
         }
     }
 
@@ -109,16 +150,12 @@ extension Coordinator {
     /// presented; a failed follow-up of the original).
     private func restoreOriginalKeepingSession(kind: ChangeKind, then: @escaping () -> Void) {
         guard let session else { return then() }
-        let phase = session.phase
-        restoreOriginal(kind: kind) { [weak self] in
-            if let session = self?.session, session.phase == .stopping { session.enter(phase) }
-            then()
-        }
+        restoreOriginal(kind: kind, then: .resume(followUpBase: session.state.followUpBase), resumed: then)
     }
 
     /// Ends the session, keeping the text as it is, and goes inactive.
     func endSession(_ error: EmendError? = nil) {
-        guard let session, session.phase != .ended else { return }
+        guard let session, !session.state.isEnded else { return }
         if let error { lastFailure = error; noteEndingFailure(error) }
         session.cancelProviders()
         providerDeadline = nil
@@ -126,7 +163,7 @@ extension Coordinator {
             // Every prepared animation is finished, however the session ends.
             return finishOpenAnimation { [weak self] in self?.endSession(error) }
         }
-        session.enter(.ended)
+        session.state.end()
         refusedMoves += session.refusedMoves
         let finish = { [weak self] in
             guard let self, self.session === session else { return }
@@ -143,11 +180,8 @@ extension Coordinator {
     /// Done: keep the result and end the session.
     public func accept() throws(EmendError) {
         try checkThread()
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; its result is being taken back"
-                                                                     : "there is no finished result to accept")
-        }
+        let session = try restingSession(stopping: "the session is stopping; its result is being taken back",
+                                         noResult: "there is no finished result to accept")
         for suggestion in session.suggestions where suggestion.state == .pending { suggestion.state = .accepted }
         endSession()
     }
@@ -155,11 +189,8 @@ extension Coordinator {
     /// Puts the original back byte for byte and ends the session.
     public func revert() throws(EmendError) {
         try checkThread()
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping; the original is being put back"
-                                                                     : "there is no finished result to revert (use stop while a tool runs)")
-        }
-        restoreOriginal(kind: .revert) { [weak self] in self?.endSession() }
+        _ = try restingSession(stopping: "the session is stopping; the original is being put back",
+                               noResult: "there is no finished result to revert (use stop while a tool runs)")
+        restoreOriginal(kind: .revert, then: .end(.reverted))
     }
 }

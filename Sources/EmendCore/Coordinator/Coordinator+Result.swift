@@ -7,7 +7,7 @@ extension Coordinator {
         guard let context = session.working, let region = session.region?.range else {
             return fail(EmendError(.internal, "the session lost its working region"))
         }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         if session.tool == .proofread {
             // In slices, one queue item each: a dispatch stays within its budget whatever the
             // number of suggestions (109,000 took 255 ms in one piece).
@@ -25,7 +25,7 @@ extension Coordinator {
             needsFactCheck: run.provider?.needsFactCheck ?? true)
         analyse(input) { [weak self] analysis in
             guard let self, self.session === session, session.run === run else { return }
-            if session.cancelRequested { return self.finishStop() }
+            guard self.workMayProceed(session) else { return }
             session.run.resultExplanation = analysis.problem
             if let report = analysis.factReport {
                 self.logger("the result changes facts: \(report.changes.joined(separator: ", "))")
@@ -64,7 +64,7 @@ extension Coordinator {
     /// The result is in `session` (suggestions, or a new version): present or deliver it.
     private func resultReady(_ session: Session) {
         guard self.session === session else { return }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         session.hasResult = true
         if let explanation = session.run.resultExplanation {
             logger("a poor result is presented, not applied: \(explanation)")
@@ -72,13 +72,13 @@ extension Coordinator {
             // What streamed in goes back first: a poor result is shown, never left in the text.
             // Then the state leaves STREAMING (nothing is being written any more: the person
             // is asked), as for every presented result.
-            session.enter(.delivering)
+            session.deliveryBegins()
             return transitionRestoring(to: 0, kind: .revert) { [weak self] in
                 self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
             }
         }
         if session.presents { return present() }
-        session.enter(.delivering)
+        session.deliveryBegins()
         if session.tool == .proofread {
             deliverSuggestions(session.suggestions) { [weak self] in self?.afterDelivery() }
         } else {
@@ -87,7 +87,7 @@ extension Coordinator {
                 guard let self, let session = self.session else { return }
                 session.undoStack.append(.version(from: target - 1, to: target))
                 session.redoStack.removeAll()
-                session.followUpBase = nil
+                session.state.resultDelivered()
                 self.afterDelivery()
             }
         }
@@ -98,16 +98,16 @@ extension Coordinator {
     /// it asked.
     private func askAgain(_ session: Session, report: FactGuard.Report) -> Bool {
         let run = session.run
-        guard run.guidance == nil, let provider = run.provider, provider.canRetry, !session.cancelRequested else { return false }
+        guard run.guidance == nil, let provider = run.provider, provider.canRetry, !session.state.isStopRequested else { return false }
         var guidance = "Your last answer changed facts of the text (\(report.changes.joined(separator: "; "))). Write it again and keep every name, number, date and negation exactly as the text states them"
         if !report.factsToKeep.isEmpty {
             guidance += ", in particular: " + report.factsToKeep.map { "‘\($0)’" }.joined(separator: ", ")
         }
         guidance += "."
-        session.enter(.delivering)
+        session.deliveryBegins()
         transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
             guard let self, let session = self.session, session.run === run else { return }
-            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run) { [weak self] in self?.handleResult() }
+            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run)
         }
         return true
     }
@@ -196,7 +196,7 @@ extension Coordinator {
         weak let owner = self
         func slice() {
             guard let self = owner, self.session === session, session.run === run else { return }
-            if session.cancelRequested { return self.finishStop() }
+            guard self.workMayProceed(session) else { return }
             guard let region = session.region?.range else {
                 return self.fail(EmendError(.internal, "the session lost its working region"))
             }
@@ -245,13 +245,13 @@ extension Coordinator {
     /// After the result is in the text: select it, ask for marks, rest.
     func afterDelivery() {
         guard let session else { return }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         finishDelivery()
     }
 
     private func finishDelivery() {
         guard let session, let context = session.working else { return }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         let id = context.id, engineContext = context.engineContext
         let select: (@escaping () -> Void) -> Void = { next in
             guard session.tool != .proofread, let range = session.region?.range else { return next() }
@@ -263,8 +263,8 @@ extension Coordinator {
             let underlined = self.asksRectsInBatches || self.delegate.capabilities.contains(.underlineRects)
             self.requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : []) { [weak self] in
                 guard let self, let session = self.session else { return }
-                if session.cancelRequested { return self.finishStop() }
-                self.changeState(to: .interactiveResting) { session.enter(.resting) }
+                guard self.workMayProceed(session) else { return }
+                self.changeState(to: .interactiveResting) { session.rests() }
             }
         }
     }
@@ -293,12 +293,12 @@ extension Coordinator {
     /// Limited behavior, summary, key points: hand the result to the engine.
     private func present() {
         guard let session else { return }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         guard let context = session.working, let region = session.region?.range,
               let text = session.version(session.versions.count - 1) else {
             return fail(EmendError(.internal, "the session lost its working region"))
         }
-        session.enter(.presenting)
+        session.presentationBegins()
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
                                      styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
@@ -308,7 +308,7 @@ extension Coordinator {
             case .unsupported where session.run.resultExplanation != nil:
                 self.fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
             case .presented(.apply), .unsupported:
-                session.enter(.delivering)
+                session.deliveryBegins()
                 self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in
                     self?.endSession()
                 }

@@ -27,22 +27,19 @@ extension Coordinator {
 
     /// The session of a review step: resting, or `.again` while the result or a step (a
     /// reject's replace, an undo or redo) is on its way to the engine — the step is in
-    /// flight, not missing: the same call works after the next dispatch.
-    func restingSession() throws(EmendError) -> Session {
-        try refuseWhileAStepIsInFlight()
-        guard let session, session.isReviewable else {
-            throw EmendError(.state, session?.cancelRequested == true ? "the session is stopping"
-                                                                     : "no finished result is being reviewed")
+    /// flight, not missing: the same call works after the next dispatch (STATE read as "no
+    /// result" would make a GUI drop the click or key press that a dispatch later would
+    /// work). `SessionState.reviewStepAsked` decides; the messages name the step.
+    func restingSession(stopping: String = "the session is stopping",
+                        noResult: String = "no finished result is being reviewed") throws(EmendError) -> Session {
+        guard let session else { throw EmendError(.state, noResult) }
+        switch session.state.reviewStepAsked(hasResult: session.hasResult) {
+        case .open: return session
+        case .stepInFlight:
+            throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
+        case .stopping: throw EmendError(.state, stopping)
+        case .noResult: throw EmendError(.state, noResult)
         }
-        return session
-    }
-
-    /// `.again` while a result or review step is being delivered (phase delivering after a
-    /// result arrived, no stop on its way). STATE read as "no result" would make a GUI drop
-    /// the click or key press that a dispatch later would work.
-    func refuseWhileAStepIsInFlight() throws(EmendError) {
-        guard let session, session.phase == .delivering, session.hasResult, !session.cancelRequested else { return }
-        throw EmendError(.again, "a change is being delivered to the engine (a step in flight); dispatch, then ask again")
     }
 
     func pendingSuggestion(_ index: Int) throws(EmendError) -> Suggestion {
@@ -79,7 +76,7 @@ extension Coordinator {
     private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, refused: @escaping () -> Void = {},
                                then: @escaping () -> Void) {
         guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
-        session.enter(.delivering)
+        session.deliveryBegins()
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
         // A rewrite's change of a styled text goes back and forth with its styling.
@@ -91,10 +88,10 @@ extension Coordinator {
             self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
-            self?.session?.enter(.resting)
+            self?.session?.rests()
             refused()
         }) { [weak self] in
-            self?.session?.enter(.resting)
+            self?.session?.rests()
             self?.keepReviewedVersionTrue()
             then()
         }
@@ -116,7 +113,7 @@ extension Coordinator {
             throw EmendError(.state, "the rewrite's changes are being reviewed one by one: reject a change to see its original, or revert")
         }
         let target = show ? 0 : session.versions.count - 1
-        session.enter(.delivering)
+        session.deliveryBegins()
         reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten) {}
     }
 
@@ -127,21 +124,21 @@ extension Coordinator {
     private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else {
-            self.session?.enter(.resting)
+            self.session?.rests()
             return refused()
         }
         let from = session.shownVersion
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
             self?.rollBack(to: from, from: target, kind: kind) { [weak self] in
-                self?.session?.enter(.resting)
+                self?.session?.rests()
                 refused()
             }
         }) { [weak self] in
             guard let self, let session = self.session else { return }
             session.shownVersion = target
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            session.enter(.resting)
+            session.rests()
         }
     }
 
@@ -204,7 +201,7 @@ extension Coordinator {
         let kind: ChangeKind = reversed ? .undo : .redo
         switch step {
         case .version(let from, let to):
-            session.enter(.delivering)
+            session.deliveryBegins()
             reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
@@ -225,15 +222,12 @@ extension Coordinator {
         session.versions.removeSubrange((session.shownVersion + 1)...)
         session.tool = .followUp
         session.prompt = prompt
-        session.followUpBase = session.shownVersion
-        session.enter(.starting)
+        session.state.followUpStarts(refining: session.shownVersion)
         lastFailure = nil
         changeState(to: .interactiveStreaming) { [weak self] in
             guard let self, let range = session.region?.range else { return }
-            self.animate(.anticipate, region: range) { [weak self] finishAnimation in
-                self?.runProvider(provider, previousResult: previous) { [weak self] in
-                    finishAnimation { self?.handleResult() }
-                }
+            self.animate(.anticipate, region: range) { [weak self] in
+                self?.runProvider(provider, previousResult: previous)
             }
         }
     }

@@ -52,7 +52,7 @@ extension Coordinator {
                 if case .failed(let error) = answer { return self.fail(error) }
                 return self.fail(EmendError(.invalidArgument, "the engine gave no context"))
             }
-            if session.cancelRequested { return self.finishStop() }
+            guard self.workMayProceed(session) else { return }
             session.contexts = descriptions.map { description in
                 defer { self.nextContextID += 1 }
                 return SessionContext(id: self.nextContextID, description: description)
@@ -76,19 +76,18 @@ extension Coordinator {
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.versions = [[]]
-        animate(.anticipate, region: regionRange) { [weak self] finishAnimation in
-            self?.runProvider(provider, previousResult: nil) { [weak self] in
-                finishAnimation { self?.handleResult() }
-            }
+        animate(.anticipate, region: regionRange) { [weak self] in
+            self?.runProvider(provider, previousResult: nil)
         }
     }
 
-    /// Asks for a preview and prepares the animation; `body` gets a closure that finishes it.
-    /// Whatever ends the session instead (stop, failure), the animation is finished then, so
+    /// Asks for a preview and prepares the animation, then runs `body`. The animation stays
+    /// open (`Session.openAnimation`) until the provider's end finishes it (`providerFinished`);
+    /// whatever ends the session instead (stop, failure), the animation is finished then, so
     /// every prepare has its finish.
-    func animate(_ animation: TextAnimation, region: Range<Int>, body: @escaping (_ finish: @escaping (@escaping () -> Void) -> Void) -> Void) {
+    func animate(_ animation: TextAnimation, region: Range<Int>, body: @escaping () -> Void) {
         guard let session, let context = session.working, !session.presents else {
-            return body { done in done() }
+            return body()
         }
         let id = context.id, engineContext = context.engineContext
         // Each callback names the region as it is when the callback runs: the engine may have
@@ -104,7 +103,7 @@ extension Coordinator {
                 session.preview = handle
                 session.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
             }
-            let stopped = session.cancelRequested && session.phase != .stopping
+            let stopped = session.state.answerArrives(handlesStop: false) == .finishStop
             if stopped && session.openAnimation == nil { return self.finishStop() }
             // With a handle out, prepare comes before its finish even when a stop came
             // meanwhile: the engine sees prepare, then finish with its handle, as always.
@@ -113,8 +112,8 @@ extension Coordinator {
                 self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: now)
                 self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: now, request: $0)
             }) { [weak self] _ in
-                if let self, let session = self.session, session.cancelRequested, session.phase != .stopping { return self.finishStop() }
-                body { done in self?.finishOpenAnimation(then: done) }
+                if let self, let session = self.session, !self.answerMayProceed(session) { return }
+                body()
             }
         }
     }
@@ -133,19 +132,18 @@ extension Coordinator {
         }) { _ in then() }
     }
 
-    /// Runs one provider on the region; `then` runs when it finished successfully (its output
-    /// is the session's result). Proofreading by several checkers comes as one provider too:
+    /// Runs one provider on the region; when it finished successfully (its output is the
+    /// session's result) `providerFinished` handles the result. Proofreading by several checkers comes as one provider too:
     /// the catalog combines them (`ProviderCatalog.proofreader`).
     /// `retrying`: the run whose answer the fact guard refused. The retry asks the same
     /// request (the text as that run read it) with `guidance`, and is never streamed: its
     /// result arrives whole, around whatever the engine typed since, or is presented.
-    func runProvider(_ provider: WritingProvider, previousResult: String?, guidance: String? = nil, retrying: RunState? = nil,
-                     then: @escaping () -> Void) {
+    func runProvider(_ provider: WritingProvider, previousResult: String?, guidance: String? = nil, retrying: RunState? = nil) {
         guard let session else { return }
         guard let context = session.working, let region = session.region?.range else {
             return fail(EmendError(.internal, "the session lost its working region"))
         }
-        if session.cancelRequested { return finishStop() }
+        guard workMayProceed(session) else { return }
         // A fresh state for this run: nothing of an earlier run (a follow-up's) carries over.
         let state = RunState()
         session.run.dispose()
@@ -154,7 +152,7 @@ extension Coordinator {
             request.guidance = guidance
             state.repeatRead(of: retrying)
             state.streaming = .off
-            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance, then: then)
+            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
         }
         // The paragraphs around the region; a region of the whole text is its own (and the
         // whole document is not turned into one string for it).
@@ -180,24 +178,24 @@ extension Coordinator {
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
-        launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance, then: then)
+        launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
     }
 
     /// Starts `provider` on `request` as the session's run `state`.
     private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
-                        previousResult: String?, guidance: String?, then: @escaping () -> Void) {
+                        previousResult: String?, guidance: String?) {
         completeness = nil
         state.provider = provider
         state.previousResult = previousResult
         state.guidance = guidance
         state.request = request
-        session.enter(.running)
+        session.providerStarts()
         let generation = session.generation
         var edits = ArrivedEdits()
         let run = ProviderRun(queue: queue, logger: logger) { [weak self] event in
             // Events of an earlier run of the same session (a follow-up's predecessor) are moot.
             guard let self, let session = self.session, session.generation == generation, session.run === state,
-                  session.phase != .ended else { return }
+                  !session.state.isEnded else { return }
             switch event {
             case .text(let chunk):
                 state.resultText += chunk
@@ -210,17 +208,15 @@ extension Coordinator {
                 self.providerDeadline = nil
                 // A failed text provider's session puts the original back: streaming more of
                 // what it wrote would only be undone.
-                if outcome.failureReason != nil { self.stopStreaming(state) }
-                self.afterStreamedPart {
-                    if let message = outcome.failureReason {
-                        // Named once: messages that already name the provider (a crashed host's) keep their words.
-                        let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
-                        self.logger("\(provider.id) failed: \(message)")
-                        return self.fail(EmendError(.provider, named))
-                    }
-                    state.resultEdits = edits
-                    then()
+                if let message = outcome.failureReason {
+                    self.stopStreaming(state)
+                    // Named once: messages that already name the provider (a crashed host's) keep their words.
+                    let named = message.contains(provider.id) ? message : "\(provider.id): \(message)"
+                    self.logger("\(provider.id) failed: \(message)")
+                    return self.afterStreamedPart(.fail(EmendError(.provider, named)))
                 }
+                state.resultEdits = edits
+                self.afterStreamedPart(.providerFinished)
             }
         }
         state.providerRun = run
@@ -231,5 +227,11 @@ extension Coordinator {
             return fail(error)
         }
         providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
+    }
+
+    /// The provider finished well (and no streamed part is in flight): the animation it ran
+    /// under is finished, then its result is handled.
+    func providerFinished() {
+        finishOpenAnimation { [weak self] in self?.handleResult() }
     }
 }

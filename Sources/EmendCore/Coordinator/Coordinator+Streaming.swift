@@ -20,8 +20,8 @@ extension Coordinator {
     /// result arrives the final transition aligns what is in the text with it, so streaming
     /// never changes what the session ends with, and revert still finds the original.
     func streamPartialResult() {
-        guard case .sentences(let minimumNewBytes) = options.streaming, let session, session.phase == .running, !session.presents,
-              session.tool != .proofread, !session.run.streamInFlight, !session.cancelRequested,
+        guard case .sentences(let minimumNewBytes) = options.streaming, let session, case .running = session.state, !session.presents,
+              session.tool != .proofread, !session.run.streamInFlight,
               let context = session.working, let regionAnchor = session.region else { return }
         guard case .streaming(let streamed, let checked) = session.run.streaming else { return }
         if session.run.regionEdited {
@@ -58,7 +58,7 @@ extension Coordinator {
         session.run.streaming = .streaming(delivered: part.end, checked: streamed)
         session.run.sentences.take(upTo: part.end)
         let run = session.run
-        run.streamInFlight = true
+        run.partSent()
         guard !edits.isEmpty else {
             // The part reads as the original already. The next one may be ready too: it goes
             // in a later work item, so a long unchanged result never runs in one dispatch.
@@ -71,8 +71,7 @@ extension Coordinator {
         deliver(planned, kind: .result, onRefused: { [weak self] in
             // The engine refused a streamed part: the run fails (EMEND_E_REFUSED) and nothing of
             // it waits any longer; the next run starts from a fresh state.
-            run.streamInFlight = false
-            run.afterStream = nil
+            run.partRefused()
             self?.fail(EmendError(.refused, "the engine refused a streamed replace"))
         }) { [weak self] in
             self?.streamedPartDone(run)
@@ -83,10 +82,12 @@ extension Coordinator {
     /// finished, so the final transition is left with at most one part's worth), else what
     /// waited for the stream.
     private func streamedPartDone(_ run: RunState) {
-        run.streamInFlight = false
+        let waiting = run.partDelivered()
         guard let session, session.run === run else { return }
         streamPartialResult()
-        if !run.streamInFlight { continueAfterStreamedPart(run) }
+        // When another part went out, what waited waits for that one.
+        guard let waiting, self.session === session, session.run === run, let now = run.providerEnded(waiting) else { return }
+        perform(now)
     }
 
     /// The rest of the run's result arrives whole (or, when the run failed, never); the
@@ -137,19 +138,17 @@ extension Coordinator {
         MarkdownDocument.parse(text).render(RichShape(paragraphSeparator: separator)).string == text.trimmingSpaces
     }
 
-    /// Runs `body` now, or after the streamed part in flight was delivered.
-    func afterStreamedPart(_ body: @escaping () -> Void) {
-        if let session, session.run.streamInFlight {
-            session.run.afterStream = body
-        } else {
-            body()
-        }
+    /// Does `next` now, or after the streamed part in flight was delivered.
+    func afterStreamedPart(_ next: RunState.AfterStream) {
+        guard let session else { return perform(next) }
+        if let now = session.run.providerEnded(next) { perform(now) }
     }
 
-    /// Runs what waited for the streamed part of `run` (when it is still the session's run).
-    private func continueAfterStreamedPart(_ run: RunState) {
-        guard let session, session.run === run, let next = run.afterStream else { return }
-        run.afterStream = nil
-        next()
+    /// What waited for the stream: the provider's end.
+    private func perform(_ next: RunState.AfterStream) {
+        switch next {
+        case .providerFinished: providerFinished()
+        case .fail(let error): fail(error)
+        }
     }
 }

@@ -56,7 +56,7 @@ extension Coordinator {
         guard delegate.capabilities.contains(.boundingRects) || asksRectsInBatches else {
             throw EmendError(.unsupported, "the engine gives no bounding rectangles")
         }
-        if let session, session.phase == .delivering, !session.cancelRequested, !session.suggestions.isEmpty {
+        if let session, case .delivering = session.state, !session.suggestions.isEmpty {
             // Rectangles asked for and not all answered yet (or a review step on its way):
             // the answer comes after a dispatch. STATE would read as "no session" to a GUI,
             // which would drop the click.
@@ -70,8 +70,8 @@ extension Coordinator {
             let placed = session.placedSuggestions.map { session.suggestions[$0] }.filter { $0.anchor.range != nil }
             let missing = placed.filter { $0.boundingRects == nil }
             if !missing.isEmpty {
-                session.enter(.delivering)
-                requestBounds(missing[...]) { [weak self] in self?.session?.enter(.resting) }
+                session.deliveryBegins()
+                requestBounds(missing[...]) { [weak self] in self?.session?.rests() }
                 throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
             }
             index = SuggestionPointIndex(placed.flatMap { suggestion in

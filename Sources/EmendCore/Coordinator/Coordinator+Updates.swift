@@ -69,14 +69,11 @@ extension Coordinator {
         guard touchesRegion else { return }
         if session.isReviewable { keepShownVersionTrue(session, context: context) }
         session.run.regionEdited = true
-        if coversRegion && (session.phase == .starting || session.phase == .running) && !session.cancelRequested {
+        if coversRegion, case .interrupt(let withdrawsQuestion) = session.state.stop(.regionReplaced) {
             // Whatever the providers would say is about text that is gone: end the session now
             // (keeping the engine's text and putting back anything else Emend delivered).
             logger("the engine replaced all the text the tool works on; the session ends")
-            session.cancelProviders()
-            providerDeadline = nil
-            session.cancelRequested = true
-            if !session.awaitingAnswer { queue.post { [weak self] in self?.finishStop() } }
+            interrupt(session, withdrawsQuestion: withdrawsQuestion)
         }
     }
 
@@ -139,9 +136,9 @@ extension Coordinator {
         }
         session.pointIndex = nil
         guard session.isReviewable else { return }
-        session.enter(.delivering)
+        session.deliveryBegins()
         requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
-            self?.session?.enter(.resting)
+            self?.session?.rests()
         }
     }
 

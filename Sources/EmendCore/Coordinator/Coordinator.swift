@@ -172,7 +172,7 @@ public final class Coordinator: @unchecked Sendable {
     /// Whether nothing is running or awaited, and no provider code of this coordinator still
     /// executes (a cancelled run that has not returned yet; see RunActivity).
     public var isIdle: Bool {
-        pending.isEmpty && !queue.hasPendingWork && (session.map { $0.phase == .resting || $0.phase == .ended } ?? true)
+        pending.isEmpty && !queue.hasPendingWork && (session.map { $0.state.activity == .resting || $0.state.isEnded } ?? true)
             && queue.activity.isQuiet
     }
 
@@ -203,9 +203,7 @@ public final class Coordinator: @unchecked Sendable {
         let limit = options.providerTimeoutMilliseconds, setting = options.providerTimeoutSetting
         session?.cancelProviders()
         if let session { stopStreaming(session.run) }   // the session fails: nothing more goes in
-        afterStreamedPart { [weak self] in
-            self?.fail(EmendError(.timeout, ProviderTimeout.message(milliseconds: limit, setting: setting)))
-        }
+        afterStreamedPart(.fail(EmendError(.timeout, ProviderTimeout.message(milliseconds: limit, setting: setting))))
         return true
     }
 

@@ -26,10 +26,49 @@ final class RunState {
     var streaming: Streaming = .streaming(delivered: 0, checked: 0)
     /// The result's sentences found so far, while streaming (each piece examined once).
     var sentences = StreamedSentences()
+    /// What waits for the streamed part in flight: the provider ended meanwhile.
+    enum AfterStream {
+        /// It finished well: its result is handled.
+        case providerFinished
+        /// The run failed (the provider did, or ran too long): the session fails with this.
+        case fail(EmendError)
+    }
+
+    /// A streamed part on its way to the engine, and what waits for it to be delivered.
+    enum StreamedPart {
+        case none
+        case inFlight(then: AfterStream?)
+    }
+
+    private(set) var streamedPart: StreamedPart = .none
+
     /// A streamed part is being delivered.
-    var streamInFlight = false
-    /// What to do once the streamed part in flight is delivered (the provider ended meanwhile).
-    var afterStream: (() -> Void)?
+    var streamInFlight: Bool { if case .inFlight = streamedPart { true } else { false } }
+
+    /// A streamed part goes to the engine.
+    func partSent() { streamedPart = .inFlight(then: nil) }
+
+    /// The engine refused the streamed part: nothing of the run waits any longer.
+    func partRefused() { streamedPart = .none }
+
+    /// The streamed part in flight went in: returns what waited for it (nothing is in
+    /// flight now).
+    func partDelivered() -> AfterStream? {
+        defer { streamedPart = .none }
+        if case .inFlight(let then) = streamedPart { return then }
+        return nil
+    }
+
+    /// The provider ended (`next` follows): returns `next` to do now, or nil when it waits
+    /// for the streamed part in flight (`partDelivered` hands it back).
+    func providerEnded(_ next: AfterStream) -> AfterStream? {
+        switch streamedPart {
+        case .none: return next
+        case .inFlight:
+            streamedPart = .inFlight(then: next)
+            return nil
+        }
+    }
     /// What the provider writes: Markdown (read back into styled text) or plain text.
     var writesMarkdown = false
     /// The region's text as the provider read it (before anything streamed in).
@@ -84,11 +123,10 @@ final class RunState {
 
     var hasRunningProviders: Bool { providerRun != nil }
 
-    /// Lets go of everything the run holds: providers are cancelled and stored continuations
-    /// dropped (a continuation waiting for a streamed part holds the run itself, so without
-    /// this a run ended mid-stream would never be freed).
+    /// Lets go of everything the run holds: providers are cancelled, and what waited for a
+    /// streamed part is dropped.
     func dispose() {
-        afterStream = nil
+        if streamInFlight { streamedPart = .inFlight(then: nil) }
         cancelProviders()
     }
 

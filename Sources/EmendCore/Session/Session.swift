@@ -2,54 +2,6 @@ import EmendText
 
 /// One run of a Writing Tool and everything until it is accepted, reverted or stopped.
 final class Session {
-    /// Where the session is. Every change goes through `enter(_:)`, which knows the moves the
-    /// session may make; a move it does not allow is refused (the phase stays) and recorded,
-    /// so a continuation arriving late (after a stop, after the end) can never revive it.
-    enum Phase: CustomStringConvertible {
-        /// Asking for contexts or telling the engine the state changes.
-        case starting
-        /// Providers work on the region (a run's state is `Session.run`).
-        case running
-        /// Changes go to the engine: a result, a review step, a follow-up's way back.
-        case delivering
-        /// A result is in the text; the user reviews it.
-        case resting
-        /// A result is with the engine to present (limited behavior, summaries, poor results).
-        case presenting
-        /// Stopped or failed: Emend's changes are being taken back.
-        case stopping
-        /// Over: nothing more reaches the engine but the ending's own calls.
-        case ended
-
-        var description: String {
-            switch self {
-            case .starting: "starting"
-            case .running: "running"
-            case .delivering: "delivering"
-            case .resting: "resting"
-            case .presenting: "presenting"
-            case .stopping: "stopping"
-            case .ended: "ended"
-            }
-        }
-
-        /// Whether the session may move from `self` to `next`.
-        func allows(_ next: Phase) -> Bool {
-            if next == self || next == .ended { return self != .ended || next == .ended }
-            switch (self, next) {
-            // A follow-up failing before its provider ran goes back to the result it refined.
-            case (.starting, .running), (.starting, .stopping), (.starting, .delivering): return true
-            case (.running, .delivering), (.running, .presenting), (.running, .stopping): return true
-            case (.delivering, .running), (.delivering, .resting), (.delivering, .presenting), (.delivering, .stopping): return true
-            case (.resting, .delivering), (.resting, .starting), (.resting, .stopping): return true
-            case (.presenting, .delivering), (.presenting, .stopping): return true
-            // Taking a poor result or a failed follow-up back goes on delivering afterwards.
-            case (.stopping, .delivering): return true
-            default: return false
-            }
-        }
-    }
-
     /// One undoable Writing Tools change.
     enum UndoStep: Equatable {
         case version(from: Int, to: Int)
@@ -77,7 +29,8 @@ final class Session {
     var tool: WritingTool
     var prompt: String?
     let presents: Bool
-    private(set) var phase: Phase = .starting
+    /// Where the session is (see SessionState: each event moves it and says what to do).
+    var state: SessionState = .starting(followUpBase: nil)
     /// Moves the state machine refused (empty unless the runtime has a bug).
     private(set) var refusedMoves: [String] = []
     var contexts: [SessionContext] = []
@@ -115,30 +68,38 @@ final class Session {
     /// The preview handle the engine gave for the running animation.
     var preview: UInt = 0
     var openAnimation: OpenAnimation?
-    /// While a follow-up runs: the version it refines, which a failure goes back to.
-    var followUpBase: Int?
-    /// Set by stop(): deliver nothing more and put the original back.
-    var cancelRequested = false
     /// The delegate call of this session awaiting its answer, if any.
     var awaited: (request: RequestID, kind: PendingRequests.Kind)?
 
     var awaitingAnswer: Bool { awaited != nil }
 
     /// A result rests in the text and no stop is on its way: the user may review it (accept,
-    /// revert, undo, a follow-up). Between stop() and the restore it posts, the phase is still
-    /// `resting`; a step begun then would run beside the restore (a follow-up's preview
-    /// outliving the session, say), so it is refused instead.
-    var isReviewable: Bool { phase == .resting && !cancelRequested }
+    /// revert, undo, a follow-up). Between stop() and the restore it posts, the state is
+    /// `stopRequested(during: .resting)`; a step begun then would run beside the restore (a
+    /// follow-up's preview outliving the session, say), so it is refused instead.
+    var isReviewable: Bool { state == .resting }
 
-    /// Moves to `next` if the machine allows it; returns whether it did.
-    @discardableResult
-    func enter(_ next: Phase) -> Bool {
-        guard phase.allows(next) else {
-            refusedMoves.append("\(phase) → \(next)")
+    // The session's moves (see SessionState): a move the machine refuses is recorded (the
+    // state stays), so a continuation arriving late (after a stop, after the end) can never
+    // revive the session. Each returns whether it moved.
+    @discardableResult func providerStarts() -> Bool { recording("running") { $0.providerStarts() } }
+    @discardableResult func deliveryBegins() -> Bool { recording("delivering") { $0.deliveryBegins() } }
+    @discardableResult func presentationBegins() -> Bool { recording("presenting") { $0.presentationBegins() } }
+    @discardableResult func rests() -> Bool { recording("resting") { $0.rests() } }
+
+    private func recording(_ target: String, _ event: (inout SessionState) -> Bool) -> Bool {
+        let from = state
+        guard event(&state) else {
+            refusedMoves.append("\(from) → \(target)")
             return false
         }
-        phase = next
         return true
+    }
+
+    /// Emend's changes start going back (`SessionState.restoreBegins`); a refusal is recorded.
+    @discardableResult
+    func beginRestoring(then after: SessionState.AfterRestore) -> Bool {
+        recording("restoring") { $0.restoreBegins(then: after) }
     }
 
     init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {
