@@ -198,7 +198,7 @@ struct Proofread: ParsableCommand {
         if write || diff, !held.isEmpty {
             Terminal.err("emend: \(setup.name): \(held.count) \(held.count == 1 ? "suggestion" : "suggestions") not applied "
                          + "(not safe unseen: they join or split words, respell a word beyond a slip, change hyphens, "
-                         + "lie next to another suggestion, or their category is off); review them with --interactive\n")
+                         + "or their category is off); review them with --interactive\n")
         }
         if write && setup.input.isStandardInput {
             for finding in held { try run.reject(finding) }
@@ -260,11 +260,9 @@ struct Proofread: ParsableCommand {
                                              personal: readsDictionaries ? PersonalDictionary.load(directory: registry.dictionaryDirectory) : PersonalDictionary())
         let wordless = WriteSafety(preferences: registry.configuration.proofreading, words: [])
         var writable: [Finding] = [], held: [Finding] = []
-        let crowded = WriteSafety.neighbours(findings.map(\.range))
-        for (index, finding) in findings.enumerated() {
+        for finding in findings {
             let safety = readsDictionaries ? safeties.safety(at: finding.range.lowerBound) : wordless
-            if !crowded.contains(index),
-               safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
+            if safety.refusal(original: finding.original, replacement: finding.replacement, category: finding.category,
                               ruleID: finding.ruleID) == nil {
                 writable.append(finding)
             } else {

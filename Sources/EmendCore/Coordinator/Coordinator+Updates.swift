@@ -39,8 +39,9 @@ extension Coordinator {
         // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
         // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
         var changes = touched.compactMap { session.suggestions[$0].isApplied ? session.suggestions[$0].anchor.range : nil }
-        // A rewrite's review change holds a deletion at its edge (see RewriteChanges).
-        let holdingEdges = session.reviewsChanges ? changes : []
+        // A rewrite's review change holds a deletion at its edge, or one space beyond it where
+        // its shared spaces were cut off (see RewriteChanges.holdingReach).
+        let holdingEdges = session.reviewsChanges ? changes.map { widenedOverSpaces($0, in: context) } : []
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
         context.applyEngineEdit(range, text, changes: changes, holdingEdges: holdingEdges)
         if isWorking, let edit = context.ledger.baseEdits.last {
@@ -75,6 +76,15 @@ extension Coordinator {
             logger("the engine replaced all the text the tool works on; the session ends")
             interrupt(session, withdrawsQuestion: withdrawsQuestion)
         }
+    }
+
+    /// `range` widened over up to `RewriteChanges.holdingReach` spaces on each side.
+    private func widenedOverSpaces(_ range: Range<Int>, in context: SessionContext) -> Range<Int> {
+        let count = context.text.utf8Count
+        var lower = range.lowerBound, upper = range.upperBound
+        while range.lowerBound - lower < RewriteChanges.holdingReach, lower > 0, context.text.substring((lower - 1)..<lower) == " " { lower -= 1 }
+        while upper - range.upperBound < RewriteChanges.holdingReach, upper < count, context.text.substring(upper..<(upper + 1)) == " " { upper += 1 }
+        return lower..<upper
     }
 
     /// The span of `r` after `edited` was replaced by text `delta` bytes longer, for an edit

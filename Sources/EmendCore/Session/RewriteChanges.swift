@@ -43,21 +43,15 @@ enum RewriteChanges {
         return merged.compactMap { span in
             var original: [UInt8] = []
             var at = span.lowerBound
-            // How far the span may shrink and still reach each net change it holds: into a
-            // change by a byte at least, up to a deletion's point (see withoutSharedSpaces).
-            var held: (lower: Int, upper: Int)?
             while next < changes.count, changes[next].span.upperBound <= span.upperBound,
                   changes[next].span.lowerBound >= span.lowerBound {
                 original += region[at..<changes[next].span.lowerBound]
                 original += changes[next].original
-                let span = changes[next].span
-                let reach = span.isEmpty ? (span.lowerBound, span.lowerBound) : (span.upperBound - 1, span.lowerBound + 1)
-                held = (min(held?.lower ?? reach.0, reach.0), max(held?.upper ?? reach.1, reach.1))
                 at = changes[next].span.upperBound
                 next += 1
             }
             original += region[at..<span.upperBound]
-            return withoutSharedSpaces(span, original: original, replacement: Array(region[span]), holding: held)
+            return withoutSharedSpaces(span, original: original, replacement: Array(region[span]))
         }
     }
 
@@ -92,22 +86,17 @@ enum RewriteChanges {
     }
 
     /// The change without the spaces its two texts share at their starts and ends (as the
-    /// ledger's phrases), but never so far that it stops reaching a net change it is made of
-    /// (`held`: the span must start at or before `lower` and end at or after `upper`); nil
-    /// when it changes nothing. Why the limit: "It is really very late" -> "It's late" is
-    /// "It is" -> "It's", a space, then "really very " deleted just before "late"; the two
-    /// texts share a trailing space, yet cutting it would leave the deletion outside the
-    /// change's span, and an engine edit in the span (the change becomes the engine's, see
-    /// emend.h CHANGES) would leave the deletion behind as Emend's.
-    private static func withoutSharedSpaces(_ span: Range<Int>, original: [UInt8], replacement: [UInt8],
-                                            holding held: (lower: Int, upper: Int)?) -> ReviewChange? {
+    /// ledger's phrases); nil when it changes nothing. A net change may lie beyond such a
+    /// space ("It is really very late" -> "It's late" is "It is" -> "It's", a space, then
+    /// "really very " deleted just before "late": the change reads "It is really very" ->
+    /// "It's"); an engine edit in the change takes it along all the same (`holdingReach`).
+    static let holdingReach = 1
+    private static func withoutSharedSpaces(_ span: Range<Int>, original: [UInt8], replacement: [UInt8]) -> ReviewChange? {
         guard original != replacement else { return nil }
-        let maxLead = held.map { $0.lower - span.lowerBound } ?? replacement.count
-        let maxTrail = held.map { span.upperBound - $0.upper } ?? replacement.count
         var lead = 0
-        while lead < maxLead, lead < original.count, lead < replacement.count, original[lead] == 0x20, replacement[lead] == 0x20 { lead += 1 }
+        while lead < original.count, lead < replacement.count, original[lead] == 0x20, replacement[lead] == 0x20 { lead += 1 }
         var trail = 0
-        while trail < maxTrail, trail < original.count - lead, trail < replacement.count - lead,
+        while trail < original.count - lead, trail < replacement.count - lead,
               original[original.count - 1 - trail] == 0x20, replacement[replacement.count - 1 - trail] == 0x20 {
             trail += 1
         }

@@ -12,9 +12,7 @@ import Glibc
 ///   (`Frobnicator` → `Fornicator`: a name the dictionaries lack, respelled as a real word),
 ///   while `Teh` → `The`, `recieve` → `receive` go in;
 /// - a suggestion that only adds or removes hyphens (`Quickstart` → `Quick-start`): a
-///   matter of the house style, not a slip;
-/// - suggestions next to each other (`neighbours`): each checker judged its words with the
-///   other's still there (`you're message` → `your` and `messaged`).
+///   matter of the house style, not a slip.
 public struct WriteSafety: Sendable {
     public enum Refusal: Sendable, Equatable {
         case categoryOff(RuleFamily)
@@ -72,18 +70,6 @@ public struct WriteSafety: Sendable {
             return .respellsFar(original)
         }
         return nil
-    }
-
-    /// The indices of `ranges` that lie next to another: touching it or with at most `gap`
-    /// bytes between (a space). Neither of two such suggestions is applied unseen.
-    public static func neighbours(_ ranges: [Range<Int>], gap: Int = 1) -> Set<Int> {
-        let order = ranges.indices.sorted { ranges[$0].lowerBound < ranges[$1].lowerBound }
-        var result = Set<Int>()
-        for (earlier, later) in zip(order, order.dropFirst()) where ranges[later].lowerBound - ranges[earlier].upperBound <= gap {
-            result.insert(earlier)
-            result.insert(later)
-        }
-        return result
     }
 
     /// The optimal-string-alignment distance of `a` and `b` (a transposition counts one), or
