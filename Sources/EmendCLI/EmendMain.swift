@@ -48,8 +48,8 @@ struct EmendCommand: ParsableCommand {
               emend rewrite --tone concise --selection 0:200 notes.md
               emend follow-up "make it warmer" notes.md
               emend providers
-              emend doctor                             # is everything installed and working?
-              emend service status                     # the checker service holding the providers
+              emend doctor                             # is the installation working?
+              emend service status                     # the service holding the checkers
             """,
         version: EmendVersion.string,
         subcommands: [Proofread.self, Rewrite.self, Summarize.self, Compose.self, FollowUp.self, Providers.self, Config.self, Doctor.self, Lsp.self, Service.self]

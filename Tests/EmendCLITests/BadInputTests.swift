@@ -23,6 +23,17 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(cut.stderr.contains("at byte offset 3 (line 2"), cut.stderr)
     }
 
+    /// A binary file named alone is called binary, not sent to iconv as if it were Latin-1;
+    /// a binary file that is valid UTF-8 (NUL bytes only) is still read as text, as before.
+    func testBinaryFileIsNamedBinary() {
+        sandbox.write("image.bin", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0xFF, 0xD8])
+        let result = sandbox.run(["proofread", "image.bin"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("image.bin: a binary file (a NUL byte at byte offset 8), not text"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("iconv"), result.stderr)
+        XCTAssertEqual(sandbox.run(["rewrite", "--tone", "friendly", "image.bin"]).status, 2)
+    }
+
     func testMissingFileAndDirectory() {
         let missing = sandbox.run(["proofread", "nope.md"])
         XCTAssertEqual(missing.status, 2)
@@ -68,6 +79,20 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("Exit codes: 0 nothing to report"), help.stdout)
         XCTAssertTrue(help.stdout.contains("follow-up"), help.stdout)
+        // Each example stays on one line of an 80-column help (a wrapped comment would start
+        // a line of its own at column 0 and read as a command).
+        let examples = help.stdout.components(separatedBy: "Examples:\n").last?
+            .components(separatedBy: "\n\n").first?.split(separator: "\n") ?? []
+        XCTAssertGreaterThan(examples.count, 5, help.stdout)
+        for line in examples { XCTAssertTrue(line.hasPrefix("  emend "), "a wrapped example line: \(line)") }
         XCTAssertEqual(sandbox.run(["--version"]).stdout, "0.1.0\n")
+        // The man pages are generated from these texts (generate-manual), which drops any
+        // character beyond ASCII: "(.md, .org, …)" became "(.md, .org, )" in emend-proofread(1).
+        for command in ["proofread", "rewrite", "summarize", "compose", "follow-up", "providers", "config", "doctor", "lsp",
+                        "service", "service status", "service stop", "service run"] {
+            let text = sandbox.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
+            XCTAssertFalse(text.isEmpty, command)
+            XCTAssertTrue(text.unicodeScalars.allSatisfy(\.isASCII), "\(command) --help has a character the man page loses")
+        }
     }
 }

@@ -72,6 +72,9 @@ final class ManyFilesTests: XCTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: [String: Any]])
         XCTAssertEqual((object["typo.txt"]?["matches"] as? [Any])?.count, 1)
         XCTAssertEqual(object["latin1.txt"]?["exitStatus"] as? Int, 2)
+        // A missing file is in the JSON as well, not only on stderr.
+        XCTAssertEqual(object["nowhere.txt"]?["exitStatus"] as? Int, 2)
+        XCTAssertTrue((object["nowhere.txt"]?["error"] as? String)?.contains("no such file or directory") == true)
         XCTAssertTrue((object["latin1.txt"]?["error"] as? String)?.contains("not valid UTF-8") == true)
 
         XCTAssertEqual(sandbox.run(["proofread", "ok.txt", "typo.txt"]).status, 1)

@@ -66,6 +66,22 @@ final class TextToolCommandTests: XCTestCase {
         XCTAssertEqual(sandbox.read("s.txt"), "Keep this. IT IS THE PART TO CHANGE. Keep that too.\n")
     }
 
+    /// Nothing to work on is the input's fault (exit 2), said as such, not a provider
+    /// failure (exit 3) with advice to look at the installed providers.
+    func testEmptyTextIsAnInputError() {
+        sandbox.write("empty.txt", "")
+        sandbox.write("blank.txt", "\n  \n")
+        for (arguments, message) in [(["summarize", "empty.txt"], "empty.txt is empty: nothing to summarize"),
+                                     (["rewrite", "--tone", "concise", "blank.txt"], "blank.txt has only white space: nothing to rewrite"),
+                                     (["rewrite", "--tone", "concise", "--diff", "empty.txt"], "empty.txt is empty: nothing to rewrite")] {
+            let result = sandbox.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertFalse(result.stderr.contains("emend providers"), result.stderr)
+        }
+        XCTAssertEqual(sandbox.read("blank.txt"), "\n  \n")
+    }
+
     func testSummarizeFormats() {
         sandbox.write("plan.txt", "The plan is ready. We ship on Monday. Tests pass.\n")
         XCTAssertEqual(sandbox.run(["summarize", "plan.txt"]).stdout, "The plan is ready.\n")

@@ -18,7 +18,7 @@ struct Proofread: ParsableCommand {
             Markdown code, quotes and front matter are never changed (--no-protect to allow it).
             Several files and directories are checked in one run with the same checkers \
             (started once): a directory gives its text files by extension (.md, .txt, .tex, \
-            .rst, .adoc, .org, …), hidden ones left out; binary files are skipped with a note. \
+            .rst, .adoc, .org and others), hidden ones left out; binary files are skipped with a note. \
             Each file is reported under its name (--json: one object keyed by file name; \
             --diff: one diff for all; --write: each file written on its own); the exit status \
             is the worst of all files (2 over 3 over 4 over 1 over 0). --interactive and \
@@ -100,8 +100,11 @@ struct Proofread: ParsableCommand {
         for note in inputs.notes { Terminal.err("emend: note: \(note)\n") }
         var worst = ExitStatus.ok
         var json: [String: FileReport]? = options.json ? [:] : nil
-        for failure in inputs.failures {
+        for (path, failure) in inputs.failures {
             Terminal.err("emend: \(failure.message)\n")
+            // In the JSON too, as the README promises: a file that could not be checked has
+            // `error` and `exitStatus` (a reader of the JSON alone learns why the status is 2).
+            json?[path] = .failed(failure.message, status: failure.status.rawValue)
             worst = worst.worse(failure.status)
         }
         let environment = ProviderEnvironment()

@@ -189,6 +189,7 @@ struct Rewrite: ParsableCommand {
         case nil: writingTool = .rewriteDescribed
         }
         let setup = try ToolSetup.prepare(file: file, options: options)
+        try setup.requireText(toolName: "rewrite")
         if interactive || diff {
             let review = try RewriteReview.rewriting(setup: setup, tool: writingTool, prompt: describe)
             if interactive {
@@ -237,6 +238,7 @@ struct Summarize: ParsableCommand {
 
     func run() throws {
         let setup = try ToolSetup.prepare(file: file, options: options)
+        try setup.requireText(toolName: "summarize")
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: format.tool, prompt: nil, write: write,
                         remembers: false)
             .run(label: "summarizing \(setup.name)", providerID: options.provider)
@@ -281,5 +283,17 @@ struct Compose: ParsableCommand {
         try TextToolRun(setup: setup, driver: try setup.makeDriver(), writingTool: .compose, prompt: prompt, write: write,
                         remembers: true)
             .run(label: "composing", providerID: options.provider)
+    }
+}
+
+extension ToolSetup {
+    /// An input error (exit 2) when the text a tool would work on (the selection, or the
+    /// whole file) is empty or only white space: no provider can do anything with it, and
+    /// its refusal would read as a provider failure (exit 3, "run `emend providers`").
+    func requireText(toolName: String) throws(CLIFailure) {
+        let scope = selection.isEmpty ? bytes[...] : bytes[selection]
+        guard scope.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return }
+        let what = selection.isEmpty ? (bytes.isEmpty ? "is empty" : "has only white space") : "selection has only white space"
+        throw .usage("\(name) \(what): nothing to \(toolName)")
     }
 }

@@ -63,9 +63,15 @@ struct InputDocument {
         return document
     }
 
-    /// Throws, saying where and how to convert, unless the bytes are UTF-8.
+    /// Throws, saying where and how to convert, unless the bytes are UTF-8. A binary file
+    /// (a NUL byte early on, as `InputFiles.looksBinary` decides) is named as such: advice to
+    /// convert it from Latin-1 would only mislead.
     func checkUTF8() throws(CLIFailure) {
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            if InputFiles.looksBinary(bytes), let nul = bytes.prefix(8192).firstIndex(of: 0) {
+                throw .usage("\(displayName): a binary file (a NUL byte at byte offset \(nul)), not text; "
+                             + "emend reads UTF-8 text files")
+            }
             let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let byte = String(bytes[offset], radix: 16, uppercase: true)
             let source = path ?? "FILE"

@@ -14,8 +14,9 @@ struct InputFiles {
     private(set) var entries: [Entry] = []
     /// Notes for standard error: what was skipped and why.
     private(set) var notes: [String] = []
-    /// Arguments that are neither a readable file nor a directory: reported as errors.
-    private(set) var failures: [CLIFailure] = []
+    /// Arguments that are neither a readable file nor a directory: reported as errors, each
+    /// with the path it is about (the key of its entry in a many-file JSON report).
+    private(set) var failures: [(path: String, failure: CLIFailure)] = []
     private var seen: Set<FileIdentity> = []
 
     /// Names a directory walk takes as text, by extension (case ignored): prose formats
@@ -40,9 +41,9 @@ struct InputFiles {
             guard stat(argument, &info) == 0 else {
                 let why = errno
                 switch why {
-                case ENOENT: failures.append(.usage("\(argument): no such file or directory"))
-                case EACCES: failures.append(.usage("\(argument): permission denied (check its permissions)"))
-                default: failures.append(.usage("\(argument): cannot read: \(String(cString: strerror(why)))"))
+                case ENOENT: failures.append((argument, .usage("\(argument): no such file or directory")))
+                case EACCES: failures.append((argument, .usage("\(argument): permission denied (check its permissions)")))
+                default: failures.append((argument, .usage("\(argument): cannot read: \(String(cString: strerror(why)))")))
                 }
                 continue
             }
@@ -67,7 +68,7 @@ struct InputFiles {
             return
         }
         guard let dir = opendir(directory) else {
-            failures.append(.usage("\(directory): cannot read the directory: \(String(cString: strerror(errno)))"))
+            failures.append((directory, .usage("\(directory): cannot read the directory: \(String(cString: strerror(errno)))")))
             return
         }
         var names: [String] = []
