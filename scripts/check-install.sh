@@ -35,7 +35,8 @@ if pkg-config --exists emend-gtk4; then
     cc -std=c11 -Wall -Wextra -Werror "$root/examples/gtk/editor.c" $gtk_flags $(pkg-config --cflags --libs gtksourceview-5) \
        -Wl,-rpath,"$(pkg-config --variable=libdir emend-gtk4)" -o "$work/gtk-editor"
     # shellcheck disable=SC2086
-    cc -std=c11 -Wall -Wextra -Werror -shared -fPIC "$root/gtk/tests/drive.c" $gtk_flags \
+    # (The driver's clicks and keys are real X events: XTEST.)
+    cc -std=c11 -Wall -Wextra -Werror -shared -fPIC "$root/gtk/tests/drive.c" $gtk_flags $(pkg-config --cflags --libs gtk4-x11 xtst) \
        -Wl,-rpath,"$(pkg-config --variable=libdir emend-gtk4)" -o "$work/gtk-drive.so"
     resolved="$(ldd "$work/gtk-editor" | awk '/libemend/ {print $1 " -> " $3}' | tr '\n' ' ')"
     case "$resolved" in
