@@ -32,6 +32,13 @@ final class SurroundingWhitespaceTests: XCTestCase {
         XCTAssertEqual(crlf.text, "I'm sure it's fine!\r\n", "the answer's own spaces around it go: the text's come back")
     }
 
+    func testTheAnswersSpacesBesideTheOriginalsLineBreaksAreItsOwn() {
+        // Only the line breaks are the document's: a tab the answer keeps before the same
+        // final newline stays (a concise rewrite that deleted the line's last word).
+        XCTAssertEqual(SurroundingWhitespace.kept(around: AttributedText("We go\t\n"), from: AttributedText("We go\treally \n")).string,
+                       "We go\t\n")
+    }
+
     func testASummaryAppliedOverTheTextKeepsItsFinalNewline() throws {
         let (engine, _) = try rewrite("The plan is ready. We ship soon. Tests pass.\n", answer: "The plan is ready.", tool: .summary)
         XCTAssertEqual(engine.text, "The plan is ready.\n")

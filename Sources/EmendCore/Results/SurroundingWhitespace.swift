@@ -19,7 +19,12 @@ enum SurroundingWhitespace {
         let sourceTrail = sourceLead == source.count ? 0 : trailing(source)
         // Nothing to do (the common case of a selection inside a line): no copy.
         if answerLead == 0 && answerTrail == 0 && sourceLead == 0 && sourceTrail == 0 { return result }
-        if answer[..<answerLead] == source[..<sourceLead] && answer[(answer.count - answerTrail)...] == source[(source.count - sourceTrail)...] {
+        // The line breaks are what a file keeps: where the answer has the original's breaks at
+        // both ends, its spaces and tabs there are the prose's ("We go\treally \n" made
+        // concise is "We go\t\n", not "We go \n").
+        let breaks = { (bytes: ArraySlice<UInt8>) in bytes.filter { $0 == 0x0A || $0 == 0x0D } }
+        if breaks(answer[..<answerLead]) == breaks(source[..<sourceLead])
+            && breaks(answer[(answer.count - answerTrail)...]) == breaks(source[(source.count - sourceTrail)...]) {
             return result
         }
         let prose = result.slice(answerLead..<(answer.count - answerTrail))
