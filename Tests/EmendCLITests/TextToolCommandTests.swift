@@ -14,6 +14,8 @@ final class TextToolCommandTests: XCTestCase {
         let friendly = sandbox.run(["rewrite", "--tone", "friendly", "r.txt"])
         XCTAssertEqual(friendly.status, 0, friendly.stderr)
         XCTAssertEqual(friendly.stdout, "I'm sure it's fine. We're ready, don't worry.\n")
+        // No model is installed here: the built-in fixture answered, and says so.
+        XCTAssertTrue(friendly.stderr.contains("org.emend.fixture, a built-in test fixture"), friendly.stderr)
         XCTAssertEqual(sandbox.read("r.txt"), text, "without --write the file stays")
         let concise = sandbox.run(["rewrite", "--tone", "concise", "-"], stdin: "It is really very good.")
         XCTAssertEqual(concise.stdout, "It is good.\n")

@@ -75,6 +75,12 @@ struct TextToolRun {
             // End with a newline, so the prompt (or the next line of a pipe) starts on its own.
             if let last = lastPrinted, last != "\n" { Terminal.out("\n") }
         }
+        // The built-in fixture answers from a fixed table: with no model installed it would
+        // otherwise pass for one.
+        if driver.catalog.lastChosen.first == FixtureProvider.fixtureID {
+            Terminal.err("emend: warning: this answer comes from \(FixtureProvider.fixtureID), a built-in test fixture with "
+                         + "fixed answers, not a model; install a model provider (see emend doctor)\n")
+        }
 
         // The document before this run (the file, or the rebuilt original of a follow-up).
         let before = original ?? setup.bytes

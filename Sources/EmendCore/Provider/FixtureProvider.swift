@@ -13,7 +13,9 @@ import EmendText
 /// `answer` (the CLI's `EMEND_FIXTURE_ANSWER`) replaces its rules for every tool but
 /// proofreading: tests hand it the exact text a model gave, chatter and invented facts included.
 public struct FixtureProvider: WritingProvider {
-    public let id = "org.emend.fixture"
+    /// The fixture's provider id.
+    public static let fixtureID = "org.emend.fixture"
+    public let id = FixtureProvider.fixtureID
     public let tools: Set<WritingTool> = Set(WritingTool.allCases)
     public var writesMarkdown: Bool { true }
     /// Its rules give the same answer every time: asking again would not help.
