@@ -216,6 +216,25 @@ final class ContractEdgeTests: XCTestCase {
         XCTAssertEqual(engine.text, "I do not think it is ready.")
     }
 
+    func testAStopWhileARejectIsOutThatTheEngineRefusesStillEndsTheSession() throws {
+        let (engine, coordinator) = try proofread("See you tomorow, I could of known.")
+        engine.replaceAnswering = .later
+        try coordinator.rejectSuggestion(0)
+        try coordinator.dispatch()
+        XCTAssertEqual(engine.heldReplaces.count, 1)
+        try coordinator.stop()
+        try coordinator.dispatch()
+        engine.replaceAnswering = .atOnce
+        engine.refuseHeldReplaces(coordinator)
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .inactive, "the stop finished")
+        XCTAssertEqual(engine.text, "See you tomorow, I could of known.")
+        // And the coordinator takes the next session.
+        try coordinator.start(.proofread)
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting)
+    }
+
     func testARefusedUndoOfARejectKeepsTheStep() throws {
         let (engine, coordinator) = try proofread("See you tomorow, I could of known.")
         try step(engine, coordinator) { try coordinator.rejectSuggestion(0) }

@@ -125,6 +125,13 @@ final class EditLedgerTests: XCTestCase {
         before.type(1..<2, "X", inChanges: [0..<3], holdingEdges: [0..<3])
         XCTAssertEqual(before.current.string, "cX ef")
         XCTAssertEqual(before.base, "cX ef")
+        // A deletion one space before the change, held (the change widened over the space).
+        var left = Document("xx ab cd")
+        left.deliver(0..<2, "")
+        left.type(2..<3, "X", inChanges: [1..<3], holdingEdges: [0..<3])
+        XCTAssertEqual(left.current.string, " aX cd")
+        XCTAssertEqual(left.base, " aX cd")
+        XCTAssertTrue(left.ledger.hunks.isEmpty)
     }
 
     func testSavedChangesRebaseThroughEngineEdits() {

@@ -37,6 +37,12 @@ final class SurroundingWhitespaceTests: XCTestCase {
         // final newline stays (a concise rewrite that deleted the line's last word).
         XCTAssertEqual(SurroundingWhitespace.kept(around: AttributedText("We go\t\n"), from: AttributedText("We go\treally \n")).string,
                        "We go\t\n")
+        // Without line breaks the original's spaces come back: a selection's trailing space,
+        // a line's indentation.
+        XCTAssertEqual(SurroundingWhitespace.kept(around: AttributedText("First one."), from: AttributedText("First sentence. ")).string,
+                       "First one. ")
+        XCTAssertEqual(SurroundingWhitespace.kept(around: AttributedText("Indented one"), from: AttributedText("  Indented line")).string,
+                       "  Indented one")
     }
 
     func testASummaryAppliedOverTheTextKeepsItsFinalNewline() throws {

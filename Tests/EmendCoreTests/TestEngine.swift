@@ -114,6 +114,13 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     }
 
     /// Answers the held context request now.
+    /// Refuses every held replace (the text stays as it is).
+    func refuseHeldReplaces(_ coordinator: Coordinator) {
+        let held = heldReplaces
+        heldReplaces.removeAll()
+        for (request, _) in held { reply(coordinator, request, .refused) }
+    }
+
     func releaseHeldContexts(_ coordinator: Coordinator) {
         let held = heldContexts
         heldContexts.removeAll()

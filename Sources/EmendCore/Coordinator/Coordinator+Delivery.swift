@@ -93,7 +93,13 @@ extension Coordinator {
                     self.logger("a replace was withdrawn: the engine edited its text first")
                     next()
                 case .refused, .unsupported:
-                    if let onRefused { return onRefused() }
+                    if let onRefused {
+                        // A stop asked for while the replace was out takes over (a review
+                        // step's taking back would otherwise rest the session with the stop
+                        // still pending and nothing left to finish it).
+                        guard let session = self.session, self.answerMayProceed(session) else { return }
+                        return onRefused()
+                    }
                     let sent = inFlight.range ?? range
                     self.fail(EmendError(.refused, located: "the engine refused a replace at \(range: sent, in: context.text.string)"))
                 case .failed(let error):

@@ -107,7 +107,7 @@ extension Coordinator {
                 suggestion.isApplied = false
                 if suggestion.state == .pending { suggestion.state = .rejected }
             }) { [weak self] in
-                guard let self, let restoring = self.session, restoring === session else { return }
+                guard let self, let restoring = self.session, restoring === session, !session.state.isEnded else { return }
                 guard let context = session.working else { return self.restored(session, resumed: resumed) }
                 self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
                                       onRefused: { [weak self] in self?.endSession() }) { [weak self] in

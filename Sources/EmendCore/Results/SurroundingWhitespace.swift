@@ -19,16 +19,24 @@ enum SurroundingWhitespace {
         let sourceTrail = sourceLead == source.count ? 0 : trailing(source)
         // Nothing to do (the common case of a selection inside a line): no copy.
         if answerLead == 0 && answerTrail == 0 && sourceLead == 0 && sourceTrail == 0 { return result }
-        // The line breaks are what a file keeps: where the answer has the original's breaks at
-        // both ends, its spaces and tabs there are the prose's ("We go\treally \n" made
-        // concise is "We go\t\n", not "We go \n").
+        // Each end keeps the answer's own whitespace when it is the original's, or when both hold
+        // the same line breaks (the breaks are what a file keeps; the spaces and tabs beside
+        // them are the prose's: "We go\treally \n" made concise is "We go\t\n", not
+        // "We go \n"); else the original's comes back (a final newline, a sentence's space).
+        let keepsLead = Self.keeps(answer[..<answerLead], source[..<sourceLead])
+        let keepsTrail = Self.keeps(answer[(answer.count - answerTrail)...], source[(source.count - sourceTrail)...])
+        if keepsLead && keepsTrail { return result }
+        let lead = keepsLead ? result.slice(0..<answerLead) : original.slice(0..<sourceLead)
+        let trail = keepsTrail ? result.slice((answer.count - answerTrail)..<answer.count) : original.slice((source.count - sourceTrail)..<source.count)
+        return lead.appending(result.slice(answerLead..<(answer.count - answerTrail))).appending(trail)
+    }
+
+    /// Whether an answer's whitespace at one end may stay for the original's there.
+    private static func keeps(_ answer: ArraySlice<UInt8>, _ source: ArraySlice<UInt8>) -> Bool {
+        if answer.elementsEqual(source) { return true }
         let breaks = { (bytes: ArraySlice<UInt8>) in bytes.filter { $0 == 0x0A || $0 == 0x0D } }
-        if breaks(answer[..<answerLead]) == breaks(source[..<sourceLead])
-            && breaks(answer[(answer.count - answerTrail)...]) == breaks(source[(source.count - sourceTrail)...]) {
-            return result
-        }
-        let prose = result.slice(answerLead..<(answer.count - answerTrail))
-        return original.slice(0..<sourceLead).appending(prose).appending(original.slice((source.count - sourceTrail)..<source.count))
+        let sourceBreaks = breaks(source)
+        return !sourceBreaks.isEmpty && breaks(answer) == sourceBreaks
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }

@@ -232,7 +232,8 @@ final class EditLedger {
         }
         // A hunk ending before the taken text's start never conflicts with it: those stay (one
         // ending at its start only when it is a deletion a change holds at its edge).
-        var first = firstHunk { currentSpan($0).upperBound >= taken.lowerBound }
+        let searchStart = holdingEdges.reduce(taken.lowerBound) { min($0, $1.lowerBound) }
+        var first = firstHunk { currentSpan($0).upperBound >= searchStart }
         while first < hunks.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
         let delta = deltaBefore[first]
         var last = first
