@@ -1091,7 +1091,10 @@ emend_status emend_coordinator_get_provider(const emend_coordinator *coordinator
  * unknown id, EMEND_E_UNSUPPORTED when it does not serve the tool, EMEND_E_REFUSED when it is
  * off (broken, disabled, or using the network without permission; the message says why).
  * A request's own provider_id still wins. Without a chosen provider, proofread combines
- * every usable plugin that serves it (spelling and grammar), or those config.toml lists.
+ * every usable plugin that serves it (spelling and grammar), or those config.toml lists. A
+ * chosen (or requested) proofreading checker runs as that combination would with it alone:
+ * the same filter, time limit and completeness report, and each paragraph checked in its
+ * detected language when the options set none.
  * Thread: the coordinator's. */
 emend_status emend_coordinator_choose_provider(emend_coordinator *coordinator, emend_tool tool,
                                                const char *provider_id);

@@ -116,6 +116,17 @@ final class ABILanguageDetectionTests: XCTestCase {
         XCTAssertGreaterThan(proofread(fixed).count, 2)
     }
 
+    /// A checker the engine names (`emend_coordinator_choose_provider`) is the proofreader
+    /// the default would be, with one member: each paragraph in its own language too.
+    func testANamedCheckerIsLanguageDetectedAsTheDefaultIs() throws {
+        let engine = CEngine(Self.notes)
+        let coordinator = try coordinator(engine, language: nil)
+        defer { emend_coordinator_destroy(coordinator) }
+        XCTAssertEqual(emend_coordinator_choose_provider(coordinator, EMEND_TOOL_PROOFREAD, "org.emend.hunspell"), EMEND_OK, lastError)
+        XCTAssertEqual(proofread(coordinator), ["beleive → believe", "verbesert → verbessert"])
+        XCTAssertEqual(completeness(coordinator).0, EMEND_COMPLETENESS_COMPLETE)
+    }
+
     func testADetectedLanguageWithoutItsDictionaryIsAPartialResult() throws {
         try XCTSkipIf(FileManager.default.fileExists(atPath: "/usr/share/hunspell/fr_FR.dic"), "a French dictionary is installed")
         let engine = CEngine("""

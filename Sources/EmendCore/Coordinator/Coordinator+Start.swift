@@ -14,8 +14,15 @@ extension Coordinator {
             throw EmendError(.invalidArgument, "\(tool.name) needs a prompt")
         }
         let named = providerID ?? chosenProviders[tool]
-        let provider = tool == .proofread && named == nil
-            ? try catalog.proofreader(for: tool) : try selectProvider(for: tool, id: providerID)
+        // Proofreading goes through the catalog's proofreader whether or not a checker is
+        // named, so a chosen checker is filtered, time-limited and language-detected alike.
+        let provider = if tool != .proofread {
+            try selectProvider(for: tool, id: providerID)
+        } else if let named {
+            try catalog.proofreader(for: tool, named: named)
+        } else {
+            try catalog.proofreader(for: tool)
+        }
         if tool == .followUp {
             return try startFollowUp(prompt: prompt ?? "", provider: provider)
         }

@@ -8,12 +8,21 @@ public protocol ProviderCatalog: Sendable {
     /// every front end (EmendProofreading's `Proofreader`), so the session has one provider's
     /// suggestions to deliver and nothing to merge.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider
+    /// The proofreader made of the one checker `id` (an engine's or a request's choice):
+    /// built as `proofreader(for:)` builds its combination, so a named checker gets the
+    /// same filter, time limit, completeness report and language detection as the default.
+    func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider
 }
 
 extension ProviderCatalog {
     /// By default the preferred provider does the work.
     public func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
         try provider(for: tool, named: nil)
+    }
+
+    /// By default the named provider does the work as it is.
+    public func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider {
+        try provider(for: tool, named: id)
     }
 }
 

@@ -145,7 +145,7 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         guard !finished.isEmpty else {
             // Nothing to combine: the run fails with why each checker gave nothing.
             let reasons = report.parts.map { part -> String in
-                if case .failed(let why) = part.part { return why.hasPrefix(part.providerID) ? why : "\(part.providerID): \(why)" }
+                if case .failed(let why) = part.part { return why.contains(part.providerID) ? why : "\(part.providerID): \(why)" }
                 return part.sentence
             }.joined(separator: "; ")
             if !report.parts.contains(where: { if case .skipped = $0.part { return false } else { return true } }) {

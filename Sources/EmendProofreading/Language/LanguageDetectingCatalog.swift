@@ -22,5 +22,9 @@ public struct LanguageDetectingCatalog: ProviderCatalog, ProviderListing {
         Proofreader.detectingLanguage(try base.proofreader(for: tool), detector: detector)
     }
 
+    public func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider {
+        Proofreader.detectingLanguage(try base.proofreader(for: tool, named: id), detector: detector)
+    }
+
     public var summaries: [ProviderSummary] { (base as? ProviderListing)?.summaries ?? [] }
 }

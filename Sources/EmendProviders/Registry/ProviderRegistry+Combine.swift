@@ -11,6 +11,12 @@ extension ProviderRegistry: ProofreadingMembers {
         try Proofreader.proofreader(for: tool, listed: nil, in: self)
     }
 
+    /// The checker `id` alone, wrapped as a combination of one (`Proofreader.named`): its
+    /// time limit from config.toml, the filter, the completeness report.
+    public func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider {
+        try Proofreader.named([id], for: tool, in: self)
+    }
+
     /// The providers whose proofreading `proofreader` combines: those `listed` (a front end's setting)
     /// or else those config.toml lists for the tool, in that order; else every enabled plugin
     /// that serves it (by priority); the built-in fixture only when nothing else serves the
