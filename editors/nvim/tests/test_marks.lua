@@ -72,6 +72,39 @@ H.test("marks only: accept applies one suggestion, one u takes it back; edits mo
   vim.cmd("Emend done")
 end)
 
+H.test("marks only: revert takes back the accepted suggestions in one undo step, not one edited since", function()
+  local buf = H.buffer(LINES)
+  check(buf)
+  api.nvim_win_set_cursor(0, { 1, (cols(LINES[1], "tomorow")) })
+  vim.cmd("Emend accept")
+  api.nvim_win_set_cursor(0, { 2, (cols(LINES[2], "a example")) })
+  vim.cmd("Emend accept")
+  local line = api.nvim_buf_get_lines(buf, 0, 1, false)[1]
+  api.nvim_win_set_cursor(0, { 1, (cols(line, "they has")) })
+  vim.cmd("Emend accept")
+  line = api.nvim_buf_get_lines(buf, 0, 1, false)[1]
+  H.eq(line, "Café 😀 naïve: we meet tomorrow, and they have snacks.")
+  -- The user edits one accepted replacement: it is theirs now.
+  local _, e = cols(line, "they have")
+  api.nvim_buf_set_text(buf, 0, e - 1, 0, e, { "" })
+  local before = api.nvim_buf_get_lines(buf, 0, -1, false)
+  vim.cmd("Emend revert")
+  H.eq(api.nvim_buf_get_lines(buf, 0, -1, false), {
+    "Café 😀 naïve: we meet tomorow, and they hav snacks.",
+    LINES[2],
+  }, "the accepted ones back, the edited one left")
+  H.eq(#M.list(buf), 0, "no marks after revert")
+  H.eq(emend.status(buf).state, "inactive")
+  vim.cmd("undo")
+  H.eq(api.nvim_buf_get_lines(buf, 0, -1, false), before, "one u: the revert undone")
+  -- Nothing accepted: revert leaves the text as it is.
+  local plain = H.buffer(LINES)
+  check(plain)
+  vim.cmd("Emend revert")
+  H.eq(api.nvim_buf_get_lines(plain, 0, -1, false), LINES)
+  H.eq(#M.list(plain), 0)
+end)
+
 H.test("marks only: a range checks only those lines", function()
   local buf = H.buffer(LINES)
   vim.cmd("2Emend proofread")

@@ -143,6 +143,7 @@ local function run(tool, opts, prompt)
   local sel = tool ~= "followup" and selection_for(buf, tool, opts) or nil
   local s, err = session.start(buf, tool, sel, prompt, opts.provider)
   if not s then return report(nil, err) end
+  marks.settle(buf)
   return s
 end
 
@@ -369,8 +370,10 @@ end
 function M.revert(opts)
   local mb = marks_buffer(opts)
   if mb and not marks.checking(mb) then
-    marks.clear(mb) -- marks only: the text was never changed
-    return true
+    -- Marks only: the text changed only where the user accepted a suggestion.
+    local ok, note = marks.revert(mb)
+    if note then vim.notify(note, vim.log.levels.INFO) end
+    return ok
   end
   local s = current(opts)
   if not s then return nil end
@@ -414,7 +417,7 @@ function M.status(buf)
   if not setup_done then return { state = "inactive", pending = 0 } end
   local b = (buf == nil or buf == 0) and api.nvim_get_current_buf() or buf
   local st = session.status(b)
-  if st.state == "inactive" and marks.active(b) then
+  if st.state == "inactive" and marks.reviewing(b) then
     return { state = marks.checking(b) and "checking" or "marks", pending = marks.count(b), tool = "proofread" }
   end
   return st

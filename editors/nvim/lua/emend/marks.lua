@@ -14,8 +14,12 @@ local api = vim.api
 local M = {}
 
 M.ns = api.nvim_create_namespace("emend_marks")
+-- The suggestions accepted since the check: an extmark over each replacement, so that
+-- `:Emend revert` can put their originals back wherever the text has moved them.
+M.accepted_ns = api.nvim_create_namespace("emend_marks_accepted")
 
 -- buf -> { scratch = bufnr, checking = session, items = { [extmark id] = suggestion },
+--          accepted = { [extmark id in accepted_ns] = suggestion },
 --          text = snapshot, tick = changedtick at the start, attached = bool }
 local by_buf = {}
 M.by_buf = by_buf
@@ -25,7 +29,7 @@ local function session() return require("emend.session") end
 local function state_of(buf)
   local st = by_buf[buf]
   if not st then
-    st = { items = {} }
+    st = { items = {}, accepted = {} }
     by_buf[buf] = st
   end
   return st
@@ -60,10 +64,26 @@ function M.count(buf)
   return #M.list(buf)
 end
 
--- Whether `buf` has a marks-only check running or marks to review.
+-- Whether `buf` has a marks-only check running, marks to review, or accepted suggestions
+-- that `:Emend revert` would take back.
 function M.active(buf)
   local st = by_buf[buf]
+  return st ~= nil and (st.checking ~= nil or next(st.items) ~= nil or next(st.accepted) ~= nil)
+end
+
+-- Whether `buf` has a check running or marks left to review (its status).
+function M.reviewing(buf)
+  local st = by_buf[buf]
   return st ~= nil and (st.checking ~= nil or next(st.items) ~= nil)
+end
+
+-- Forgets the accepted suggestions of `buf` (they stay in the text as the user's edits):
+-- another tool starts on the buffer, and its revert is that tool's.
+function M.settle(buf)
+  local st = by_buf[buf]
+  if not st then return end
+  st.accepted = {}
+  if api.nvim_buf_is_valid(buf) then pcall(api.nvim_buf_clear_namespace, buf, M.accepted_ns, 0, -1) end
 end
 
 function M.checking(buf)
@@ -118,13 +138,16 @@ local function attach(buf, st)
   })
 end
 
--- Clears the marks and diagnostics of `buf` (the text is untouched).
+-- Clears the marks and diagnostics of `buf`, and forgets what was accepted (the text is
+-- untouched: accepted suggestions stay, as the user's own edits).
 function M.clear(buf)
   local st = by_buf[buf]
   if not st then return end
   st.items = {}
+  st.accepted = {}
   if api.nvim_buf_is_valid(buf) then
     pcall(api.nvim_buf_clear_namespace, buf, M.ns, 0, -1)
+    pcall(api.nvim_buf_clear_namespace, buf, M.accepted_ns, 0, -1)
     pcall(vim.diagnostic.reset, M.ns, buf)
   end
 end
@@ -249,7 +272,52 @@ function M.accept(buf, m)
   api.nvim_buf_set_text(buf, m.row, m.col, m.end_row, m.end_col, vim.split(sug.replacement, "\n", { plain = true }))
   pcall(api.nvim_buf_del_extmark, buf, M.ns, m.id)
   st.items[m.id] = nil
+  -- Remember where the replacement now stands (an empty one is a point that text typed
+  -- at it does not widen).
+  local er, ec = m.row, m.col
+  local lines = vim.split(sug.replacement, "\n", { plain = true })
+  if #lines > 1 then er, ec = m.row + #lines - 1, #lines[#lines] else ec = m.col + #sug.replacement end
+  local id = api.nvim_buf_set_extmark(buf, M.accepted_ns, m.row, m.col, {
+    end_row = er, end_col = ec, right_gravity = false, end_right_gravity = true,
+  })
+  st.accepted[id] = sug
   M.refresh(buf)
+  return true
+end
+
+-- `:Emend revert` of a marks-only check: the accepted suggestions' originals back (one undo
+-- step), then no marks. An accepted suggestion whose replacement the user edited since is
+-- the user's now and stays as it is; the count of those is returned with a message.
+function M.revert(buf)
+  local st = by_buf[buf]
+  if not st then return true end
+  local kept = 0
+  if api.nvim_buf_is_valid(buf) and next(st.accepted) ~= nil then
+    local places = api.nvim_buf_get_extmarks(buf, M.accepted_ns, 0, -1, { details = true })
+    local first = true
+    -- From the end back, so a put-back original does not move the ones before it.
+    for i = #places, 1, -1 do
+      local id, row, col, details = places[i][1], places[i][2], places[i][3], places[i][4]
+      local sug = st.accepted[id]
+      if sug then
+        if text_between(buf, row, col, details.end_row, details.end_col) == sug.replacement then
+          if first then
+            api.nvim_buf_call(buf, function() vim.cmd("let &undolevels = &undolevels") end)
+            first = false
+          end
+          api.nvim_buf_set_text(buf, row, col, details.end_row, details.end_col,
+            vim.split(sug.original, "\n", { plain = true }))
+        else
+          kept = kept + 1
+        end
+      end
+    end
+  end
+  M.clear(buf)
+  if kept > 0 then
+    return true, ("Emend: %d accepted suggestion%s you edited since stay%s as you left %s"):format(
+      kept, kept == 1 and "" or "s", kept == 1 and "s" or "", kept == 1 and "it" or "them")
+  end
   return true
 end
 
