@@ -72,6 +72,20 @@ final class ServiceTests: XCTestCase {
         print("service: cold run \(Int(coldSeconds * 1000)) ms, warm run \(Int(warmSeconds * 1000)) ms")
     }
 
+    /// An editor's language server and a terminal's command differ in variables no checker
+    /// reads (TERM: an editor's child has "dumb", a terminal "xterm-256color"); they share
+    /// the one host all the same (their hosts were keyed on it: two of each checker).
+    func testFrontEndsWhoseTerminalsDifferShareTheHost() throws {
+        let sandbox = try serviceSandbox()
+        sandbox.environment["TERM"] = "xterm-256color"
+        assertFindsTypo(sandbox.run(["proofread", "a.txt"]))
+        sandbox.environment["TERM"] = "dumb"
+        assertFindsTypo(sandbox.run(["proofread", "a.txt"]))
+        let later = try XCTUnwrap(status(sandbox))
+        let hosts = later.text.split(separator: "\n").filter { $0.hasPrefix("host org.emend.process:") }
+        XCTAssertEqual(hosts.count, 1, later.text)
+    }
+
     func testAKilledServiceIsRestartedAndTheRunSucceeds() throws {
         let sandbox = try serviceSandbox()
         assertFindsTypo(sandbox.run(["proofread", "a.txt"]))

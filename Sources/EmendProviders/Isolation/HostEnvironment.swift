@@ -12,7 +12,11 @@ import Glibc
 /// sit in its memory. `sandbox = "off"` passes libemend's whole environment, as before.
 enum HostEnvironment {
     /// The variables every sandboxed host and the scanner keep (a trailing `*`: a prefix).
-    static let allowlist = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_*", "TZ", "TERM",
+    /// Not TERM: a plugin has no terminal, and front ends would differ in it (an editor's
+    /// child has "dumb", a terminal's command "xterm-256color"), so the checker service, which
+    /// shares a host between front ends whose host environments are equal, would start one
+    /// host of each checker per kind of front end.
+    static let allowlist = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_*", "TZ",
                             "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR",
                             "EMEND_*", "LD_LIBRARY_PATH", "SSL_CERT_FILE", "SSL_CERT_DIR", "PYTHONHASHSEED"]
     /// Kept only for a provider that may use the network.
