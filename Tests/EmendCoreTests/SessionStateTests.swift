@@ -92,11 +92,25 @@ final class SessionStateTests: XCTestCase {
             let expected: State.Step
             switch state {
             case .stopRequested: expected = .finishStop
-            case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: expected = .halt
+            // A restore that ends the session (stopped, reverted, failed) halts every step
+            // queued before it: the work it would go on with is being taken back.
+            case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: expected = .halt
             default: expected = .proceed
             }
             XCTAssertEqual(state.workResumes(), expected, "\(state)")
         }
+    }
+
+    func testWorkQueuedBeforeARevertOrFailureHaltsWhileItsRestoreRuns() {
+        for ending in [State.Ending.reverted, .failed] {
+            var state = State.resting
+            XCTAssertTrue(state.restoreBegins(then: .end(ending)))
+            XCTAssertEqual(state.workResumes(), .halt, "\(ending): nothing goes on while the original comes back")
+            XCTAssertEqual(state.restoreFinished(), .end)
+        }
+        var resuming = State.delivering(followUpBase: 1)
+        XCTAssertTrue(resuming.restoreBegins(then: .resume(followUpBase: 1)))
+        XCTAssertEqual(resuming.workResumes(), .proceed, "a restore that keeps the session lets its work go on")
     }
 
     func testAnswersFinishAStopUnlessTheCallerHandlesIt() {

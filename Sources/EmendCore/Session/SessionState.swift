@@ -134,12 +134,14 @@ enum SessionState: Equatable, CustomStringConvertible {
     }
 
     /// A step of the session's own work is due. After the end nothing goes on (an analysis
-    /// or a slice queued before a stop finished must not revive the session).
+    /// or a slice queued before a stop finished must not revive the session), nor while a
+    /// restore that ends the session runs (stopped, reverted or failed: the work it would go
+    /// on with is being taken back); a restore that keeps the session lets its work go on.
     func workResumes() -> Step {
         switch self {
         case .stopRequested: .finishStop
-        case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: .halt
-        case .starting, .running, .delivering, .presenting, .resting, .restoring: .proceed
+        case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: .halt
+        case .starting, .running, .delivering, .presenting, .resting, .restoring(then: .resume): .proceed
         }
     }
 
