@@ -61,27 +61,43 @@ extension Coordinator {
         }
     }
 
-    /// The result is in `session` (suggestions, or a new version): present or deliver it.
+    /// The result is in `session` (suggestions, or a new version): present or deliver it, as
+    /// `SessionState.resultReady` decides.
     private func resultReady(_ session: Session) {
         guard self.session === session else { return }
-        guard workMayProceed(session) else { return }
-        session.hasResult = true
-        if let explanation = session.run.resultExplanation {
-            logger("a poor result is presented, not applied: \(explanation)")
-            guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
+        let explanation = session.run.resultExplanation
+        let action = session.resultReady(SessionState.ReadyResult(
+            isPoor: explanation != nil, enginePresents: delegate.capabilities.contains(.presentResult),
+            sessionPresents: session.presents, isSuggestions: session.tool == .proofread))
+        // A result the session acts on counts as arrived (review steps may follow it).
+        func arrived() {
+            session.hasResult = true
+            if let explanation { logger("a poor result is presented, not applied: \(explanation)") }
+        }
+        switch action {
+        case .finishStop:
+            finishStop()
+        case .halt, .refused:
+            return
+        case .failPoorResult:
+            arrived()
+            fail(EmendError(.poorResult, explanation ?? ""))
+        case .restoreThenPresent:
+            arrived()
             // What streamed in goes back first: a poor result is shown, never left in the text.
             // Then the state leaves STREAMING (nothing is being written any more: the person
             // is asked), as for every presented result.
-            session.deliveryBegins()
-            return transitionRestoring(to: 0, kind: .revert) { [weak self] in
+            transitionRestoring(to: 0, kind: .revert) { [weak self] in
                 self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
             }
-        }
-        if session.presents { return present() }
-        session.deliveryBegins()
-        if session.tool == .proofread {
+        case .present:
+            arrived()
+            present()
+        case .deliverSuggestions:
+            arrived()
             deliverSuggestions(session.suggestions) { [weak self] in self?.afterDelivery() }
-        } else {
+        case .deliverVersion:
+            arrived()
             let target = session.versions.count - 1
             transition(to: target, kind: .result) { [weak self] in
                 guard let self, let session = self.session else { return }

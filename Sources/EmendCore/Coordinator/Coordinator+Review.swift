@@ -214,8 +214,10 @@ extension Coordinator {
 
     /// Refines the finished rewrite with a follow-up request.
     func startFollowUp(prompt: String, provider: WritingProvider) throws(EmendError) {
-        guard let session, session.isReviewable, session.tool.isRewrite || session.tool == .compose else {
-            throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
+        guard let session else { throw EmendError(.state, "a follow-up needs a finished rewrite in the current session") }
+        switch session.state.followUpAsked(refinesResult: session.tool.isRewrite || session.tool == .compose) {
+        case .open: break
+        case .noFinishedRewrite: throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
         }
         endChangeReview(session)
         let previous = session.regionText
