@@ -80,14 +80,17 @@ extension Coordinator {
             endSession()
         case .backTo(let base):
             // A failed follow-up goes back to the result it refined; the session stays.
-            finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
-                guard let self, let session = self.session, !session.state.isEnded else { return }
-                self.changeState(to: .interactiveResting) { session.rests() }
-            } }
+            finishOpenAnimation(then: handling(.failedFollowUpAnimationFinished(backTo: base)))
         case .restoreAndEnd:
             noteEndingFailure(error)
             restoreOriginal(kind: .cancel, then: .end(.failed))
         }
+    }
+
+    /// A failed follow-up's version is back in the text: the engine is told it rests, then it rests.
+    func followUpWithdrawn() {
+        guard let session, !session.state.isEnded else { return }
+        changeState(to: .interactiveResting, then: handling(.rests))
     }
 
     /// Puts the base back — the original plus the engine's own edits — by undoing each of
@@ -161,20 +164,22 @@ extension Coordinator {
         providerDeadline = nil
         if session.openAnimation != nil {
             // Every prepared animation is finished, however the session ends.
-            return finishOpenAnimation { [weak self] in self?.endSession(error) }
+            return finishOpenAnimation(then: handling(.endingAnimationFinished(error)))
         }
         session.state.end()
         refusedMoves += session.refusedMoves
-        let finish = { [weak self] in
-            guard let self, self.session === session else { return }
-            // A million suggestions are freed over several dispatches, not in this one.
-            session.releaseInSlices(on: self.queue)
-            self.session = nil
-            self.state = .inactive
-            self.reportSessionEnded()
-        }
-        if state == .inactive { return finish() }
-        changeState(to: .inactive, then: finish)
+        if state == .inactive { return letGo(session) }
+        changeState(to: .inactive, then: handling(.inactiveAnnounced(session)))
+    }
+
+    /// The engine knows the session is over: it is let go, and its end reported.
+    func letGo(_ session: Session) {
+        guard self.session === session else { return }
+        // A million suggestions are freed over several dispatches, not in this one.
+        session.releaseInSlices(on: queue)
+        self.session = nil
+        state = .inactive
+        reportSessionEnded()
     }
 
     /// Done: keep the result and end the session.

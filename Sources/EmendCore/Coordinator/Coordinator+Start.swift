@@ -27,9 +27,7 @@ extension Coordinator {
         let newSession = Session(generation: nextGeneration, tool: tool, prompt: prompt, presents: presents)
         nextGeneration += 1
         session = newSession
-        changeState(to: presents ? .noninteractive : .interactiveStreaming) { [weak self] in
-            self?.requestContexts(scope, provider: provider)
-        }
+        changeState(to: presents ? .noninteractive : .interactiveStreaming, then: handling(.started(scope, provider: provider)))
     }
 
     /// The provider named for this request, else the one chosen for this coordinator, else
@@ -45,20 +43,23 @@ extension Coordinator {
         chosenProviders[tool] = id
     }
 
-    private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
-        call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
-            guard let self, let session = self.session else { return }
-            guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
-                if case .failed(let error) = answer { return self.fail(error) }
-                return self.fail(EmendError(.invalidArgument, "the engine gave no context"))
-            }
-            guard self.workMayProceed(session) else { return }
-            session.contexts = descriptions.map { description in
-                defer { self.nextContextID += 1 }
-                return SessionContext(id: self.nextContextID, description: description)
-            }
-            self.beginWork(provider: provider)
+    func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
+        call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) },
+             then: handling { .contextsAnswered($0, provider: provider) })
+    }
+
+    func contextsAnswered(_ answer: DelegateAnswer, provider: WritingProvider) {
+        guard let session else { return }
+        guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
+            if case .failed(let error) = answer { return fail(error) }
+            return fail(EmendError(.invalidArgument, "the engine gave no context"))
         }
+        guard workMayProceed(session) else { return }
+        session.contexts = descriptions.map { description in
+            defer { nextContextID += 1 }
+            return SessionContext(id: nextContextID, description: description)
+        }
+        beginWork(provider: provider)
     }
 
     /// The working region: the selection widened to whole sentences (the whole text for a
@@ -76,9 +77,7 @@ extension Coordinator {
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.versions = [[]]
-        animate(.anticipate, region: regionRange) { [weak self] in
-            self?.runProvider(provider, previousResult: nil)
-        }
+        animate(.anticipate, region: regionRange, body: handling(.anticipated(provider: provider, previousResult: nil)))
     }
 
     /// Asks for a preview and prepares the animation, then runs `body`. The animation stays
@@ -232,6 +231,6 @@ extension Coordinator {
     /// The provider finished well (and no streamed part is in flight): the animation it ran
     /// under is finished, then its result is handled.
     func providerFinished() {
-        finishOpenAnimation { [weak self] in self?.handleResult() }
+        finishOpenAnimation(then: handling(.providerAnimationFinished))
     }
 }
