@@ -87,7 +87,7 @@ extension Coordinator {
             // What streamed in goes back first: a poor result is shown, never left in the text.
             // Then the state leaves STREAMING (nothing is being written any more: the person
             // is asked), as for every presented result.
-            transitionRestoring(to: 0, kind: .revert, then: handling(.poorResultWithdrawn))
+            transitionRestoring(to: 0, kind: .revert, then: .poorResultWithdrawn)
         case .present:
             arrived()
             present()
@@ -124,7 +124,7 @@ extension Coordinator {
         guidance += "."
         session.deliveryBegins()
         transitionRestoring(to: session.shownVersion, kind: .cancel,
-                            then: handling(.factsWithdrawn(run: run, provider: provider, guidance: guidance)))
+                            then: .factsWithdrawn(run: run, provider: provider, guidance: guidance))
         return true
     }
 

@@ -7,7 +7,17 @@
 /// function, `Coordinator.handle(_:)`, whose switch lists them in the order a session meets
 /// them and names the step each one performs. Whether a step may still go on (a stop came,
 /// the session ended) is the session's state's to say (`SessionState`), asked by the step.
-enum SessionEvent {
+indirect enum SessionEvent {
+    /// A restore under way: its kind of change, what follows it, its pass (the engine may
+    /// edit text a restoring replace was planned for: up to three), and the event handled
+    /// when it resumes the session.
+    struct Restore {
+        let kind: ChangeKind
+        let after: SessionState.AfterRestore
+        var attempt: Int
+        let resumed: SessionEvent?
+    }
+
     // MARK: Starting
 
     /// The engine knows a session starts: ask it for the contexts of `scope`.
@@ -50,6 +60,16 @@ enum SessionEvent {
     case failedFollowUpAnimationFinished(backTo: Int)
     /// A failed follow-up's version is back in the text: the engine is told the session rests.
     case followUpWithdrawn
+    /// The open animation is finished: the delivered suggestions are marked not applied.
+    case restoreAnimationFinished(Restore)
+    /// `session`'s suggestions are marked: Emend's changes go back out of the text.
+    case suggestionsUnapplied(Session, Restore)
+    /// A pass of the restoring replaces was delivered: another pass, or what follows it.
+    case restoreDelivered(Restore)
+    /// The engine refused a replace that takes Emend's changes back: the session ends as it is.
+    case restoreRefused
+    /// `versions[target]` is back in the text (a restore that keeps the session): `then` follows.
+    case versionRestored(Int, then: SessionEvent)
     /// The open animation is finished: the session ends (with `error`, when it failed).
     case endingAnimationFinished(EmendError?)
     /// The engine knows the session is over (inactive): it is let go.
