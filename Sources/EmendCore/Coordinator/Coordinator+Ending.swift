@@ -80,7 +80,7 @@ extension Coordinator {
             endSession()
         case .backTo(let base):
             // A failed follow-up goes back to the result it refined; the session stays.
-            finishOpenAnimation(then: handling(.failedFollowUpAnimationFinished(backTo: base)))
+            finishOpenAnimation(then: .failedFollowUpAnimationFinished(backTo: base))
         case .restoreAndEnd:
             noteEndingFailure(error)
             restoreOriginal(kind: .cancel, then: .end(.failed))
@@ -90,7 +90,7 @@ extension Coordinator {
     /// A failed follow-up's version is back in the text: the engine is told it rests, then it rests.
     func followUpWithdrawn() {
         guard let session, !session.state.isEnded else { return }
-        changeState(to: .interactiveResting, then: handling(.rests))
+        changeState(to: .interactiveResting, then: .rests)
     }
 
     /// Puts the base back — the original plus the engine's own edits — by undoing each of
@@ -105,7 +105,7 @@ extension Coordinator {
     /// One pass of `restore` (see above): the open animation is finished first.
     private func restoreOriginal(_ restore: SessionEvent.Restore) {
         guard let session, session.beginRestoring(then: restore.after) else { return }
-        finishOpenAnimation(then: handling(.restoreAnimationFinished(restore)))
+        finishOpenAnimation(then: .restoreAnimationFinished(restore))
     }
 
     /// The animation is finished: the delivered suggestions are marked not applied (a slice
@@ -185,12 +185,12 @@ extension Coordinator {
         providerDeadline = nil
         if session.openAnimation != nil {
             // Every prepared animation is finished, however the session ends.
-            return finishOpenAnimation(then: handling(.endingAnimationFinished(error)))
+            return finishOpenAnimation(then: .endingAnimationFinished(error))
         }
         session.state.end()
         refusedMoves += session.refusedMoves
         if state == .inactive { return letGo(session) }
-        changeState(to: .inactive, then: handling(.inactiveAnnounced(session)))
+        changeState(to: .inactive, then: .inactiveAnnounced(session))
     }
 
     /// The engine knows the session is over: it is let go, and its end reported.

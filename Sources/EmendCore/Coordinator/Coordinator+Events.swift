@@ -5,13 +5,16 @@ extension Coordinator {
     /// `SessionState.resultReady`…) and performs what it says; nothing else decides it.
     func handle(_ event: SessionEvent) {
         switch event {
+        case .stateChangeAnswered(let answer, let newState, let next): stateChangeAnswered(answer, newState, then: next)
+        case .previewAnswered(let answer, let planned, let next): previewAnswered(answer, planned, then: next)
+        case .animationPrepared(let next): animationPrepared(then: next)
         case .started(let scope, let provider): requestContexts(scope, provider: provider)
         case .contextsAnswered(let answer, let provider): contextsAnswered(answer, provider: provider)
         case .followUpStarted(let session, let provider, let previous): anticipateFollowUp(session, provider: provider, previousResult: previous)
         case .anticipated(let provider, let previous): runProvider(provider, previousResult: previous)
         case .providerAnimationFinished: handleResult()
         case .factsWithdrawn(let run, let provider, let guidance): askAgain(run, provider: provider, guidance: guidance)
-        case .poorResultWithdrawn: changeState(to: .noninteractive, then: handling(.presentationAnnounced))
+        case .poorResultWithdrawn: changeState(to: .noninteractive, then: .presentationAnnounced)
         case .presentationAnnounced: present()
         case .presentAnswered(let answer): presentAnswered(answer)
         case .presentedResultApplied: endSession()

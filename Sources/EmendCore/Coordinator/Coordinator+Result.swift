@@ -291,7 +291,7 @@ extension Coordinator {
     func announceResting() {
         guard let session else { return }
         guard workMayProceed(session) else { return }
-        changeState(to: .interactiveResting, then: handling(.rests))
+        changeState(to: .interactiveResting, then: .rests)
     }
 
     /// Asks for the underline rectangles of `suggestions`, one after another.

@@ -226,13 +226,13 @@ extension Coordinator {
         session.prompt = prompt
         session.state.followUpStarts(refining: session.shownVersion)
         lastFailure = nil
-        changeState(to: .interactiveStreaming, then: handling(.followUpStarted(session, provider: provider, previousResult: previous)))
+        changeState(to: .interactiveStreaming, then: .followUpStarted(session, provider: provider, previousResult: previous))
     }
 
     /// The engine knows the follow-up starts: it is anticipated on the region, then runs.
     func anticipateFollowUp(_ session: Session, provider: WritingProvider, previousResult: String?) {
         guard let range = session.region?.range else { return }
-        animate(.anticipate, region: range, body: handling(.anticipated(provider: provider, previousResult: previousResult)))
+        animate(.anticipate, region: range, then: .anticipated(provider: provider, previousResult: previousResult))
     }
 }
 

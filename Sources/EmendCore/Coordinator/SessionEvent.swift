@@ -26,6 +26,12 @@ indirect enum SessionEvent {
     case contextsAnswered(DelegateAnswer, provider: WritingProvider)
     /// The engine knows a follow-up of `session` starts: anticipate it on the region.
     case followUpStarted(Session, provider: WritingProvider, previousResult: String?)
+    /// The engine answered that the state becomes the given one: `then` follows.
+    case stateChangeAnswered(DelegateAnswer, CoordinatorState, then: SessionEvent)
+    /// The engine answered the preview of the planned animation: it is prepared.
+    case previewAnswered(DelegateAnswer, Session.OpenAnimation, then: SessionEvent)
+    /// The animation is prepared: `then` follows (unless a stop takes over).
+    case animationPrepared(then: SessionEvent)
     /// The anticipation is prepared (or none is shown): the provider runs.
     case anticipated(provider: WritingProvider, previousResult: String?)
 
