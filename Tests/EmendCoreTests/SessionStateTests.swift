@@ -92,11 +92,25 @@ final class SessionStateTests: XCTestCase {
             let expected: State.Step
             switch state {
             case .stopRequested: expected = .finishStop
-            case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: expected = .halt
+            // A restore that ends the session (stopped, reverted, failed) halts every step
+            // queued before it: the work it would go on with is being taken back.
+            case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: expected = .halt
             default: expected = .proceed
             }
             XCTAssertEqual(state.workResumes(), expected, "\(state)")
         }
+    }
+
+    func testWorkQueuedBeforeARevertOrFailureHaltsWhileItsRestoreRuns() {
+        for ending in [State.Ending.reverted, .failed] {
+            var state = State.resting
+            XCTAssertTrue(state.restoreBegins(then: .end(ending)))
+            XCTAssertEqual(state.workResumes(), .halt, "\(ending): nothing goes on while the original comes back")
+            XCTAssertEqual(state.restoreFinished(), .end)
+        }
+        var resuming = State.delivering(followUpBase: 1)
+        XCTAssertTrue(resuming.restoreBegins(then: .resume(followUpBase: 1)))
+        XCTAssertEqual(resuming.workResumes(), .proceed, "a restore that keeps the session lets its work go on")
     }
 
     func testAnswersFinishAStopUnlessTheCallerHandlesIt() {
@@ -301,5 +315,59 @@ final class SessionStateTests: XCTestCase {
         XCTAssertEqual(state.restoreFinished(), .resume)
         XCTAssertTrue(state.rests())
         XCTAssertEqual(state, .resting)
+    }
+
+    // MARK: A result, a follow-up
+
+    /// Every kind of result: poor or not, an engine that presents or not, a session that
+    /// presents or not, suggestions or a version.
+    static let results: [State.ReadyResult] = [false, true].flatMap { poor in [false, true].flatMap { engine in
+        [false, true].flatMap { session in [false, true].map { suggestions in
+            State.ReadyResult(isPoor: poor, enginePresents: engine, sessionPresents: session, isSuggestions: suggestions)
+        } } } }
+
+    func testAResultIsPresentedOrDeliveredInEachState() {
+        for start in Self.states {
+            for result in Self.results {
+                var state = start
+                let action = state.resultReady(result)
+                switch start {
+                case .stopRequested:
+                    XCTAssertEqual(action, .finishStop, "\(start) \(result)")
+                    XCTAssertEqual(state, start)
+                case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended:
+                    XCTAssertEqual(action, .halt, "\(start) \(result)")
+                    XCTAssertEqual(state, start)
+                case .restoring(then: .resume):
+                    XCTAssertEqual(action, .refused, "no result is awaited while a restore that keeps the session runs")
+                    XCTAssertEqual(state, start)
+                case .starting, .running, .delivering, .presenting, .resting:
+                    let expected: State.ResultAction = result.isPoor
+                        ? (result.enginePresents ? .restoreThenPresent : .failPoorResult)
+                        : result.sessionPresents ? .present : result.isSuggestions ? .deliverSuggestions : .deliverVersion
+                    XCTAssertEqual(action, expected, "\(start) \(result)")
+                    switch action {
+                    case .restoreThenPresent, .deliverSuggestions, .deliverVersion:
+                        XCTAssertEqual(state, .delivering(followUpBase: start.followUpBase), "a follow-up keeps its base: \(start)")
+                    default:
+                        XCTAssertEqual(state, start, "presenting moves when the result goes to the engine; a failure is fail's")
+                    }
+                }
+            }
+        }
+    }
+
+    func testAPoorResultIsNeverDelivered() {
+        for result in Self.results where result.isPoor {
+            var state = State.running(followUpBase: nil)
+            XCTAssertTrue([.restoreThenPresent, .failPoorResult].contains(state.resultReady(result)), "\(result)")
+        }
+    }
+
+    func testAFollowUpIsOpenOnlyOnAResultingRewrite() {
+        for state in Self.states {
+            XCTAssertEqual(state.followUpAsked(refinesResult: true), state == .resting ? .open : .noFinishedRewrite, "\(state)")
+            XCTAssertEqual(state.followUpAsked(refinesResult: false), .noFinishedRewrite, "\(state)")
+        }
     }
 }

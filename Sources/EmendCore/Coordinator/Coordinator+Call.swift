@@ -32,21 +32,24 @@ extension Coordinator {
         queue.post { [pending] in if pending.isAwaiting(id) { invoke(id) } }
     }
 
-    /// Tells the delegate the state is about to change, then changes it and runs `then`.
-    func changeState(to newState: CoordinatorState, then: @escaping () -> Void) {
-        guard newState != state else { return then() }
-        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) }) { [weak self] answer in
-            guard let self else { return }
-            if case .failed(let error) = answer, newState != .inactive, let session = self.session, !session.state.isRestoring {
-                // The engine cannot go where the session was heading: the session fails (and
-                // puts back what it delivered). Going back to inactive cannot be refused.
-                return self.fail(error)
-            }
-            // The engine was told: the state changes even if a stop came meanwhile, so that
-            // the stop's own change back to inactive reaches the engine too.
-            self.state = newState
-            if let session = self.session, !self.answerMayProceed(session) { return }
-            then()
+    /// Tells the delegate the state is about to change, then changes it and handles `event`.
+    func changeState(to newState: CoordinatorState, then event: SessionEvent) {
+        guard newState != state else { return handle(event) }
+        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) },
+             then: handling { .stateChangeAnswered($0, newState, then: event) })
+    }
+
+    /// The engine answered that the state becomes `newState`.
+    func stateChangeAnswered(_ answer: DelegateAnswer, _ newState: CoordinatorState, then event: SessionEvent) {
+        if case .failed(let error) = answer, newState != .inactive, let session, !session.state.isRestoring {
+            // The engine cannot go where the session was heading: the session fails (and
+            // puts back what it delivered). Going back to inactive cannot be refused.
+            return fail(error)
         }
+        // The engine was told: the state changes even if a stop came meanwhile, so that
+        // the stop's own change back to inactive reaches the engine too.
+        state = newState
+        if let session, !answerMayProceed(session) { return }
+        handle(event)
     }
 }

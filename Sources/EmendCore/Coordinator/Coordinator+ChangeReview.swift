@@ -61,7 +61,7 @@ extension Coordinator {
         session.undoStack.removeAll()
         session.redoStack.removeAll()
         session.deliveryBegins()
-        requestUnderlines(session.suggestions[...]) { [weak self] in self?.session?.rests() }
+        requestUnderlines(session.suggestions[...], then: handling(.rests))
         return session.suggestions.count
     }
 

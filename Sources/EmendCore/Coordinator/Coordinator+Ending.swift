@@ -80,77 +80,101 @@ extension Coordinator {
             endSession()
         case .backTo(let base):
             // A failed follow-up goes back to the result it refined; the session stays.
-            finishOpenAnimation { [weak self] in self?.transitionRestoring(to: base, kind: .cancel) { [weak self] in
-                guard let self, let session = self.session, !session.state.isEnded else { return }
-                self.changeState(to: .interactiveResting) { session.rests() }
-            } }
+            finishOpenAnimation(then: .failedFollowUpAnimationFinished(backTo: base))
         case .restoreAndEnd:
             noteEndingFailure(error)
             restoreOriginal(kind: .cancel, then: .end(.failed))
         }
     }
 
+    /// A failed follow-up's version is back in the text: the engine is told it rests, then it rests.
+    func followUpWithdrawn() {
+        guard let session, !session.state.isEnded else { return }
+        changeState(to: .interactiveResting, then: .rests)
+    }
+
     /// Puts the base back — the original plus the engine's own edits — by undoing each of
     /// Emend's net changes the ledger holds; then the session ends or goes on as `after` says
-    /// (`resume`: `resumed` runs). Byte for byte: no alignment, and protected text that came
-    /// in with Emend's changes (an attachment the engine put in a replace it answered) goes
-    /// out with them.
-    func restoreOriginal(kind: ChangeKind, then after: SessionState.AfterRestore, attempt: Int = 1,
-                         resumed: @escaping () -> Void = {}) {
-        guard let session, session.beginRestoring(then: after) else { return }
-        finishOpenAnimation { [weak self] in
-            guard let self, let session = self.session else { return }
-            guard session.working != nil else { return self.restored(session, resumed: resumed) }
-            // A slice per queue item: a million suggestions.
-            SlicedLoop.forEach(session.suggestions, on: self.queue, { suggestion in
-                guard suggestion.isApplied else { return }
-                suggestion.isApplied = false
-                if suggestion.state == .pending { suggestion.state = .rejected }
-            }) { [weak self] in
-                guard let self, let restoring = self.session, restoring === session, !session.state.isEnded else { return }
-                guard let context = session.working else { return self.restored(session, resumed: resumed) }
-                self.deliverRestoring(in: context, styled: self.resolvedResultOptions.carriesStyling, kind: kind,
-                                      onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-                    guard let self, let session = self.session else { return }
-                    // The engine may have edited text a restoring replace was planned for: what is
-                    // left of Emend's changes is planned again (the ledger knows it exactly).
-                    if attempt < 3, let context = session.working, !context.ledger.isEmpty {
-                        return self.restoreOriginal(kind: kind, then: after, attempt: attempt + 1, resumed: resumed)
-                    }
-                    session.shownVersion = 0
-                    self.restored(session, resumed: resumed)
-                }
-            }
+    /// (`resume`: the event `resumed` is handled). Byte for byte: no alignment, and protected
+    /// text that came in with Emend's changes (an attachment the engine put in a replace it
+    /// answered) goes out with them.
+    func restoreOriginal(kind: ChangeKind, then after: SessionState.AfterRestore, resumed: SessionEvent? = nil) {
+        restoreOriginal(SessionEvent.Restore(kind: kind, after: after, attempt: 1, resumed: resumed))
+    }
+
+    /// One pass of `restore` (see above): the open animation is finished first.
+    private func restoreOriginal(_ restore: SessionEvent.Restore) {
+        guard let session, session.beginRestoring(then: restore.after) else { return }
+        finishOpenAnimation(then: .restoreAnimationFinished(restore))
+    }
+
+    /// The animation is finished: the delivered suggestions are marked not applied (a slice
+    /// per queue item: a million suggestions), then the restoring replaces go out.
+    func unapplySuggestions(_ restore: SessionEvent.Restore) {
+        guard let session else { return }
+        guard session.working != nil else { return restored(session, resumed: restore.resumed) }
+        SlicedLoop.forEach(session.suggestions, on: queue, { suggestion in
+            guard suggestion.isApplied else { return }
+            suggestion.isApplied = false
+            if suggestion.state == .pending { suggestion.state = .rejected }
+        }, then: handling(.suggestionsUnapplied(session, restore)))
+    }
+
+    /// The suggestions of `session` are marked: Emend's changes go back out of the text.
+    func deliverRestore(_ session: Session, _ restore: SessionEvent.Restore) {
+        guard self.session === session, !session.state.isEnded else { return }
+        guard let context = session.working else { return restored(session, resumed: restore.resumed) }
+        deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: restore.kind,
+                         onRefused: handling(.restoreRefused), then: handling(.restoreDelivered(restore)))
+    }
+
+    /// The restoring replaces were delivered. The engine may have edited text one was planned
+    /// for: what is left of Emend's changes is planned again (the ledger knows it exactly).
+    func restoreDelivered(_ restore: SessionEvent.Restore) {
+        guard let session else { return }
+        if restore.attempt < 3, let context = session.working, !context.ledger.isEmpty {
+            var again = restore
+            again.attempt += 1
+            return restoreOriginal(again)
         }
+        session.shownVersion = 0
+        restored(session, resumed: restore.resumed)
     }
 
     /// Emend's changes are out of the text: the session ends, or the work that waited goes on.
-    private func restored(_ session: Session, resumed: () -> Void) {
+    private func restored(_ session: Session, resumed: SessionEvent?) {
         switch session.state.restoreFinished() {
         case .end: endSession()
-        case .resume: resumed()
+        case .resume: if let resumed { handle(resumed) }
         case .halt: return
         }
     }
 
-    func transitionRestoring(to target: Int, kind: ChangeKind, then: @escaping () -> Void) {
-        guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: then) }
-        guard let session, let context = session.working, let region = session.region?.range else { return then() }
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in self?.endSession() }) { [weak self] in
-            if let self, let session = self.session {
-                session.shownVersion = target
-                // A planned replace the engine's typing withdrew leaves part of the version out.
-                if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            }
-            then()
+    /// Changes the region to `versions[target]` without ending the session (the original
+    /// comes back byte for byte), then handles `event`. When the engine refuses a replace
+    /// the session ends.
+    func transitionRestoring(to target: Int, kind: ChangeKind, then event: SessionEvent) {
+        guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: event) }
+        guard let session, let context = session.working, let region = session.region?.range else { return handle(event) }
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: handling(.restoreRefused),
+                then: handling(.versionRestored(target, then: event)))
+    }
+
+    /// `versions[target]` is back in the text; `event` follows.
+    func versionRestored(_ target: Int, then event: SessionEvent) {
+        if let session {
+            session.shownVersion = target
+            // A planned replace the engine's typing withdrew leaves part of the version out.
+            if let context = session.working { keepShownVersionTrue(session, context: context) }
         }
+        handle(event)
     }
 
     /// Puts the base back without ending anything (a poor result goes back before it is
     /// presented; a failed follow-up of the original).
-    private func restoreOriginalKeepingSession(kind: ChangeKind, then: @escaping () -> Void) {
-        guard let session else { return then() }
-        restoreOriginal(kind: kind, then: .resume(followUpBase: session.state.followUpBase), resumed: then)
+    private func restoreOriginalKeepingSession(kind: ChangeKind, then event: SessionEvent) {
+        guard let session else { return handle(event) }
+        restoreOriginal(kind: kind, then: .resume(followUpBase: session.state.followUpBase), resumed: event)
     }
 
     /// Ends the session, keeping the text as it is, and goes inactive.
@@ -161,20 +185,22 @@ extension Coordinator {
         providerDeadline = nil
         if session.openAnimation != nil {
             // Every prepared animation is finished, however the session ends.
-            return finishOpenAnimation { [weak self] in self?.endSession(error) }
+            return finishOpenAnimation(then: .endingAnimationFinished(error))
         }
         session.state.end()
         refusedMoves += session.refusedMoves
-        let finish = { [weak self] in
-            guard let self, self.session === session else { return }
-            // A million suggestions are freed over several dispatches, not in this one.
-            session.releaseInSlices(on: self.queue)
-            self.session = nil
-            self.state = .inactive
-            self.reportSessionEnded()
-        }
-        if state == .inactive { return finish() }
-        changeState(to: .inactive, then: finish)
+        if state == .inactive { return letGo(session) }
+        changeState(to: .inactive, then: .inactiveAnnounced(session))
+    }
+
+    /// The engine knows the session is over: it is let go, and its end reported.
+    func letGo(_ session: Session) {
+        guard self.session === session else { return }
+        // A million suggestions are freed over several dispatches, not in this one.
+        session.releaseInSlices(on: queue)
+        self.session = nil
+        state = .inactive
+        reportSessionEnded()
     }
 
     /// Done: keep the result and end the session.

@@ -61,36 +61,54 @@ extension Coordinator {
         }
     }
 
-    /// The result is in `session` (suggestions, or a new version): present or deliver it.
+    /// The result is in `session` (suggestions, or a new version): present or deliver it, as
+    /// `SessionState.resultReady` decides.
     private func resultReady(_ session: Session) {
         guard self.session === session else { return }
-        guard workMayProceed(session) else { return }
-        session.hasResult = true
-        if let explanation = session.run.resultExplanation {
-            logger("a poor result is presented, not applied: \(explanation)")
-            guard delegate.capabilities.contains(.presentResult) else { return fail(EmendError(.poorResult, explanation)) }
+        let explanation = session.run.resultExplanation
+        let action = session.resultReady(SessionState.ReadyResult(
+            isPoor: explanation != nil, enginePresents: delegate.capabilities.contains(.presentResult),
+            sessionPresents: session.presents, isSuggestions: session.tool == .proofread))
+        // A result the session acts on counts as arrived (review steps may follow it).
+        func arrived() {
+            session.hasResult = true
+            if let explanation { logger("a poor result is presented, not applied: \(explanation)") }
+        }
+        switch action {
+        case .finishStop:
+            finishStop()
+        case .halt, .refused:
+            return
+        case .failPoorResult:
+            arrived()
+            fail(EmendError(.poorResult, explanation ?? ""))
+        case .restoreThenPresent:
+            arrived()
             // What streamed in goes back first: a poor result is shown, never left in the text.
             // Then the state leaves STREAMING (nothing is being written any more: the person
             // is asked), as for every presented result.
-            session.deliveryBegins()
-            return transitionRestoring(to: 0, kind: .revert) { [weak self] in
-                self?.changeState(to: .noninteractive) { [weak self] in self?.present() }
-            }
-        }
-        if session.presents { return present() }
-        session.deliveryBegins()
-        if session.tool == .proofread {
-            deliverSuggestions(session.suggestions) { [weak self] in self?.afterDelivery() }
-        } else {
+            transitionRestoring(to: 0, kind: .revert, then: .poorResultWithdrawn)
+        case .present:
+            arrived()
+            present()
+        case .deliverSuggestions:
+            arrived()
+            deliverSuggestions(session.suggestions, then: handling(.suggestionsDelivered))
+        case .deliverVersion:
+            arrived()
             let target = session.versions.count - 1
-            transition(to: target, kind: .result) { [weak self] in
-                guard let self, let session = self.session else { return }
-                session.undoStack.append(.version(from: target - 1, to: target))
-                session.redoStack.removeAll()
-                session.state.resultDelivered()
-                self.afterDelivery()
-            }
+            transition(to: target, kind: .result, then: handling(.versionDelivered(target: target)))
         }
+    }
+
+    /// The result's version `target` is in the text: it is a step to undo, and a follow-up
+    /// has nothing to go back to any more.
+    func versionDelivered(_ target: Int) {
+        guard let session else { return }
+        session.undoStack.append(.version(from: target - 1, to: target))
+        session.redoStack.removeAll()
+        session.state.resultDelivered()
+        afterDelivery()
     }
 
     /// Asks the provider once more, naming the facts its answer changed, when it can be asked
@@ -105,11 +123,15 @@ extension Coordinator {
         }
         guidance += "."
         session.deliveryBegins()
-        transitionRestoring(to: session.shownVersion, kind: .cancel) { [weak self] in
-            guard let self, let session = self.session, session.run === run else { return }
-            self.runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run)
-        }
+        transitionRestoring(to: session.shownVersion, kind: .cancel,
+                            then: .factsWithdrawn(run: run, provider: provider, guidance: guidance))
         return true
+    }
+
+    /// What streamed in of `run`'s answer went back: the provider is asked again, with `guidance`.
+    func askAgain(_ run: RunState, provider: WritingProvider, guidance: String) {
+        guard let session, session.run === run else { return }
+        runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run)
     }
 
     /// A result (as edits of the base the provider read) rebased through whatever the engine
@@ -253,20 +275,23 @@ extension Coordinator {
         guard let session, let context = session.working else { return }
         guard workMayProceed(session) else { return }
         let id = context.id, engineContext = context.engineContext
-        let select: (@escaping () -> Void) -> Void = { next in
-            guard session.tool != .proofread, let range = session.region?.range else { return next() }
-            self.call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) }) { _ in next() }
-        }
-        select { [weak self] in
-            guard let self else { return }
-            // Looked through only for an engine that draws underlines (a million suggestions).
-            let underlined = self.asksRectsInBatches || self.delegate.capabilities.contains(.underlineRects)
-            self.requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : []) { [weak self] in
-                guard let self, let session = self.session else { return }
-                guard self.workMayProceed(session) else { return }
-                self.changeState(to: .interactiveResting) { session.rests() }
-            }
-        }
+        guard session.tool != .proofread, let range = session.region?.range else { return handle(.regionSelected(session)) }
+        call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) },
+             then: handling { _ in .regionSelected(session) })
+    }
+
+    /// The result's region is selected: the underlines of its suggestions are asked for.
+    func requestResultUnderlines(_ session: Session) {
+        // Looked through only for an engine that draws underlines (a million suggestions).
+        let underlined = asksRectsInBatches || delegate.capabilities.contains(.underlineRects)
+        requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : [], then: handling(.underlinesKnown))
+    }
+
+    /// The result is in the text with its underlines: the engine is told it rests, then it rests.
+    func announceResting() {
+        guard let session else { return }
+        guard workMayProceed(session) else { return }
+        changeState(to: .interactiveResting, then: .rests)
     }
 
     /// Asks for the underline rectangles of `suggestions`, one after another.
@@ -291,7 +316,7 @@ extension Coordinator {
     }
 
     /// Limited behavior, summary, key points: hand the result to the engine.
-    private func present() {
+    func present() {
         guard let session else { return }
         guard workMayProceed(session) else { return }
         guard let context = session.working, let region = session.region?.range,
@@ -302,19 +327,21 @@ extension Coordinator {
         let result = PresentedResult(contextID: context.id, engineContext: context.engineContext, tool: session.tool, range: region,
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
                                      styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
-        call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) }) { [weak self] answer in
-            guard let self, let session = self.session else { return }
-            switch answer {
-            case .unsupported where session.run.resultExplanation != nil:
-                self.fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
-            case .presented(.apply), .unsupported:
-                session.deliveryBegins()
-                self.transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive) { [weak self] in
-                    self?.endSession()
-                }
-            case .failed(let error): self.fail(error)
-            default: self.endSession()
-            }
+        call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) },
+             then: handling { .presentAnswered($0) })
+    }
+
+    /// The engine answered the presented result: apply it (or a failure), else the session ends.
+    func presentAnswered(_ answer: DelegateAnswer) {
+        guard let session else { return }
+        switch answer {
+        case .unsupported where session.run.resultExplanation != nil:
+            fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
+        case .presented(.apply), .unsupported:
+            session.deliveryBegins()
+            transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive, then: handling(.presentedResultApplied))
+        case .failed(let error): fail(error)
+        default: endSession()
         }
     }
 }

@@ -214,8 +214,10 @@ extension Coordinator {
 
     /// Refines the finished rewrite with a follow-up request.
     func startFollowUp(prompt: String, provider: WritingProvider) throws(EmendError) {
-        guard let session, session.isReviewable, session.tool.isRewrite || session.tool == .compose else {
-            throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
+        guard let session else { throw EmendError(.state, "a follow-up needs a finished rewrite in the current session") }
+        switch session.state.followUpAsked(refinesResult: session.tool.isRewrite || session.tool == .compose) {
+        case .open: break
+        case .noFinishedRewrite: throw EmendError(.state, "a follow-up needs a finished rewrite in the current session")
         }
         endChangeReview(session)
         let previous = session.regionText
@@ -224,12 +226,13 @@ extension Coordinator {
         session.prompt = prompt
         session.state.followUpStarts(refining: session.shownVersion)
         lastFailure = nil
-        changeState(to: .interactiveStreaming) { [weak self] in
-            guard let self, let range = session.region?.range else { return }
-            self.animate(.anticipate, region: range) { [weak self] in
-                self?.runProvider(provider, previousResult: previous)
-            }
-        }
+        changeState(to: .interactiveStreaming, then: .followUpStarted(session, provider: provider, previousResult: previous))
+    }
+
+    /// The engine knows the follow-up starts: it is anticipated on the region, then runs.
+    func anticipateFollowUp(_ session: Session, provider: WritingProvider, previousResult: String?) {
+        guard let range = session.region?.range else { return }
+        animate(.anticipate, region: range, then: .anticipated(provider: provider, previousResult: previousResult))
     }
 }
 

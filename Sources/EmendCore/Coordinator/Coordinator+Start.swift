@@ -34,9 +34,7 @@ extension Coordinator {
         let newSession = Session(generation: nextGeneration, tool: tool, prompt: prompt, presents: presents)
         nextGeneration += 1
         session = newSession
-        changeState(to: presents ? .noninteractive : .interactiveStreaming) { [weak self] in
-            self?.requestContexts(scope, provider: provider)
-        }
+        changeState(to: presents ? .noninteractive : .interactiveStreaming, then: .started(scope, provider: provider))
     }
 
     /// The provider named for this request, else the one chosen for this coordinator, else
@@ -52,20 +50,23 @@ extension Coordinator {
         chosenProviders[tool] = id
     }
 
-    private func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
-        call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) }) { [weak self] answer in
-            guard let self, let session = self.session else { return }
-            guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
-                if case .failed(let error) = answer { return self.fail(error) }
-                return self.fail(EmendError(.invalidArgument, "the engine gave no context"))
-            }
-            guard self.workMayProceed(session) else { return }
-            session.contexts = descriptions.map { description in
-                defer { self.nextContextID += 1 }
-                return SessionContext(id: self.nextContextID, description: description)
-            }
-            self.beginWork(provider: provider)
+    func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
+        call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) },
+             then: handling { .contextsAnswered($0, provider: provider) })
+    }
+
+    func contextsAnswered(_ answer: DelegateAnswer, provider: WritingProvider) {
+        guard let session else { return }
+        guard case .contexts(let descriptions) = answer, !descriptions.isEmpty else {
+            if case .failed(let error) = answer { return fail(error) }
+            return fail(EmendError(.invalidArgument, "the engine gave no context"))
         }
+        guard workMayProceed(session) else { return }
+        session.contexts = descriptions.map { description in
+            defer { nextContextID += 1 }
+            return SessionContext(id: nextContextID, description: description)
+        }
+        beginWork(provider: provider)
     }
 
     /// The working region: the selection widened to whole sentences (the whole text for a
@@ -83,52 +84,58 @@ extension Coordinator {
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.versions = [[]]
-        animate(.anticipate, region: regionRange) { [weak self] in
-            self?.runProvider(provider, previousResult: nil)
-        }
+        animate(.anticipate, region: regionRange, then: .anticipated(provider: provider, previousResult: nil))
     }
 
-    /// Asks for a preview and prepares the animation, then runs `body`. The animation stays
+    /// Asks for a preview and prepares the animation, then handles `event`. The animation stays
     /// open (`Session.openAnimation`) until the provider's end finishes it (`providerFinished`);
     /// whatever ends the session instead (stop, failure), the animation is finished then, so
     /// every prepare has its finish.
-    func animate(_ animation: TextAnimation, region: Range<Int>, body: @escaping () -> Void) {
+    func animate(_ animation: TextAnimation, region: Range<Int>, then event: SessionEvent) {
         guard let session, let context = session.working, !session.presents else {
-            return body()
+            return handle(event)
         }
-        let id = context.id, engineContext = context.engineContext
+        let planned = Session.OpenAnimation(animation: animation, contextID: context.id, engineContext: context.engineContext, range: region)
         // Each callback names the region as it is when the callback runs: the engine may have
         // edited the text since the animation was planned.
         call(.preview, .preview, handlesStop: true, invoke: { [unowned self] in
-            self.delegate.requestsPreview(self, animation, contextID: id, engineContext: engineContext,
+            self.delegate.requestsPreview(self, animation, contextID: planned.contextID, engineContext: planned.engineContext,
                                           range: self.session?.region?.range ?? region, request: $0)
-        }) { [weak self] answer in
-            guard let self, let session = self.session else { return }
-            if case .preview(let handle) = answer, handle != 0 {
-                // A handle given must come back through finish, even when prepare is not
-                // supported or a stop came meanwhile: the animation counts as open from here.
-                session.preview = handle
-                session.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: region)
-            }
-            let stopped = session.state.answerArrives(handlesStop: false) == .finishStop
-            if stopped && session.openAnimation == nil { return self.finishStop() }
-            // With a handle out, prepare comes before its finish even when a stop came
-            // meanwhile: the engine sees prepare, then finish with its handle, as always.
-            self.call(.prepareAnimation, .done, handlesStop: stopped, invoke: { [unowned self] in
-                let now = self.session?.region?.range ?? region
-                self.session?.openAnimation = Session.OpenAnimation(animation: animation, contextID: id, engineContext: engineContext, range: now)
-                self.delegate.prepareForTextAnimation(self, animation, contextID: id, engineContext: engineContext, range: now, request: $0)
-            }) { [weak self] _ in
-                if let self, let session = self.session, !self.answerMayProceed(session) { return }
-                body()
-            }
-        }
+        }, then: handling { .previewAnswered($0, planned, then: event) })
     }
 
-    /// Tells the engine the prepared animation is over (with its preview handle), then runs
-    /// `then`; at once when no animation is open.
-    func finishOpenAnimation(then: @escaping () -> Void) {
-        guard let session, let open = session.openAnimation else { return then() }
+    /// The engine answered the preview of the `planned` animation: it is prepared.
+    func previewAnswered(_ answer: DelegateAnswer, _ planned: Session.OpenAnimation, then event: SessionEvent) {
+        guard let session else { return }
+        if case .preview(let handle) = answer, handle != 0 {
+            // A handle given must come back through finish, even when prepare is not
+            // supported or a stop came meanwhile: the animation counts as open from here.
+            session.preview = handle
+            session.openAnimation = planned
+        }
+        let stopped = session.state.answerArrives(handlesStop: false) == .finishStop
+        if stopped && session.openAnimation == nil { return finishStop() }
+        // With a handle out, prepare comes before its finish even when a stop came
+        // meanwhile: the engine sees prepare, then finish with its handle, as always.
+        call(.prepareAnimation, .done, handlesStop: stopped, invoke: { [unowned self] in
+            let now = self.session?.region?.range ?? planned.range
+            self.session?.openAnimation = Session.OpenAnimation(animation: planned.animation, contextID: planned.contextID,
+                                                                engineContext: planned.engineContext, range: now)
+            self.delegate.prepareForTextAnimation(self, planned.animation, contextID: planned.contextID, engineContext: planned.engineContext,
+                                                  range: now, request: $0)
+        }, then: handling { _ in .animationPrepared(then: event) })
+    }
+
+    /// The animation is prepared: `event` follows, unless a stop takes over.
+    func animationPrepared(then event: SessionEvent) {
+        if let session, !answerMayProceed(session) { return }
+        handle(event)
+    }
+
+    /// Tells the engine the prepared animation is over (with its preview handle), then handles
+    /// `event`; at once when no animation is open.
+    func finishOpenAnimation(then event: SessionEvent) {
+        guard let session, let open = session.openAnimation else { return handle(event) }
         session.openAnimation = nil
         let preview = session.preview
         session.preview = 0
@@ -136,7 +143,7 @@ extension Coordinator {
             let range = self.session?.region?.range ?? open.range
             self.delegate.finishTextAnimation(self, open.animation, contextID: open.contextID, engineContext: open.engineContext,
                                              range: range, preview: preview, request: $0)
-        }) { _ in then() }
+        }, then: handling { _ in event })
     }
 
     /// Runs one provider on the region; when it finished successfully (its output is the
@@ -239,6 +246,6 @@ extension Coordinator {
     /// The provider finished well (and no streamed part is in flight): the animation it ran
     /// under is finished, then its result is handled.
     func providerFinished() {
-        finishOpenAnimation { [weak self] in self?.handleResult() }
+        finishOpenAnimation(then: .providerAnimationFinished)
     }
 }

@@ -147,9 +147,7 @@ extension Coordinator {
         session.pointIndex = nil
         guard session.isReviewable else { return }
         session.deliveryBegins()
-        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...]) { [weak self] in
-            self?.session?.rests()
-        }
+        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...], then: handling(.rests))
     }
 
     func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {

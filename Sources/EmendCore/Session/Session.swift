@@ -96,6 +96,14 @@ final class Session {
         return true
     }
 
+    /// A result is ready (`SessionState.resultReady`); a refusal is recorded.
+    func resultReady(_ result: SessionState.ReadyResult) -> SessionState.ResultAction {
+        let from = state
+        let action = state.resultReady(result)
+        if action == .refused { refusedMoves.append("\(from) → result") }
+        return action
+    }
+
     /// Emend's changes start going back (`SessionState.restoreBegins`); a refusal is recorded.
     @discardableResult
     func beginRestoring(then after: SessionState.AfterRestore) -> Bool {

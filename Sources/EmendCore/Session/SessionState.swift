@@ -134,12 +134,14 @@ enum SessionState: Equatable, CustomStringConvertible {
     }
 
     /// A step of the session's own work is due. After the end nothing goes on (an analysis
-    /// or a slice queued before a stop finished must not revive the session).
+    /// or a slice queued before a stop finished must not revive the session), nor while a
+    /// restore that ends the session runs (stopped, reverted or failed: the work it would go
+    /// on with is being taken back); a restore that keeps the session lets its work go on.
     func workResumes() -> Step {
         switch self {
         case .stopRequested: .finishStop
-        case .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming), .ended: .halt
-        case .starting, .running, .delivering, .presenting, .resting, .restoring: .proceed
+        case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: .halt
+        case .starting, .running, .delivering, .presenting, .resting, .restoring(then: .resume): .proceed
         }
     }
 
@@ -174,6 +176,90 @@ enum SessionState: Equatable, CustomStringConvertible {
         case .delivering where hasResult: .stepInFlight
         case .stopRequested, .restoring(then: .end(.stopped)), .restoring(then: .stopOnResuming): .stopping
         case .starting, .running, .delivering, .presenting, .restoring, .ended: .noResult
+        }
+    }
+
+    // MARK: A result, a follow-up
+
+    /// A result that is ready (suggestions made, or a new version analysed), as the
+    /// coordinator knows it.
+    struct ReadyResult: Equatable {
+        /// The result is poor (it changes facts, or answers something else): it is shown,
+        /// never applied.
+        var isPoor = false
+        /// The engine can present a result (it has the presentResult callback).
+        var enginePresents = false
+        /// The session presents its result (limited behavior, summary, key points).
+        var sessionPresents = false
+        /// Proofreading: the result is suggestions, not a version.
+        var isSuggestions = false
+    }
+
+    /// What the coordinator does with a result that is ready.
+    enum ResultAction: Equatable {
+        /// A stop was asked for: finish it instead (`finishStop`).
+        case finishStop
+        /// A stop or a restore that ends the session is under way, or it ended: nothing.
+        case halt
+        /// No result is awaited here (a restore that keeps the session runs): nothing; the
+        /// session records the refusal.
+        case refused
+        /// A poor result the engine cannot present: the session fails with its explanation.
+        case failPoorResult
+        /// A poor result: what streamed in goes back first (it is shown, never left in the
+        /// text), the state leaves streaming, then it is presented.
+        case restoreThenPresent
+        /// Hand the result to the engine to present.
+        case present
+        /// Put the suggestions into the text.
+        case deliverSuggestions
+        /// Put the new version into the text.
+        case deliverVersion
+    }
+
+    /// A result is ready. Decides, in one place, whether it is presented or delivered; the
+    /// deliveries (and the restore before a poor result is presented) move to delivering.
+    mutating func resultReady(_ result: ReadyResult) -> ResultAction {
+        let base: Int?
+        switch self {
+        case .stopRequested: return .finishStop
+        case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: return .halt
+        case .restoring(then: .resume): return .refused
+        case .starting(let followUpBase), .running(let followUpBase), .delivering(let followUpBase), .presenting(let followUpBase):
+            base = followUpBase
+        case .resting:
+            base = nil
+        }
+        let action: ResultAction
+        if result.isPoor {
+            guard result.enginePresents else { return .failPoorResult }
+            action = .restoreThenPresent
+        } else if result.sessionPresents {
+            // The move to presenting comes when the result goes to the engine (`presentationBegins`).
+            return .present
+        } else {
+            action = result.isSuggestions ? .deliverSuggestions : .deliverVersion
+        }
+        self = .delivering(followUpBase: base)
+        return action
+    }
+
+    /// Whether a follow-up may start now.
+    enum FollowUpGate: Equatable {
+        /// A finished rewrite rests: go on (the move is `followUpStarts(refining:)`, once
+        /// the version it refines is known).
+        case open
+        /// No finished rewrite rests (a stop on its way, a step in flight, no result, a
+        /// result that is not a rewrite): EMEND_E_STATE.
+        case noFinishedRewrite
+    }
+
+    /// The engine asks for a follow-up; `refinesResult`: the session's result is one a
+    /// follow-up can refine (a rewrite's or a composition's).
+    func followUpAsked(refinesResult: Bool) -> FollowUpGate {
+        switch self {
+        case .resting: refinesResult ? .open : .noFinishedRewrite
+        case .starting, .running, .delivering, .presenting, .stopRequested, .restoring, .ended: .noFinishedRewrite
         }
     }
 

@@ -1,0 +1,49 @@
+/// The one place every continuation of a session comes back to.
+extension Coordinator {
+    /// Performs the step that follows `event` (see `SessionEvent`). Each step asks the
+    /// session's state whether it may go on (`workMayProceed`, `answerMayProceed`,
+    /// `SessionState.resultReady`…) and performs what it says; nothing else decides it.
+    func handle(_ event: SessionEvent) {
+        switch event {
+        case .stateChangeAnswered(let answer, let newState, let next): stateChangeAnswered(answer, newState, then: next)
+        case .previewAnswered(let answer, let planned, let next): previewAnswered(answer, planned, then: next)
+        case .animationPrepared(let next): animationPrepared(then: next)
+        case .started(let scope, let provider): requestContexts(scope, provider: provider)
+        case .contextsAnswered(let answer, let provider): contextsAnswered(answer, provider: provider)
+        case .followUpStarted(let session, let provider, let previous): anticipateFollowUp(session, provider: provider, previousResult: previous)
+        case .anticipated(let provider, let previous): runProvider(provider, previousResult: previous)
+        case .providerAnimationFinished: handleResult()
+        case .factsWithdrawn(let run, let provider, let guidance): askAgain(run, provider: provider, guidance: guidance)
+        case .poorResultWithdrawn: changeState(to: .noninteractive, then: .presentationAnnounced)
+        case .presentationAnnounced: present()
+        case .presentAnswered(let answer): presentAnswered(answer)
+        case .presentedResultApplied: endSession()
+        case .suggestionsDelivered: afterDelivery()
+        case .versionDelivered(let target): versionDelivered(target)
+        case .regionSelected(let session): requestResultUnderlines(session)
+        case .underlinesKnown: announceResting()
+        case .rests: session?.rests()
+        case .failedFollowUpAnimationFinished(let base): transitionRestoring(to: base, kind: .cancel, then: .followUpWithdrawn)
+        case .followUpWithdrawn: followUpWithdrawn()
+        case .restoreAnimationFinished(let restore): unapplySuggestions(restore)
+        case .suggestionsUnapplied(let session, let restore): deliverRestore(session, restore)
+        case .restoreDelivered(let restore): restoreDelivered(restore)
+        case .restoreRefused: endSession()
+        case .versionRestored(let target, let next): versionRestored(target, then: next)
+        case .endingAnimationFinished(let error): endSession(error)
+        case .inactiveAnnounced(let session): letGo(session)
+        }
+    }
+
+    /// A continuation that hands `event` to `handle` in a later step. It holds the
+    /// coordinator weakly: a call the engine leaves unanswered must not keep it alive.
+    func handling(_ event: SessionEvent) -> () -> Void {
+        { [weak self] in self?.handle(event) }
+    }
+
+    /// A continuation that hands the engine's answer, as the event `event` makes of it, to
+    /// `handle` (the coordinator held weakly, as above).
+    func handling(_ event: @escaping (DelegateAnswer) -> SessionEvent) -> (DelegateAnswer) -> Void {
+        { [weak self] answer in self?.handle(event(answer)) }
+    }
+}
