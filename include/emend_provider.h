@@ -84,7 +84,9 @@ extern "C" {
  * separated by '\n', e.g.
  *     __attribute__((visibility("default"))) const char emend_provider_read_paths[] = "/opt/x/a.py\n/opt/x/lib";
  * The scanner reads it; `/`, the home directory and hidden directories in it (~/.ssh,
- * ~/.config) are never granted this way (only the user's `sandbox_paths` can). */
+ * ~/.config) are never granted this way (only the user's `sandbox_paths` can). An entry
+ * `$EMEND_NAME` grants the path the user's environment variable EMEND_NAME names (e.g.
+ * "$EMEND_LLAMA_MODEL": a model file the user put anywhere); unset, it grants nothing. */
 #define EMEND_PROVIDER_READ_PATHS_SYMBOL "emend_provider_read_paths"
 
 /* Tools a provider serves: bit (1 << t) for each emend_tool t. */

@@ -11,6 +11,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Each `emend lsp` starts its own provider hosts: the tests leave no checker service running.
 export EMEND_SERVICE="${EMEND_SERVICE:-off}"
+# `emend lsp` answers with the built-in fixture (tests only).
+export EMEND_TEST_FIXTURE=1
 if [ "$#" -gt 0 ]; then
     cli="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"   # the clients start it from the project
 else

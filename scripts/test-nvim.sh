@@ -9,6 +9,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Each `emend lsp` starts its own provider hosts: the tests leave no checker service running.
 export EMEND_SERVICE="${EMEND_SERVICE:-off}"
+# `emend lsp` and `emend` in the tests answer with the built-in fixture (tests only).
+export EMEND_TEST_FIXTURE=1
 lib="${1:?usage: $0 path/to/libemend.so}"
 version=0.11.4rc1
 target="$root/.deps/nvim"

@@ -65,6 +65,11 @@ struct CLIFailure: Error {
         case .notFound:
             return CLIFailure(.usage, "\(prefix)\(error.message); run `emend providers` to list the providers")
         case .unsupported where error.message.hasPrefix("no enabled provider"):
+            // Nothing installed serves the tool (none is off either): say so plainly.
+            if !error.message.contains("; off: ") {
+                let missing = error.message.hasPrefix("no enabled provider serves proofread") ? "no checker" : "no model"
+                return CLIFailure(.provider, "\(prefix)\(error.message): \(missing) is installed; `emend doctor` says what to install")
+            }
             return CLIFailure(.provider, "\(prefix)\(error.message); run `emend providers` and `emend config`")
         case .unsupported, .refused:
             return CLIFailure(.usage, "\(prefix)\(error.message); run `emend providers` to see what each provider serves")

@@ -41,6 +41,9 @@ final class CLISandbox {
             // Provider hosts of its own, as before the checker service: runs stay independent
             // and no service outlives a test (ServiceTests turn it on, in a runtime directory of their own).
             "EMEND_SERVICE": "off",
+            // The built-in fixture serves tests only: a test that wants a real user's
+            // installation removes this.
+            "EMEND_TEST_FIXTURE": "1",
         ]
     }
 

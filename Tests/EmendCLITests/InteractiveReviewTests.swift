@@ -52,7 +52,8 @@ final class InteractiveReviewTests: XCTestCase {
         let run = try review()
         run.answer(["(1/4)": "y", "(2/4)": "n", "(3/4)": "q"])
         run.waitFor("Quit: review.txt: applied 1 of 4 suggestions.")
-        XCTAssertEqual(run.finish(), 1, "suggestions remain")
+        // q is a decision, as d: exit 0, as rewrite --interactive's q (and git add -p).
+        XCTAssertEqual(run.finish(), 0, "q ends the review as rewrite --interactive's does")
         XCTAssertEqual(sandbox.read("review.txt"), "We will receive teh parts.\nThey has a plan for tomorow.\n")
         XCTAssertEqual(sandbox.listing(), ["review.txt"])
 
@@ -60,7 +61,7 @@ final class InteractiveReviewTests: XCTestCase {
         let first = try review()
         first.answer(["(1/4)": "q"])
         first.waitFor("Quit: review.txt: no changes applied; the file was not changed.")
-        XCTAssertEqual(first.finish(), 1)
+        XCTAssertEqual(first.finish(), 0)
         XCTAssertEqual(sandbox.read("review.txt"), text)
     }
 
@@ -83,7 +84,7 @@ final class InteractiveReviewTests: XCTestCase {
         let run = try review()
         run.answer(["(1/4)": "\u{04}"])   // ^D
         run.waitFor("Quit: review.txt: no changes applied; the file was not changed.")
-        XCTAssertEqual(run.finish(), 1)
+        XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(sandbox.read("review.txt"), text)
     }
 

@@ -46,14 +46,19 @@ enum ReplayChecker {
     }
 
     /// A sandbox whose `emend` proofreads with the replay checker alone, proposing `edits`
-    /// (original, replacement, category, rule id, explanation).
-    static func sandbox(_ edits: [(String, String, String, String, String)], config extra: String = "") throws -> CLISandbox {
+    /// (original, replacement, category, rule id, explanation); `contexts`: for an original,
+    /// the text that must stand around it for its edit to be proposed.
+    static func sandbox(_ edits: [(String, String, String, String, String)], contexts: [String: String] = [:],
+                        config extra: String = "") throws -> CLISandbox {
         let parts: (providers: String, scanner: String)
         do { parts = try plugin.get() } catch { throw XCTSkip("the process provider cannot be built here: \(error)") }
         let sandbox = CLISandbox()
         sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
         sandbox.environment["EMEND_SCANNER"] = parts.scanner
-        let table = edits.map { ["original": $0.0, "replacement": $0.1, "category": $0.2, "rule": $0.3, "explanation": $0.4] }
+        let table = edits.map { edit in
+            ["original": edit.0, "replacement": edit.1, "category": edit.2, "rule": edit.3, "explanation": edit.4]
+                .merging(contexts[edit.0].map { ["context": $0] } ?? [:]) { a, _ in a }
+        }
         let tablePath = sandbox.root + "/edits.json"
         try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
         let script = CLISandbox.repoRoot + "/Tests/Fixtures/process/replay_checker.py"

@@ -22,15 +22,17 @@ final class RewriteReviewTests: XCTestCase {
     func testKeepOneDropOneThenQuitKeepsWhatWasDecided() throws {
         let run = try review(["rewrite", "--tone", "friendly"])
         run.waitFor("@@ r.txt:1:1: change 1/4 @@")
-        run.waitFor("-I am sure it's fine. We're ready, don't worry.")
-        run.waitFor("+I'm sure it's fine. We're ready, don't worry.")
+        run.waitFor("-I am sure it is fine. We are ready, do not worry.")
+        run.waitFor("+I'm sure it is fine. We are ready, do not worry.")
         run.answer(["(1/4) Keep this change [y,n,a,d,q,?]? ": "y"])
         run.waitFor("(2/4) Keep this change")
         XCTAssertEqual(sandbox.read("r.txt"), text, "nothing is written before the end")
         run.type("?")
         run.answer(["q - quit; keep what was decided so far": "n"])
-        // The next hunk shows the text as it stands: the dropped change's original is back.
-        run.waitFor("-I'm sure it is fine. We are ready, don't worry.")
+        // Each hunk is in the original text, as diff -u shows it: the kept change is not in it.
+        run.waitFor("@@ r.txt:1:23: change 3/4 @@")
+        run.waitFor("-I am sure it is fine. We are ready, do not worry.")
+        run.waitFor("+I am sure it is fine. We're ready, do not worry.")
         run.answer(["(3/4)": "q"])
         run.waitFor("Quit: r.txt: kept 1 of 4 changes.")
         XCTAssertEqual(run.finish(), 0)
@@ -59,17 +61,17 @@ final class RewriteReviewTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
             @@ r.txt:1:1: change 1/4 @@
-            -I am sure it's fine. We're ready, don't worry.
-            +I'm sure it's fine. We're ready, don't worry.
-            @@ r.txt:1:10: change 2/4 @@
-            -I'm sure it is fine. We're ready, don't worry.
-            +I'm sure it's fine. We're ready, don't worry.
-            @@ r.txt:1:21: change 3/4 @@
-            -I'm sure it's fine. We are ready, don't worry.
-            +I'm sure it's fine. We're ready, don't worry.
-            @@ r.txt:1:34: change 4/4 @@
-            -I'm sure it's fine. We're ready, do not worry.
-            +I'm sure it's fine. We're ready, don't worry.
+            -I am sure it is fine. We are ready, do not worry.
+            +I'm sure it is fine. We are ready, do not worry.
+            @@ r.txt:1:11: change 2/4 @@
+            -I am sure it is fine. We are ready, do not worry.
+            +I am sure it's fine. We are ready, do not worry.
+            @@ r.txt:1:23: change 3/4 @@
+            -I am sure it is fine. We are ready, do not worry.
+            +I am sure it is fine. We're ready, do not worry.
+            @@ r.txt:1:37: change 4/4 @@
+            -I am sure it is fine. We are ready, do not worry.
+            +I am sure it is fine. We are ready, don't worry.
 
             """)
         XCTAssertEqual(sandbox.read("r.txt"), text, "--diff alone writes nothing")
@@ -101,9 +103,11 @@ final class RewriteReviewTests: XCTestCase {
         let rewritten = sandbox.read("r.txt")
         let result = sandbox.run(["follow-up", "uppercase", "--diff", "r.txt"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("@@ r.txt:1:1: change 1/3 @@\n-I am sure it is fine. WE'RE READY, DON'T WORRY.\n+I'M SURE IT'S FINE. WE'RE READY, DON'T WORRY.\n"),
+        // Each hunk in the original's line and positions, as diff -u shows it.
+        XCTAssertTrue(result.stdout.hasPrefix("@@ r.txt:1:1: change 1/3 @@\n-I am sure it is fine. We are ready, do not worry.\n+I'M SURE IT'S FINE. We are ready, do not worry.\n"),
                       result.stdout)
-        XCTAssertTrue(result.stdout.contains("change 3/3 @@\n-I'M SURE IT'S FINE. WE'RE READY, do not worry.\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("@@ r.txt:1:37: change 3/3 @@\n-I am sure it is fine. We are ready, do not worry.\n+I am sure it is fine. We are ready, DON'T WORRY.\n"),
+                      result.stdout)
         XCTAssertEqual(sandbox.read("r.txt"), rewritten, "--diff alone writes nothing")
     }
 

@@ -37,7 +37,7 @@ final class LSPTestClient: @unchecked Sendable {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": root + "/home", "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data",
             "XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state", "EMEND_PROVIDER_PATH": "", "LANG": "C.UTF-8",
-            "EMEND_SERVICE": "off",
+            "EMEND_SERVICE": "off", "EMEND_TEST_FIXTURE": "1",
         ]
     }
 

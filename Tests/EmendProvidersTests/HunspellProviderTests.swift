@@ -186,6 +186,31 @@ final class HunspellProviderTests: XCTestCase {
         }
     }
 
+    /// The package named is Debian's: German, English and Portuguese per country, Norwegian
+    /// as hunspell-no, the languages without a hunspell- package as myspell-.
+    func testAMissingDictionaryNamesDebiansPackage() throws {
+        let directory = try temporaryDirectory()
+        let expected = [("de-CH", "de_CH", "hunspell-de-ch"), ("de-LI", "de_LI", "hunspell-de-de"), ("en-ZA", "en_ZA", "hunspell-en-za"),
+                        ("pt-BR", "pt_BR", "hunspell-pt-br"), ("nb-NO", "nb_NO", "hunspell-no"), ("eo", "eo", "myspell-eo"),
+                        ("fr-FR", "fr_FR", "hunspell-fr"), ("xx-XX", "xx_XX", "hunspell-xx")]
+        var checked = 0
+        for (tag, file, package) in expected {
+            // Only where the machine lacks the dictionary (no fallback to another region).
+            let installed = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"].contains {
+                FileManager.default.fileExists(atPath: "\($0)/\(file).dic") || FileManager.default.fileExists(atPath: "\($0)/\(tag.prefix(2)).dic")
+            }
+            guard !installed else { continue }
+            let strict = try provider([(key: "dictionary_dir", value: directory), (key: "region_fallback", value: "false")])
+            guard case .declined(let reason) = proofread(strict, "Hello.", language: tag).0 else {
+                XCTFail("\(tag): the run did not decline")
+                continue
+            }
+            XCTAssertTrue(reason.contains("(on Debian, the \(package) package)"), "\(tag): \(reason)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 3, "most of these dictionaries are not installed here")
+    }
+
     /// A dictionary of the test's own in ISO-8859-1 (converted with iconv both ways) for the
     /// private-use language "qaa", region "QM".
     private func latin1Dictionary() throws -> String {

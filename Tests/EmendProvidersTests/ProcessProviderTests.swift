@@ -279,7 +279,8 @@ final class ProcessProviderTests: XCTestCase {
         let started = Date()
         let sink = PluginTestSink()
         XCTAssertEqual(provider.run(request(prompt: "hang"), sink: sink),
-                       .failed("org.emend.process: the checker did not answer within 1000 ms (it was stopped and is restarted)"))
+                       .failed("org.emend.process: the checker did not answer within 1000 ms (it was stopped and is restarted; "
+                               + "raise timeout_ms in [providers.\"org.emend.process\"] of config.toml to give it longer)"))
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertGreaterThan(elapsed, 0.9)
         XCTAssertLessThan(elapsed, 3)

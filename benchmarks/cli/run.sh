@@ -27,6 +27,8 @@ EMEND="$SCRATCH/release/emend-cli"
 WORK=$(mktemp -d)
 # A checker service of the benchmark's own (not the user's, nor another build's), stopped at the end.
 export XDG_RUNTIME_DIR="$WORK/run"
+# The fixture provider runs are measured too (it serves tests and benchmarks only).
+export EMEND_TEST_FIXTURE=1
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
 trap '"$EMEND" service stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 PIP=(env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --disable-pip-version-check --no-input --quiet)

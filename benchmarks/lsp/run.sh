@@ -32,6 +32,8 @@ fi
 # Discovery probes the plugins with the scanner, looked for next to the command; name it.
 EMEND_SCANNER=$(bash "$ROOT/scripts/build-scanner.sh" "$WORK/scanner")
 export EMEND_SCANNER
+# The built-in fixture serves tests and benchmarks only.
+export EMEND_TEST_FIXTURE=1
 PROVIDERS="$WORK/providers"
 mkdir -m 0755 "$PROVIDERS"
 sh "$ROOT/providers/harper/setup.sh" >/dev/null

@@ -80,6 +80,35 @@ static int parse_language(const char *tag, char language[9], char region[4]) {
     return 0;
 }
 
+/* The Debian package with the dictionary of `language` (lower case) and `region` (upper case,
+ * or empty), as Debian names them: most are hunspell-LANGUAGE, but German, English and
+ * Portuguese come per country (hunspell-de-de, hunspell-en-us, hunspell-pt-br), Norwegian is
+ * hunspell-no, and a few languages have only a myspell- package. */
+static void debian_package(const char *language, const char *region, char *package, size_t size) {
+    static const struct { const char *language, *regions, *fallback; } by_country[] = {
+        {"de", "AT CH DE", "DE"}, {"en", "AU CA GB US ZA", "US"}, {"pt", "BR PT", "PT"}};
+    static const char *const myspell_only[] = {"eo", "et", "fa", "fo", "ga", "gv", "hy", "sq", "tl"};
+    for (size_t i = 0; i < sizeof by_country / sizeof by_country[0]; i++) {
+        if (strcmp(language, by_country[i].language) != 0) continue;
+        const char *country = by_country[i].fallback;
+        if (strlen(region) == 2 && strstr(by_country[i].regions, region) != NULL) country = region;
+        snprintf(package, size, "hunspell-%s-%c%c", language, ascii_lower((unsigned char)country[0]),
+                 ascii_lower((unsigned char)country[1]));
+        return;
+    }
+    if (strcmp(language, "nb") == 0 || strcmp(language, "nn") == 0) {
+        snprintf(package, size, "hunspell-no");
+        return;
+    }
+    for (size_t i = 0; i < sizeof myspell_only / sizeof myspell_only[0]; i++) {
+        if (strcmp(language, myspell_only[i]) == 0) {
+            snprintf(package, size, "myspell-%s", language);
+            return;
+        }
+    }
+    snprintf(package, size, "hunspell-%s", language);
+}
+
 /* Finds the dictionary files for `tag`: *directory and name; or fills `message` and returns -1.
  * Order: language_REGION, language_REGION_*, language; then, without a region or with
  * region_fallback, en_US for "en", language_LANGUAGE (de_DE, fr_FR), any language_*. */
@@ -119,12 +148,14 @@ int find_dictionary(const provider *p, const char *tag, const char **directory, 
         size_t used = strlen(directories);
         snprintf(directories + used, sizeof directories - used, "%s%s", i ? ", " : "", p->directories[i]);
     }
-    if (tried[0] != '\0')
+    if (tried[0] != '\0') {
+        char package[32];
+        debian_package(language, region, package, sizeof package);
         snprintf(message, message_size,
                  "no Hunspell dictionary for the language %s: looked for %s in %s (.aff and .dic files); install "
-                 "one (on Debian, a hunspell-%s package) or set dictionary_dir",
-                 tag, tried, directories, language);
-    else
+                 "one (on Debian, the %s package) or set dictionary_dir",
+                 tag, tried, directories, package);
+    } else
         snprintf(message, message_size, "no Hunspell dictionary for the language \"%s\" (not a language tag); searched %s",
                  tag, directories);
     return -1;

@@ -411,6 +411,10 @@ static emend_status serve(void *instance, const emend_provider_request *request,
 
 /* ---- settings --------------------------------------------------------------------------------- */
 
+/* The sandbox lets the plugin read the model EMEND_LLAMA_MODEL names, wherever it is (a
+ * `model` setting's path is allowed as every setting's is; include/emend_provider.h). */
+__attribute__((visibility("default"))) const char emend_provider_read_paths[] = "$EMEND_LLAMA_MODEL";
+
 /* $EMEND_LLAMA_MODEL, else the data directory's SmolLM2; malloc'd. */
 static char *default_model(void) {
     const char *env = getenv("EMEND_LLAMA_MODEL");

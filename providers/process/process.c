@@ -759,10 +759,13 @@ static void *loop(void *argument) {
         settle_cancellations(p);
         long long now = now_ms();
         if (p->active != NULL && now >= p->active->deadline) {
-            char what[128], message[160];
+            char what[128], message[256];
             snprintf(what, sizeof what, "did not answer request %llu within %ld ms and was stopped", p->active->id,
                      p->timeout_ms);
-            snprintf(message, sizeof message, "the checker did not answer within %ld ms (it was stopped and is restarted)",
+            /* The setting that raises the limit, named where the user reads the failure. */
+            snprintf(message, sizeof message,
+                     "the checker did not answer within %ld ms (it was stopped and is restarted; raise timeout_ms in "
+                     "[providers.\"" PROVIDER_ID "\"] of config.toml to give it longer)",
                      p->timeout_ms);
             lose_child(p, what, EMEND_E_TIMEOUT, message);
             continue;

@@ -175,12 +175,14 @@ struct Doctor: ParsableCommand {
             let first = registry.candidates(for: tool).first
             return first == nil || first?.isBuiltin == true
         }
+        // The fixture takes part only in tests (EMEND_TEST_FIXTURE=1); otherwise nothing serves these.
+        let served = registry.entries.contains { $0.isBuiltin } ? "only the test fixture serves" : "no provider serves"
         if fixtureOnly.contains(.proofread) {
-            report.add(.warning, "tools", "proofread: only the test fixture serves it", fix: "install the hunspell or harper provider")
+            report.add(.warning, "tools", "proofread: \(served) it (no checker is installed)", fix: "install the hunspell or harper provider")
         }
         let models = fixtureOnly.filter { $0 != .proofread }
         if !models.isEmpty {
-            report.add(.warning, "tools", "\(models.map(\.name).joined(separator: ", ")): only the test fixture serves them",
+            report.add(.warning, "tools", "\(models.map(\.name).joined(separator: ", ")): \(served) them (no model is installed)",
                        fix: "install the llama provider (scripts/setup-llama.sh, then scripts/install.sh), or enable openai with network = true")
         }
     }
@@ -207,15 +209,22 @@ struct Doctor: ParsableCommand {
 
     private func checkModel(_ registry: ProviderRegistry, _ environment: ProviderEnvironment, _ report: inout DoctorReport) {
         guard registry.entries.contains(where: { $0.id == "org.emend.llama" }) else { return }
+        // As the plugin chooses (providers/llama/llama.c): its `model` setting, else
+        // EMEND_LLAMA_MODEL, else the default model in emend's data directory.
         let configured = registry.configuration.settings(for: "org.emend.llama")["model"]?.plainText
+        let variable = environment.environment["EMEND_LLAMA_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
         let home = environment.environment["HOME"]
         let data = environment.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home.map { $0 + "/.local/share" }
-        let path = configured.map { Paths.tilde($0, home: home) } ?? data.map { $0 + "/emend/models/SmolLM2-135M-Instruct.Q4_1.gguf" }
+        let path = (configured ?? variable).map { Paths.tilde($0, home: home) }
+            ?? data.map { $0 + "/emend/models/SmolLM2-135M-Instruct.Q4_1.gguf" }
+        let source = configured != nil ? "" : variable != nil ? " (from EMEND_LLAMA_MODEL)" : ""
         guard let path, Paths.exists(path) else {
-            return report.add(.problem, "model", "no model file at \(path ?? "?")",
-                              fix: configured == nil ? "bash scripts/setup-llama.sh installs the default model" : "fix model = in [providers.\"org.emend.llama\"] of config.toml")
+            let fix = configured != nil ? "fix model = in [providers.\"org.emend.llama\"] of config.toml"
+                : variable != nil ? "point EMEND_LLAMA_MODEL at a .gguf model file, or unset it"
+                : "bash scripts/setup-llama.sh installs the default model"
+            return report.add(.problem, "model", "no model file at \(path ?? "?")\(source)", fix: fix)
         }
-        report.add(.ok, "model", path)
+        report.add(.ok, "model", path + source)
     }
 
     /// Each enabled plugin on one sentence, through a coordinator as any engine would.

@@ -94,8 +94,9 @@ struct InteractiveReview {
     }
 
     /// Writes what was accepted (once, atomically) and says so. Quitting (`q`, as in
-    /// `git add -p`) keeps what was decided before it; the rest is not applied (exit 1: it
-    /// remains to be looked at).
+    /// `git add -p`) keeps what was decided before it; the rest is not applied. Exit 0 either
+    /// way, as `rewrite --interactive` and `git add -p`: q is a decision (drop the rest, as
+    /// `d`), not a failure, and `d` exits 0 too.
     private func finish(accepted: Int, of count: Int, quit: Bool) throws(CLIFailure) -> ExitStatus {
         let name = setup.name
         let prefix = quit ? "Quit: " : ""
@@ -105,7 +106,7 @@ struct InteractiveReview {
         } else {
             Terminal.out("\(prefix)\(name): no changes applied; the file was not changed.\n")
         }
-        return quit ? .suggestionsFound : .ok
+        return .ok
     }
 
     static let help = """

@@ -10,7 +10,8 @@ struct Proofread: ParsableCommand {
         abstract: "Find spelling and grammar problems; print them, show a diff, apply them, or review them one by one.",
         discussion: """
             Prints file:line:column: category: message, the line, and the suggestion. Exits 1 when \
-            there are suggestions (like a linter), 0 when there are none or they were applied, \
+            there are suggestions (like a linter), 0 when there are none or they were applied \
+            (--write) or reviewed (--interactive, ended by q or not), \
             4 when the result is partial: a checker did not finish within its time limit (raise \
             --timeout, or timeout_ms in its [providers."ID"] table of config.toml) or failed, so \
             suggestions may be missing; a warning on standard error names it. Checkers that do \
@@ -31,10 +32,10 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Print the corrections as a unified diff (for git apply or patch -p1).")
     var diff = false
 
-    @Flag(help: "Apply the suggestions that are safe to apply unseen to the file, atomically (for standard input: print the corrected text). Never one that joins or splits words unless the word is in no dictionary.")
+    @Flag(help: "Apply the suggestions that are safe to apply unseen to the file, atomically (for standard input: print the corrected text). Never one that joins or splits words unless the word is in no dictionary, nor one the checkers no longer propose once the suggestions before it in its sentence are applied (it read a neighbour's words: \"you're message\" is not written as \"your messaged\").")
     var write = false
 
-    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit (keeps what was decided, as git add -p). Needs a terminal.")
+    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit (keeps what was decided, as git add -p). Exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("Text files and directories to check (a directory: its text files by extension, recursively; binary files are skipped with a note); - or nothing reads standard input.",
@@ -197,11 +198,21 @@ struct Proofread: ParsableCommand {
         }
 
         // What --write applies and --diff shows: the rest is left for a person to review.
-        let (writable, held) = partitionForWriting(findings, setup: setup, detected: run.completeness?.languages ?? [])
+        var (writable, held) = partitionForWriting(findings, setup: setup, detected: run.completeness?.languages ?? [])
         if write || diff, !held.isEmpty {
             Terminal.err("emend: \(setup.name): \(held.count) \(held.count == 1 ? "suggestion" : "suggestions") not applied "
                          + "(not safe unseen: they join or split words, respell a word beyond a slip, change hyphens, "
                          + "or their category is off); review them with --interactive\n")
+        }
+        if write || diff {
+            let dependent = try holdingDependentNeighbours(&writable, run: run, setup: setup)
+            if !dependent.isEmpty {
+                Terminal.err("emend: \(setup.name): \(dependent.count) \(dependent.count == 1 ? "suggestion" : "suggestions") not applied "
+                             + "(the checkers no longer propose \(dependent.count == 1 ? "it" : "them") once the suggestions before "
+                             + "in the sentence are applied: \(dependent.count == 1 ? "it reads" : "they read") a neighbour's words); "
+                             + "review them with --interactive\n")
+                held += dependent
+            }
         }
         if write && setup.input.isStandardInput {
             for finding in held { try run.reject(finding) }
@@ -273,6 +284,25 @@ struct Proofread: ParsableCommand {
             }
         }
         return (writable, held)
+    }
+
+    /// Moves out of `writable` (and returns) the suggestions that stand only on a neighbour's
+    /// original words: those the checkers no longer propose once the suggestions before them
+    /// in their sentence are applied (`NeighbourRecheck`; "thanks for you're message" gives
+    /// `you're` → `your` and `message` → `messaged`, which read "you are message").
+    private func holdingDependentNeighbours(_ writable: inout [Finding], run: ProofreadRun,
+                                            setup: ToolSetup) throws(CLIFailure) -> [Finding] {
+        // A spelling suggestion judges its own word alone: it needs no re-check.
+        let candidates = writable.map {
+            NeighbourRecheck.Candidate(range: $0.range, replacement: $0.replacement,
+                                       readsNeighbours: $0.category != FixedCategory.spelling.rawValue)
+        }
+        let standing = try NeighbourRecheck.standing(in: setup.bytes, candidates: candidates) { (bytes) throws(CLIFailure) in
+            try run.recheck(bytes)
+        }
+        let dependent = zip(writable, standing).filter { !$0.1 }.map(\.0)
+        writable = zip(writable, standing).filter { $0.1 }.map(\.0)
+        return dependent
     }
 
     private func summary(_ findings: [Finding], verb: String, name: String) -> String {

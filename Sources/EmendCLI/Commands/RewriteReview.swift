@@ -47,19 +47,25 @@ struct RewriteReview {
         return coordinator.suggestions.count
     }
 
+    /// Where each change (by index) was in the text before the rewrite, `setup.bytes`.
+    private func originalRanges() -> [Int: Range<Int>] {
+        Dictionary(Finding.from(coordinator.suggestions).map { ($0.index, $0.range) }, uniquingKeysWith: { a, _ in a })
+    }
+
     private var hunks: ChangeHunk {
         ChangeHunk(fileName: setup.name, encoding: setup.options.encoding.encoding,
                    palette: Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment))
     }
 
-    /// --diff: every change as a hunk of the text as rewritten. The session stays as it is
-    /// (the caller accepts it for --write, or leaves the file alone).
+    /// --diff: every change as a hunk of the original text, as `diff -u` shows it. The session
+    /// stays as it is (the caller accepts it for --write, or leaves the file alone).
     func printHunks() throws(CLIFailure) {
         let count = try split()
-        let bytes = driver.engine.bytes
+        let ranges = originalRanges()
         let render = hunks
         for (index, change) in coordinator.suggestions.enumerated() {
-            Terminal.out(render.render(change, number: index + 1, count: count, in: bytes))
+            guard let range = ranges[index] else { continue }
+            Terminal.out(render.render(change, at: range, number: index + 1, count: count, in: setup.bytes))
         }
         if count == 0 { Terminal.err("emend: \(setup.name): the rewrite changed nothing\n") }
     }
@@ -75,6 +81,7 @@ struct RewriteReview {
         }
         let palette = Palette.forStream(STDOUT_FILENO, environment: setup.environment.environment)
         let render = hunks
+        let ranges = originalRanges()
         let raw = RawTerminal()
         driver.onSignal.append { raw.restore() }
         defer { raw.restore() }
@@ -84,12 +91,12 @@ struct RewriteReview {
         for index in 0..<count {
             let change = coordinator.suggestions[index]
             // (An edit cannot reach a change here: the CLI's engine never types.)
-            guard change.state == .pending else { continue }
+            guard change.state == .pending, let range = ranges[index] else { continue }
             var key: Character
             if let rest = decideRest {
                 key = rest
             } else {
-                Terminal.out("\n" + render.render(change, number: index + 1, count: count, in: driver.engine.bytes))
+                Terminal.out("\n" + render.render(change, at: range, number: index + 1, count: count, in: setup.bytes))
                 while true {
                     Terminal.out(palette.bold("(\(index + 1)/\(count)) Keep this change [y,n,a,d,q,?]? "))
                     key = ReviewKeys.read(driver: driver)

@@ -138,7 +138,8 @@ struct TextToolRun {
 let modelExitStatuses = """
     Exit status: 0 the result was printed (and written), 2 a usage or input error, \
     3 no result: the provider failed or timed out (standard error says which; a timeout \
-    names the time limit to raise, e.g. --timeout), 5 a poor result: the model answered but \
+    names the time limit to raise, e.g. --timeout), or no model is installed (emend doctor \
+    says what to install), 5 a poor result: the model answered but \
     its result changes facts of the text, changes nothing or is no answer, so nothing was \
     applied (standard error says why; --force applies it).
     """
@@ -167,10 +168,10 @@ struct Rewrite: ParsableCommand {
     @Flag(help: "Replace the selection (or the whole file) with the result, atomically.")
     var write = false
 
-    @Flag(help: "Review the rewrite change by change: y keep, n drop, a keep the rest, d drop the rest, q quit (keeps what was decided). Writes the changes kept. Needs a terminal.")
+    @Flag(help: "Review the rewrite change by change: y keep, n drop, a keep the rest, d drop the rest, q quit (keeps what was decided). Writes the changes kept; exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
-    @Flag(help: "Print each change of the rewrite as a hunk (the line with its original and its new text) instead of the result.")
+    @Flag(help: "Print each change of the rewrite as a hunk instead of the result: its line and position in the original text, with the original (-) and with this change alone made (+), as diff -u shows them.")
     var diff = false
 
     @Argument(help: ArgumentHelp("The text file; - or nothing reads standard input.", valueName: "file"))
@@ -268,7 +269,7 @@ struct Compose: ParsableCommand {
     @Flag(help: "Insert the result into the file (at --selection, default the end), atomically.")
     var write = false
 
-    @Flag(help: "Review what was written before it goes into the file: y keep, n drop, q quit. Needs a terminal.")
+    @Flag(help: "Review what was written before it goes into the file: y keep, n drop, q quit (exits 0 when the review ends, by q too). Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("A file to write into (optional; - reads standard input).", valueName: "file"))

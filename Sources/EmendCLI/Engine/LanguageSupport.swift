@@ -82,7 +82,7 @@ struct LanguageSupport {
             } else if case .dictionaries(let names) = member.served {
                 let found = names.isEmpty ? "none" : names.joined(separator: ", ")
                 notes.append("\(member.name) (\(member.id)) has no dictionary for \(tag) (installed: \(found); on Debian, "
-                             + "a package such as hunspell-\(Self.debianSuffix(tag))); it is skipped")
+                             + "the \(Self.debianPackage(tag)) package); it is skipped")
             } else {
                 notes.append("\(member.name) (\(member.id)) does not serve \(tag); it is skipped")
             }
@@ -136,8 +136,25 @@ struct LanguageSupport {
         return first.lowercased()
     }
 
-    /// The Debian package suffix for a tag: `de-DE` → `de-de`, `fr` → `fr`.
-    private static func debianSuffix(_ tag: String) -> String { tag.lowercased() }
+    /// The Debian package with the Hunspell dictionary of `tag`, as Debian names them (the
+    /// same table as providers/hunspell/locate.c): most are `hunspell-LANGUAGE` (`fr-FR` →
+    /// `hunspell-fr`), German, English and Portuguese come per country (`de` → `hunspell-de-de`,
+    /// `en-GB` → `hunspell-en-gb`, `pt-BR` → `hunspell-pt-br`), Norwegian is `hunspell-no`,
+    /// and a few languages have only a `myspell-` package.
+    static func debianPackage(_ tag: String) -> String {
+        let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        let language = parts.first ?? tag.lowercased()
+        let region = parts.dropFirst().first { $0.count == 2 }
+        let byCountry: [String: (regions: Set<String>, fallback: String)] = [
+            "de": (["at", "ch", "de"], "de"), "en": (["au", "ca", "gb", "us", "za"], "us"), "pt": (["br", "pt"], "pt"),
+        ]
+        if let countries = byCountry[language] {
+            return "hunspell-\(language)-\(region.flatMap { countries.regions.contains($0) ? $0 : nil } ?? countries.fallback)"
+        }
+        if language == "nb" || language == "nn" { return "hunspell-no" }
+        if ["eo", "et", "fa", "fo", "ga", "gv", "hy", "sq", "tl"].contains(language) { return "myspell-\(language)" }
+        return "hunspell-\(language)"
+    }
 
     private static func expand(_ setting: String?) -> [String] {
         guard let setting else { return [] }

@@ -1,4 +1,5 @@
 import EmendCore
+import EmendProofreading
 
 /// Proofreading a whole document: one coordinator session over all of it, as an editor that
 /// gives its whole document as the context would run it. (It used to cut large files into
@@ -10,6 +11,8 @@ final class ProofreadRun {
     private(set) var driver: SessionDriver?
     /// Every suggestion, in document order and document offsets.
     private(set) var findings: [Finding] = []
+    /// The providers of the run (started once; a re-check uses them again).
+    private var catalog: CLICatalog?
 
     init(setup: ToolSetup) {
         self.setup = setup
@@ -26,10 +29,26 @@ final class ProofreadRun {
             setup.catalog = CLICatalog(base: setup.registry, extras: setup.extras, language: setup.options.language,
                                        proofreadProvider: setup.options.provider, stream: StreamBuffer())
         }
+        catalog = setup.catalog
         let driver = try setup.makeDriver()
         self.driver = driver
         try driver.run(.proofread, progress: progress)
         findings = Finding.from(driver.coordinator.suggestions)
+    }
+
+    /// The suggestions of the same checkers for `bytes` (another text than the document's: the
+    /// sentences `NeighbourRecheck` asks about), or nil when some checker's part is missing
+    /// from them (it timed out or failed). The document's session is left as it rests.
+    func recheck(_ bytes: [UInt8]) throws(CLIFailure) -> [NeighbourRecheck.Candidate]? {
+        var setup = setup
+        setup.catalog = catalog
+        let progress = Progress(label: "re-checking sentences with several suggestions in \(setup.name)")
+        defer { progress.clear() }
+        let driver = try setup.makeDriver(bytes: bytes, selection: 0..<0, protected: [])
+        try driver.run(.proofread, progress: progress)
+        defer { try? driver.coordinator.revert(); try? driver.settle() }
+        if driver.coordinator.completeness?.isPartial == true { return nil }
+        return Finding.from(driver.coordinator.suggestions).map { .init(range: $0.range, replacement: $0.replacement) }
     }
 
     /// What became of each checker's part (nil: one provider served it whole).

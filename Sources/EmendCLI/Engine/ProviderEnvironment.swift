@@ -3,7 +3,9 @@ import EmendCore
 import EmendProviders
 
 /// Where the CLI finds its providers, as libemend does (Sources/EmendCABI/ProviderSetup.swift):
-/// the registry of discovered plugins plus the built-in fixture provider. The scanner is
+/// the registry of discovered plugins, plus the built-in fixture provider when a test asks
+/// for it (`EMEND_TEST_FIXTURE=1`): in a real install its canned answers would pass for a
+/// model's, so a user without a model is told so instead. The scanner is
 /// found next to the executable: `$EMEND_SCANNER`, `<bindir>/emend-scan` (a build
 /// directory), or `<bindir>/../lib/emend/emend-scan` (an installed prefix).
 struct ProviderEnvironment {
@@ -70,6 +72,10 @@ struct ProviderEnvironment {
         return FixtureProvider(chunkDelayMicroseconds: min(milliseconds, 60_000) * 1000, answer: answer)
     }
 
+    /// Whether the built-in fixture takes part: only when the environment asks for it
+    /// (`EMEND_TEST_FIXTURE=1`, as the tests, the editors' test scripts and the benchmarks set).
+    var fixtureEnabled: Bool { environment["EMEND_TEST_FIXTURE"] == "1" }
+
     /// The emend-provider-host this command starts (also as the checker service), or nil.
     var hostPath: String? { ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory) }
 
@@ -86,7 +92,7 @@ struct ProviderEnvironment {
         }
         do {
             return try ProviderRegistry.standard(environment: environment, libraryDirectory: libraryDirectory,
-                                                 scannerPath: scannerPath, builtins: [fixture], serviceByDefault: true,
+                                                 scannerPath: scannerPath, builtins: fixtureEnabled ? [fixture] : [], serviceByDefault: true,
                                                  logger: logger)
         } catch {
             throw CLIFailure.usage("\(error.message)\n  fix the configuration file (see `emend config`), or move it aside to use the defaults")

@@ -2,7 +2,9 @@ import EmendCore
 import EmendText
 
 /// One change of a rewrite as a small hunk: where it is, then its line (a window of it when
-/// long) with the change's original (`-`) and as the rewrite has it (`+`).
+/// long) with the change's original (`-`) and with this change alone made (`+`). As in
+/// `diff -u`, the line and its position are the original text's: the other changes of the
+/// rewrite, kept or still to decide, are not in the hunk (they have hunks of their own).
 struct ChangeHunk {
     let fileName: String
     let encoding: PositionEncoding
@@ -10,9 +12,11 @@ struct ChangeHunk {
     /// Characters shown on each side of the change.
     var window = 60
 
-    /// The hunk of `change` (number `number` of `count`) in `bytes`, the text as it stands.
-    func render(_ change: Coordinator.SuggestionInfo, number: Int, count: Int, in bytes: [UInt8]) -> String {
-        guard let range = change.range, range.upperBound <= bytes.count else { return "" }
+    /// The hunk of `change` (number `number` of `count`), whose original is `range` of
+    /// `bytes`, the text before the rewrite (`Finding.from` places a change there).
+    func render(_ change: Coordinator.SuggestionInfo, at range: Range<Int>, number: Int, count: Int,
+                in bytes: [UInt8]) -> String {
+        guard range.upperBound <= bytes.count else { return "" }
         var positions = TextPositions(bytes, encoding: encoding)
         let position = positions.position(of: range.lowerBound)
         let lineEnd = max(positions.lineEnd(from: position.lineStart), range.upperBound)

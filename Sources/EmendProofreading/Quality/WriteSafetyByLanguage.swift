@@ -14,18 +14,27 @@ public struct WriteSafetyByLanguage {
     public let personal: PersonalDictionary
     private var loaded: [String: WriteSafety] = [:]
 
-    /// `language`: the request's (a BCP 47 tag); `detected`: the paragraphs in other languages.
+    /// `language`: the request's (a BCP 47 tag); `detected`: the paragraphs in other languages
+    /// (disjoint; put in text order here if they are not).
     public init(language: String, detected: [Completeness.DetectedLanguage], preferences: ProofreadingPreferences,
                 personal: PersonalDictionary) {
         self.language = language
-        self.detected = detected
+        self.detected = detected.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.preferences = preferences
         self.personal = personal
     }
 
-    /// The language of the text at byte `offset`.
+    /// The language of the text at byte `offset`: a binary search of the paragraphs (it runs
+    /// once per finding, and a long file has thousands of both).
     public func language(at offset: Int) -> String {
-        detected.first { $0.range.contains(offset) }?.language ?? language
+        // The first paragraph that starts after `offset`; the one before it may hold it.
+        var low = 0, high = detected.count
+        while low < high {
+            let middle = (low + high) / 2
+            if detected[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, detected[low - 1].range.contains(offset) else { return language }
+        return detected[low - 1].language
     }
 
     /// The safety of the paragraph that holds byte `offset`.

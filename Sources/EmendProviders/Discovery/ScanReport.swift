@@ -56,8 +56,9 @@ enum ScanReport: Equatable {
     }
 
     /// The declared read paths ("/a\n/b"): the absolute ones.
+    /// Absolute paths, and `$EMEND_NAME`: the path an `EMEND_` variable names (`HostSandbox`).
     static func paths(_ list: String?) -> [String] {
-        (list ?? "").split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+        (list ?? "").split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") || $0.hasPrefix("$EMEND_") }
     }
 
     /// "en, de" -> ["en", "de"]; empty -> ["*"].

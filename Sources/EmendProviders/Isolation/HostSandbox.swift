@@ -6,7 +6,8 @@ import Glibc
 ///
 /// A plugin may read the system's libraries and data, its own file and directory, emend's
 /// data and cache directories (models), the paths its settings name, the paths it declares
-/// (its `emend_provider_read_paths` symbol, which the scanner reads) and the user's
+/// (its `emend_provider_read_paths` symbol, which the scanner reads), the paths the user
+/// names in the `EMEND_` variables it declares there (`$EMEND_LLAMA_MODEL`) and the user's
 /// `sandbox_paths`; it may write only a private runtime directory (`TMPDIR`) and the user's
 /// `sandbox_write_paths`; it may connect over TCP only when it declares
 /// EMEND_PROVIDER_USES_NETWORK (the registry runs such a plugin only with `network = true`).
@@ -47,8 +48,16 @@ public struct HostSandbox: Sendable, Equatable {
            manifest.libraryPath.hasPrefix("/") {
             declared += [manifest.libraryPath, directory(of: manifest.libraryPath)]
         }
-        for path in declared where acceptable(path, home: home, allowed: emendDirectories) {
+        for path in declared where path.hasPrefix("/") && acceptable(path, home: home, allowed: emendDirectories) {
             paths.append(path)
+        }
+        // `$EMEND_NAME`: the file the user named in a variable the plugin reads (the host
+        // passes EMEND_ variables through), e.g. the model of EMEND_LLAMA_MODEL: the user's
+        // choice, as a path in its settings is; the plugin names only the variable.
+        for variable in declared where variable.hasPrefix("$EMEND_") {
+            if let value = environment[String(variable.dropFirst())], let path = expand(value, home: home), path != "/" {
+                paths.append(path)
+            }
         }
         paths += userPaths.compactMap { expand($0, home: home) }
         var seen = Set<String>()

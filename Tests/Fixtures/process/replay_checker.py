@@ -7,6 +7,8 @@ through a real plugin and the `emend` command.
 
 EDITS.json is a list of {"original", "replacement", "category", "rule", "explanation"}; every
 occurrence of an original inside the selection and clear of protected text becomes an edit.
+An entry with a "context" (a text holding the original once) proposes its edit only where
+the whole context stands, as a pattern rule of LanguageTool reads its neighbours' words.
 """
 
 import json
@@ -26,12 +28,15 @@ def main(path):
         found = []
         for entry in table:
             needle = entry["original"].encode("utf-8")
-            index = data.find(needle, start)
-            while index >= 0 and index + len(needle) <= end:
+            context = entry.get("context", entry["original"]).encode("utf-8")
+            within = context.find(needle)
+            at = data.find(context, start)
+            while at >= 0 and at + len(context) <= end:
+                index = at + within
                 stop = index + len(needle)
                 if not any(index < p_end and p_start < stop for p_start, p_end in request.get("protected") or []):
                     found.append((index, stop, entry))
-                index = data.find(needle, stop)
+                at = data.find(context, at + 1 if "context" in entry else stop)
         last = -1
         for index, stop, entry in sorted(found, key=lambda item: (item[0], item[1])):
             if index < last:

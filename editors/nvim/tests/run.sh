@@ -40,6 +40,8 @@ if [ -z "${EMEND_CLI:-}" ] && [ -x "$(dirname "$EMEND_LIBRARY")/emend-cli" ]; th
     EMEND_CLI="$(dirname "$EMEND_LIBRARY")/emend-cli"
 fi
 export EMEND_CLI="${EMEND_CLI:-}"
+# The built-in fixture answers `emend lsp` only when a test asks for it.
+export EMEND_TEST_FIXTURE=1
 echo "nvim: $NVIM ($("$NVIM" --version | head -1)); library: $EMEND_LIBRARY"
 
 scratch="$(mktemp -d)"
