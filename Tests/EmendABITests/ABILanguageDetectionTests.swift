@@ -62,15 +62,6 @@ final class ABILanguageDetectionTests: XCTestCase {
         return (0..<suggestionCount(coordinator)).compactMap { suggestion(coordinator, $0).map { "\($0.original) → \($0.replacement)" } }
     }
 
-    private func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) {
-        var value = EMEND_COMPLETENESS_UNKNOWN
-        var length = 0
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
-        var buffer = [CChar](repeating: 1, count: length + 1)
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
-        return (value, String(cString: buffer))
-    }
-
     private static let notes = """
         We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
 

@@ -62,10 +62,7 @@ final class DetectedLanguageTests: XCTestCase {
 
             """)
         XCTAssertEqual(client.diagnostics("file:///notes.txt", version: 1).count, 1, "the English slip")
-        let message = client.wait("window/showMessage") { $0["method"] as? String == "window/showMessage" }
-        let params = message?["params"] as? [String: Any]
-        XCTAssertEqual(params?["type"] as? Int, 2, "a warning")
-        let text = params?["message"] as? String ?? ""
+        let text = client.warning()
         XCTAssertTrue(text.contains("in the paragraphs detected as fr: no Hunspell dictionary for the language fr"), text)
         XCTAssertTrue(text.contains("hunspell-fr"), text)
         XCTAssertEqual(client.shutdownAndExit(), 0)

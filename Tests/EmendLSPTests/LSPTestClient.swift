@@ -130,6 +130,14 @@ final class LSPTestClient: @unchecked Sendable {
     /// Messages received and not taken, right now.
     var pending: [[String: Any]] { connection.pending }
 
+    /// The text of the next window/showMessage, which must be a warning (type 2).
+    func warning(file: StaticString = #filePath, line: UInt = #line) -> String {
+        let message = wait("window/showMessage", file: file, line: line) { $0["method"] as? String == "window/showMessage" }
+        let params = message?["params"] as? [String: Any]
+        XCTAssertEqual(params?["type"] as? Int, 2, "a warning", file: file, line: line)
+        return params?["message"] as? String ?? ""
+    }
+
     // MARK: Conveniences
 
     @discardableResult
