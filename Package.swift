@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "EmendProvidersTests", dependencies: ["EmendProviders", "EmendProofreading", "EmendCore", "EmendText", "CEmend", "CEmendSandbox", "EmendTestSupport"]),
         .testTarget(name: "EmendCLITests", dependencies: ["EmendCLI", "EmendTestSupport"]),
         // Also EmendCLI: the client tests run the built `emend lsp`.
-        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders", "EmendCLI"]),
+        .testTarget(name: "EmendLSPTests", dependencies: ["EmendLSP", "EmendCore", "EmendText", "EmendProofreading", "EmendProviders", "EmendCLI", "EmendTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

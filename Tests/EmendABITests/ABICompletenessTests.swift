@@ -34,15 +34,6 @@ final class ABICompletenessTests: XCTestCase {
             """.write(to: home.appendingPathComponent("config/emend/config.toml"), atomically: true, encoding: .utf8)
     }
 
-    private func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) {
-        var value = EMEND_COMPLETENESS_UNKNOWN
-        var length = 0
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
-        var buffer = [CChar](repeating: 1, count: length + 1)
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
-        return (value, String(cString: buffer))
-    }
-
     func testALateCheckerMakesThePartialResultTheEngineCanRead() throws {
         try configure(slowMilliseconds: 20_000, timeoutMilliseconds: 300)
         let engine = CEngine("See you tomorow.")

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import CEmend
 import EmendCABI
+import EmendTestSupport
 
 /// Through the C ABI, with Hunspell found by discovery and run in its provider host: an
 /// engine that sets no language gets each paragraph checked in the language it is written
@@ -14,26 +15,13 @@ final class ABILanguageDetectionTests: XCTestCase {
     private var home: URL!
     private var saved: [String: String?] = [:]
     private let variables = ["EMEND_PROVIDER_PATH", "EMEND_SCANNER", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
-    private static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic")
-                          && FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic"),
-                          "hunspell-en-us or hunspell-de-de is not installed (bash scripts/install-deps.sh)")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
-                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        try HunspellLanguages.skipUnlessInstalled()
         home = FileManager.default.temporaryDirectory.appendingPathComponent("emend-abi-languages-\(UUID().uuidString)")
         let providers = home.appendingPathComponent("providers")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("config/emend"), withIntermediateDirectories: true)
         for name in variables { saved[name] = ProcessInfo.processInfo.environment[name] }
-        try shell("/bin/sh '\(Self.repoRoot)/providers/hunspell/build.sh' '\(providers.path)'")
-        try shell("bash '\(Self.repoRoot)/scripts/build-scanner.sh' '\(home.path)'")
-        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
-            .write(to: home.appendingPathComponent("config/emend/config.toml"), atomically: true, encoding: .utf8)
+        try HunspellLanguages.install(home: home.path, plugins: providers.path)
         setenv("EMEND_PROVIDER_PATH", providers.path, 1)
         setenv("EMEND_SCANNER", home.appendingPathComponent("emend-scan").path, 1)
         for (name, sub) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
@@ -46,15 +34,6 @@ final class ABILanguageDetectionTests: XCTestCase {
             if let value { setenv(name, value, 1) } else { unsetenv(name) }
         }
         if let home { try? FileManager.default.removeItem(at: home) }
-    }
-
-    private func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("could not build: \(command)") }
     }
 
     /// A coordinator over `engine` with `language` in its options (nil: none given).
@@ -81,15 +60,6 @@ final class ABILanguageDetectionTests: XCTestCase {
         XCTAssertEqual(start(coordinator, EMEND_TOOL_PROOFREAD), EMEND_OK, lastError)
         XCTAssertEqual(runUntilIdle(coordinator, 30_000), EMEND_OK, lastError)
         return (0..<suggestionCount(coordinator)).compactMap { suggestion(coordinator, $0).map { "\($0.original) → \($0.replacement)" } }
-    }
-
-    private func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) {
-        var value = EMEND_COMPLETENESS_UNKNOWN
-        var length = 0
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
-        var buffer = [CChar](repeating: 1, count: length + 1)
-        XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
-        return (value, String(cString: buffer))
     }
 
     private static let notes = """

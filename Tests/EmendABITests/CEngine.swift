@@ -383,6 +383,16 @@ func suggestion(_ coordinator: OpaquePointer?, _ index: Int) -> (range: emend_ra
 }
 
 /// Number of suggestions (0 on failure).
+/// emend_coordinator_get_completeness: the value and the message, asked for its length first.
+func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) {
+    var value = EMEND_COMPLETENESS_UNKNOWN
+    var length = 0
+    XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
+    var buffer = [CChar](repeating: 1, count: length + 1)
+    XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
+    return (value, String(cString: buffer))
+}
+
 func suggestionCount(_ coordinator: OpaquePointer?) -> Int {
     var count = 0
     XCTAssertEqual(emend_session_suggestion_count(coordinator, &count), EMEND_OK)

@@ -88,13 +88,26 @@ final class InteractiveReviewTests: XCTestCase {
         XCTAssertEqual(sandbox.read("review.txt"), text)
     }
 
+    /// Colour is SGR (`ESC [ ... m`); NO_COLOR turns it off, not the spinner, which is cursor
+    /// control (`\r ESC [ K`) and shows once a run takes a quarter second. Whether a run took
+    /// that long depended on the machine's load, so both runs here take at least 0.6 s (a
+    /// second checker, the slow fixture, answers after 600 ms): the spinner shows in both,
+    /// whatever the machine's speed, and the plain one has no escape sequence but its.
     func testColourOnATerminalButNotWithNO_COLOR() throws {
-        let coloured = try PseudoTerminalRun(sandbox, ["proofread", "review.txt"])
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
+        try "[tools]\nproofread = [\"org.emend.fixture\", \"org.emend.fixture.slow\"]\n"
+            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        let slow = ["EMEND_FIXTURE_SLOW_CHECKER_MS": "600"]
+        let spinner = "\r\u{1B}[K"
+        let coloured = try PseudoTerminalRun(sandbox, ["proofread", "review.txt"], environment: slow)
         XCTAssertEqual(coloured.finish(), 1)
         XCTAssertTrue(coloured.screen.contains("\u{1B}[1m"), coloured.screen)
-        let plain = try PseudoTerminalRun(sandbox, ["proofread", "review.txt"], environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(coloured.screen.contains(spinner), "the spinner of a run of 0.6 s: \(coloured.screen)")
+        let plain = try PseudoTerminalRun(sandbox, ["proofread", "review.txt"], environment: slow.merging(["NO_COLOR": "1"]) { $1 })
         XCTAssertEqual(plain.finish(), 1)
-        XCTAssertFalse(plain.screen.contains("\u{1B}["), plain.screen)
+        XCTAssertTrue(plain.screen.contains(spinner), "the spinner of a run of 0.6 s: \(plain.screen)")
+        XCTAssertFalse(plain.screen.replacingOccurrences(of: spinner, with: "").contains("\u{1B}["),
+                       "no escape sequence but the spinner's: \(plain.screen)")
         XCTAssertTrue(plain.screen.contains("review.txt:1:9: spelling:"), plain.screen)
     }
 

@@ -102,22 +102,8 @@ final class LanguageOptionTests: XCTestCase {
     /// Without --language, a German paragraph inside English is detected (libexttextcat) and
     /// checked as German: Hunspell's German dictionary flags its slip, and --json names it.
     func testAGermanParagraphInsideEnglishIsCheckedAsGerman() throws {
-        try installHunspell()
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"),
-                          "hunspell-de-de is not installed (bash scripts/install-deps.sh)")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
-                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
-        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
-        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
-            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
-        sandbox.write("notes.md", """
-            # Release notes
-
-            We have fixed the startup crash and improved the speed of the importer. I beleive it is ready.
-
-            Wir haben den Fehler beim Starten behoben und die Geschwindigkeit verbesert. Ich glaube, dass die neue Version fertig ist.
-
-            """)
+        try installHunspellWithGerman()
+        sandbox.write("notes.md", Self.mixedNotes)
         let result = sandbox.run(["proofread", "--json", "notes.md"])
         XCTAssertEqual(result.status, 1, result.stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
@@ -139,13 +125,8 @@ final class LanguageOptionTests: XCTestCase {
     /// Hunspell alone (config.toml), German's dictionary and libexttextcat installed.
     private func installHunspellWithGerman() throws {
         try installHunspell()
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic"),
-                          "hunspell-de-de is not installed (bash scripts/install-deps.sh)")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
-                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
-        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/emend", withIntermediateDirectories: true)
-        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n"
-            .write(toFile: sandbox.root + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        try HunspellLanguages.skipUnlessInstalled()
+        try HunspellLanguages.configureHunspellAlone(home: sandbox.root)
     }
 
     private static let mixedNotes = """

@@ -22,13 +22,24 @@ enum RealCheckers {
         return (directory + "/providers", directory + "/emend-scan")
     }
 
-    /// A sandbox whose `emend` discovers the three checkers (and the built-in fixture, ranked below them).
+    /// A sandbox whose `emend` discovers the three checkers (and the built-in fixture, ranked
+    /// below them), each with a time limit of 10 minutes per request. Why: the tests check
+    /// what the checkers find and what is written, and a checker left out for being slow
+    /// changes both. Harper builds its linter on its first request (about 11 s here, several
+    /// times that on a loaded machine), past the default limit of a combination member
+    /// (`MemberTimeLimit.defaultMilliseconds`, 30 s); with it the result depended on the
+    /// machine's load. A hung checker still ends the run, at the limit.
     static func sandbox() throws -> CLISandbox {
         let parts: (providers: String, scanner: String)
         do { parts = try built.get() } catch { throw XCTSkip("the shipped checkers cannot be built here: \(error)") }
         let sandbox = CLISandbox()
         sandbox.environment["EMEND_PROVIDER_PATH"] = parts.providers
         sandbox.environment["EMEND_SCANNER"] = parts.scanner
+        let config = sandbox.root + "/config/emend"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try ["org.emend.hunspell", "org.emend.harper", "org.emend.lingotweaker"]
+            .map { "[providers.\"\($0)\"]\ntimeout_ms = 600000\n" }.joined(separator: "\n")
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
         return sandbox
     }
 }

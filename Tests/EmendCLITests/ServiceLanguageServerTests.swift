@@ -1,3 +1,4 @@
+import EmendTestSupport
 import Foundation
 import Glibc
 import XCTest
@@ -116,16 +117,12 @@ final class ServiceLanguageServerTests: XCTestCase {
     }
 }
 
-/// A real `emend lsp` process over pipes, with the sandbox's environment; a thread reads its
-/// frames into an inbox (JSON with Foundation's parser, independent of the server's own).
+/// A real `emend lsp` process over pipes, with the sandbox's environment, spoken to through
+/// an LSPConnection (EmendTestSupport: the LSP tests' framing and inbox).
 final class LanguageServerProcess: @unchecked Sendable {
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let lock = NSCondition()
-    private var inbox: [[String: Any]] = []
-    private var ended = false
-    private var nextID = 1
+    private let connection = LSPConnection()
+    private let timeout: TimeInterval = 60
 
     var pid: Int32 { process.processIdentifier }
 
@@ -134,11 +131,11 @@ final class LanguageServerProcess: @unchecked Sendable {
         process.arguments = ["lsp"]
         process.environment = sandbox.environment
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root + "/work")
-        process.standardInput = input
-        process.standardOutput = output
+        process.standardInput = connection.toServer
+        process.standardOutput = connection.fromServer
         process.standardError = FileHandle.standardError
         try process.run()
-        Thread { [self] in readLoop() }.start()
+        connection.startReading()
     }
 
     func stop() {
@@ -146,103 +143,34 @@ final class LanguageServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    private func readLoop() {
-        let handle = output.fileHandleForReading
-        var buffer: [UInt8] = []
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer += chunk
-            while let (message, used) = Self.frame(in: buffer) {
-                buffer.removeFirst(used)
-                if message["method"] is String, let id = message["id"] {
-                    send(["jsonrpc": "2.0", "id": id, "result": NSNull()])
-                }
-                lock.lock()
-                inbox.append(message)
-                lock.broadcast()
-                lock.unlock()
-            }
-        }
-        lock.lock()
-        ended = true
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    private static func frame(in buffer: [UInt8]) -> ([String: Any], Int)? {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
-        let header = String(decoding: buffer[..<end], as: UTF8.self)
-        guard let field = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(field.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
-              buffer.count >= end + 4 + length else { return nil }
-        let body = Data(buffer[(end + 4)..<(end + 4 + length)])
-        let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
-        return (message, end + 4 + length)
-    }
-
-    private func send(_ object: [String: Any]) {
-        let body = try! JSONSerialization.data(withJSONObject: object)
-        input.fileHandleForWriting.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
-    }
-
     private func request(_ method: String, _ params: Any) -> [String: Any]? {
-        lock.lock()
-        let id = nextID
-        nextID += 1
-        lock.unlock()
-        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-        return wait("the answer to \(method)") { $0["id"] as? Int == id && $0["method"] == nil }
-    }
-
-    private func notify(_ method: String, _ params: Any) {
-        send(["jsonrpc": "2.0", "method": method, "params": params])
-    }
-
-    private func wait(_ what: String, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line,
-                      _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
-            if let index = inbox.firstIndex(where: matches) { return inbox.remove(at: index) }
-            if ended || !lock.wait(until: deadline) {
-                XCTFail("no \(what) within \(timeout) s; received: \(inbox.map { "\($0)".prefix(300) })", file: file, line: line)
-                return nil
-            }
-        }
+        connection.response(connection.request(method, params), timeout: timeout)
     }
 
     func initialize() {
         _ = request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any]()])
-        notify("initialized", [String: Any]())
+        connection.notify("initialized", [String: Any]())
     }
 
     func open(_ uri: String, _ text: String) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "plaintext", "version": 1, "text": text]])
+        connection.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "plaintext", "version": 1, "text": text]])
     }
 
     func change(_ uri: String, version: Int, text: String) {
-        notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+        connection.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
     }
 
     /// The diagnostics of the last publication for `uri` at `version` that has any (a server
     /// may first publish the edited paragraph, or nothing while it checks).
     func diagnostics(_ uri: String, version: Int, file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]]? {
-        let message = wait("diagnostics of \(uri) v\(version)", file: file, line: line) { message in
-            guard message["method"] as? String == "textDocument/publishDiagnostics",
-                  let params = message["params"] as? [String: Any] else { return false }
-            return params["uri"] as? String == uri && params["version"] as? Int == version
-                && !((params["diagnostics"] as? [Any]) ?? []).isEmpty
-        }
+        let message = connection.publication(uri, version: version, timeout: timeout, file: file, line: line) { !$0.isEmpty }
         return (message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
     }
 
     /// shutdown, exit, and the exit status.
     func shutdownAndExit() -> Int32 {
         _ = request("shutdown", NSNull())
-        notify("exit", NSNull())
+        connection.notify("exit", NSNull())
         process.waitUntilExit()
         return process.terminationStatus
     }

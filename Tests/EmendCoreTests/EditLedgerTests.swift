@@ -28,11 +28,18 @@ final class EditLedgerTests: XCTestCase {
         var base: String { ledger.baseSlice(of: 0..<current.utf8Count, in: current).string }
 
         func range(of needle: String) -> Range<Int> { byteRange(of: needle, in: current.string)! }
+
+        /// "I do not think it is ready." with Emend's "do not" → "don't" delivered: the
+        /// document the tests of edits beside and over a delivery start from.
+        static func contracted() -> Document {
+            var doc = Document("I do not think it is ready.")
+            doc.deliver(doc.range(of: "do not"), "don't")
+            return doc
+        }
     }
 
     func testDeliveriesAreUndoneByTheBase() {
-        var doc = Document("I do not think it is ready.")
-        doc.deliver(doc.range(of: "do not"), "don't")
+        var doc = Document.contracted()
         doc.deliver(doc.range(of: "it is"), "it's")
         XCTAssertEqual(doc.current.string, "I don't think it's ready.")
         XCTAssertEqual(doc.base, "I do not think it is ready.")
@@ -56,8 +63,7 @@ final class EditLedgerTests: XCTestCase {
     }
 
     func testEngineEditsBesideEmendsGoToTheBase() {
-        var doc = Document("I do not think it is ready.")
-        doc.deliver(doc.range(of: "do not"), "don't")
+        var doc = Document.contracted()
         doc.type(0..<1, "You")                              // before
         doc.type(doc.range(of: "ready"), "done")            // after
         doc.type(doc.range(of: "think"), "believe")         // between
@@ -66,8 +72,7 @@ final class EditLedgerTests: XCTestCase {
     }
 
     func testAnEditOfEmendsTextMakesItTheEngines() {
-        var doc = Document("I do not think it is ready.")
-        doc.deliver(doc.range(of: "do not"), "don't")
+        var doc = Document.contracted()
         doc.type(doc.range(of: "'"), "\u{2019}")
         XCTAssertEqual(doc.current.string, "I don\u{2019}t think it is ready.")
         XCTAssertEqual(doc.base, "I don\u{2019}t think it is ready.")

@@ -1,3 +1,4 @@
+import EmendTestSupport
 import Foundation
 import XCTest
 
@@ -9,27 +10,14 @@ import XCTest
 final class DetectedLanguageTests: XCTestCase {
     private var homes: [String] = []
 
-    private static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     override func tearDown() { for home in homes { try? FileManager.default.removeItem(atPath: home) } }
 
     /// Hunspell alone (config.toml), built into a providers directory with the scanner.
     private func client() throws -> LSPTestClient {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic")
-                          && FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic"),
-                          "hunspell-en-us or hunspell-de-de is not installed (bash scripts/install-deps.sh)")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/share/libexttextcat/fpdb.conf"),
-                          "libexttextcat-data is not installed (bash scripts/install-deps.sh)")
+        try HunspellLanguages.skipUnlessInstalled()
         let home = NSTemporaryDirectory() + "emend-lsp-languages-\(UUID().uuidString)"
         homes.append(home)
-        try FileManager.default.createDirectory(atPath: home + "/config/emend", withIntermediateDirectories: true)
-        try shell("/bin/sh '\(Self.repoRoot)/providers/hunspell/build.sh' '\(home)/plugins'")
-        try shell("bash '\(Self.repoRoot)/scripts/build-scanner.sh' '\(home)'")
-        try "[tools]\nproofread = [\"org.emend.hunspell\"]\n".write(toFile: home + "/config/emend/config.toml", atomically: true, encoding: .utf8)
+        try HunspellLanguages.install(home: home, plugins: home + "/plugins")
         return LSPTestClient(environment: ["XDG_CONFIG_HOME": home + "/config", "EMEND_PROVIDER_PATH": home + "/plugins",
                                            "EMEND_SCANNER": home + "/emend-scan"])
     }
@@ -74,21 +62,9 @@ final class DetectedLanguageTests: XCTestCase {
 
             """)
         XCTAssertEqual(client.diagnostics("file:///notes.txt", version: 1).count, 1, "the English slip")
-        let message = client.wait("window/showMessage") { $0["method"] as? String == "window/showMessage" }
-        let params = message?["params"] as? [String: Any]
-        XCTAssertEqual(params?["type"] as? Int, 2, "a warning")
-        let text = params?["message"] as? String ?? ""
+        let text = client.warning()
         XCTAssertTrue(text.contains("in the paragraphs detected as fr: no Hunspell dictionary for the language fr"), text)
         XCTAssertTrue(text.contains("hunspell-fr"), text)
         XCTAssertEqual(client.shutdownAndExit(), 0)
-    }
-
-    private func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("could not build: \(command)") }
     }
 }

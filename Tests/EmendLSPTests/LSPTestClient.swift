@@ -1,12 +1,14 @@
+import EmendTestSupport
 import Foundation
 import Glibc
 import XCTest
 
 /// A small LSP client for tests: it starts the built `emend lsp` (emend-cli next to the
 /// test bundle) with private XDG directories and only the built-in fixture provider, and
-/// speaks JSON-RPC to it with Foundation's JSON, an implementation independent of the
-/// server's own. Everything the server sends is kept in an inbox; `wait` takes the first
-/// message that matches. Requests the server sends are answered at once (`answers`).
+/// speaks JSON-RPC to it through an LSPConnection (EmendTestSupport: Foundation's JSON, an
+/// implementation independent of the server's own). Everything the server sends is kept in
+/// an inbox; `wait` takes the first message that matches. Requests the server sends are
+/// answered at once (`answers`).
 final class LSPTestClient: @unchecked Sendable {
     static let executable: String = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -22,15 +24,15 @@ final class LSPTestClient: @unchecked Sendable {
     let root: String
     /// The server process; nil when the server runs in this process (`inProcess`).
     let process: Process?
-    private let input = Pipe()
-    private let output = Pipe()
-    private var inProcessStatus: Int32?
+    private let connection = LSPConnection()
     private let lock = NSCondition()
-    private var inbox: [[String: Any]] = []
-    private var ended = false
-    private var nextID = 1
+    private var inProcessStatus: Int32?
+
     /// Results for requests from the server, by method (default: null).
-    var answers: [String: Any] = [:]
+    var answers: [String: Any] {
+        get { connection.answers }
+        set { connection.answers = newValue }
+    }
 
     static func sandboxEnvironment(root: String) -> [String: String] {
         [
@@ -56,13 +58,12 @@ final class LSPTestClient: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: LSPTestClient.executable)
         process.arguments = ["lsp"]
         process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
+        process.standardInput = connection.toServer
+        process.standardOutput = connection.fromServer
         process.standardError = FileHandle.standardError
         try! process.run()
         self.process = process
-        let thread = Thread { [self] in readLoop() }
-        thread.start()
+        connection.startReading()
     }
 
     /// Runs `serve(inputFD, outputFD, root)` on a thread of this process: a server built by
@@ -70,18 +71,18 @@ final class LSPTestClient: @unchecked Sendable {
     init(inProcess serve: @escaping @Sendable (Int32, Int32, String) -> Int32) {
         root = LSPTestClient.makeRoot()
         process = nil
-        let (inputFD, outputFD, root) = (input.fileHandleForReading.fileDescriptor, output.fileHandleForWriting.fileDescriptor, self.root)
+        let (inputFD, outputFD, root) = (connection.toServer.fileHandleForReading.fileDescriptor,
+                                         connection.fromServer.fileHandleForWriting.fileDescriptor, self.root)
         let server = Thread { [self] in
             let status = serve(inputFD, outputFD, root)
             lock.lock()
             inProcessStatus = status
             lock.broadcast()
             lock.unlock()
-            try? output.fileHandleForWriting.close()
+            try? connection.fromServer.fileHandleForWriting.close()
         }
         server.start()
-        let thread = Thread { [self] in readLoop() }
-        thread.start()
+        connection.startReading()
     }
 
     deinit {
@@ -89,97 +90,31 @@ final class LSPTestClient: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    private func readLoop() {
-        let handle = output.fileHandleForReading
-        var buffer: [UInt8] = []
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer += chunk
-            while let (message, used) = LSPTestClient.frame(in: buffer) {
-                buffer.removeFirst(used)
-                if let method = message["method"] as? String, let id = message["id"] {
-                    send(["jsonrpc": "2.0", "id": id, "result": answers[method] ?? NSNull()])
-                }
-                lock.lock()
-                inbox.append(message)
-                lock.broadcast()
-                lock.unlock()
-            }
-        }
-        lock.lock()
-        ended = true
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    /// One frame parsed from the front of `buffer`, with the bytes it used.
-    static func frame(in buffer: [UInt8]) -> ([String: Any], Int)? {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
-        let header = String(decoding: buffer[..<end], as: UTF8.self)
-        guard let lengthLine = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(lengthLine.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
-            XCTFail("a frame without Content-Length: \(header)")
-            return nil
-        }
-        guard buffer.count >= end + 4 + length else { return nil }
-        let body = Data(buffer[(end + 4)..<(end + 4 + length)])
-        guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-            XCTFail("not JSON: \(String(decoding: body, as: UTF8.self))")
-            return nil
-        }
-        return (message, end + 4 + length)
-    }
+    static func framed(_ object: Any) -> [UInt8] { LSPConnection.framed(object) }
 
     // MARK: Sending
 
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    func closeInput() { connection.closeInput() }
 
-    func sendRaw(_ bytes: [UInt8]) {
-        input.fileHandleForWriting.write(Data(bytes))
-    }
+    func sendRaw(_ bytes: [UInt8]) { connection.sendRaw(bytes) }
 
-    static func framed(_ object: Any) -> [UInt8] {
-        let body = try! JSONSerialization.data(withJSONObject: object)
-        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
-    }
-
-    func send(_ object: [String: Any]) { sendRaw(LSPTestClient.framed(object)) }
+    func send(_ object: [String: Any]) { connection.send(object) }
 
     @discardableResult
-    func request(_ method: String, _ params: Any = NSNull()) -> Int {
-        lock.lock()
-        let id = nextID
-        nextID += 1
-        lock.unlock()
-        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-        return id
-    }
+    func request(_ method: String, _ params: Any = NSNull()) -> Int { connection.request(method, params) }
 
-    func notify(_ method: String, _ params: Any = NSNull()) {
-        send(["jsonrpc": "2.0", "method": method, "params": params])
-    }
+    func notify(_ method: String, _ params: Any = NSNull()) { connection.notify(method, params) }
 
     // MARK: Receiving
 
     /// The first message (in arrival order) that matches, taken out of the inbox.
     func wait(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
               _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
-            if let index = inbox.firstIndex(where: matches) { return inbox.remove(at: index) }
-            if ended || !lock.wait(until: deadline) {
-                XCTFail("no \(what) within \(timeout) s; inbox: \(inbox.map { "\($0)".prefix(300) })", file: file, line: line)
-                return nil
-            }
-        }
+        connection.wait(what, timeout: timeout, file: file, line: line, matches)
     }
 
     func response(_ id: Int, file: StaticString = #filePath, line: UInt = #line) -> [String: Any]? {
-        wait("response to \(id)", file: file, line: line) { ($0["id"] as? Int) == id && $0["method"] == nil }
+        connection.response(id, timeout: 30, file: file, line: line)
     }
 
     func call(_ method: String, _ params: Any = NSNull(), file: StaticString = #filePath, line: UInt = #line) -> [String: Any]? {
@@ -188,18 +123,19 @@ final class LSPTestClient: @unchecked Sendable {
 
     /// The diagnostics published for `uri` at `version`.
     func diagnostics(_ uri: String, version: Int, file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]] {
-        let message = wait("diagnostics of \(uri) v\(version)", file: file, line: line) { message in
-            guard message["method"] as? String == "textDocument/publishDiagnostics", let params = message["params"] as? [String: Any] else { return false }
-            return params["uri"] as? String == uri && params["version"] as? Int == version
-        }
+        let message = connection.publication(uri, version: version, timeout: 30, file: file, line: line)
         return (message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
     }
 
     /// Messages received and not taken, right now.
-    var pending: [[String: Any]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return inbox
+    var pending: [[String: Any]] { connection.pending }
+
+    /// The text of the next window/showMessage, which must be a warning (type 2).
+    func warning(file: StaticString = #filePath, line: UInt = #line) -> String {
+        let message = wait("window/showMessage", file: file, line: line) { $0["method"] as? String == "window/showMessage" }
+        let params = message?["params"] as? [String: Any]
+        XCTAssertEqual(params?["type"] as? Int, 2, "a warning", file: file, line: line)
+        return params?["message"] as? String ?? ""
     }
 
     // MARK: Conveniences

@@ -30,10 +30,7 @@ final class PartialCheckTests: XCTestCase {
         client.initialize()
         client.open("file:///late.txt", "See you tomorow.\n")
         XCTAssertEqual(client.diagnostics("file:///late.txt", version: 1).count, 1, "the answer of the checker that finished")
-        let message = client.wait("window/showMessage") { $0["method"] as? String == "window/showMessage" }
-        let params = message?["params"] as? [String: Any]
-        XCTAssertEqual(params?["type"] as? Int, 2, "a warning")
-        let text = params?["message"] as? String ?? ""
+        let text = client.warning()
         XCTAssertTrue(text.contains("partial result: org.emend.fixture.slow did not finish within 300 ms"), text)
         XCTAssertTrue(text.contains("[providers.\"org.emend.fixture.slow\"] timeout_ms"), text)
         XCTAssertEqual(client.shutdownAndExit(), 0)

@@ -7,8 +7,8 @@ final class PromptGuidanceTests: XCTestCase {
     func testGuidanceGoesIntoTheUserPromptOnlyWhenTheRequestHasIt() throws {
         let root = PluginBuilder.repoRoot
         let out = NSTemporaryDirectory() + "emend-prompts-\(getpid())"
-        let build = "cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common "
-            + "\(root)/Tests/Fixtures/prompts/guidance.c \(root)/providers/common/emend_prompts.c -o \(out)"
+        let build = "cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common -I \(root)/providers/sdk "
+            + "\(root)/Tests/Fixtures/prompts/guidance.c \(root)/providers/common/emend_prompts.c \(root)/providers/sdk/plugin_message.c -o \(out)"
         _ = try TestProcess.shell(build)
         defer { unlink(out) }
         let prompts = try TestProcess.shell(out).components(separatedBy: "\n---\n")

@@ -14,8 +14,8 @@ final class PromptStyleTests: XCTestCase {
     private func buildAll() throws -> [String: Built] {
         let root = PluginBuilder.repoRoot
         let out = NSTemporaryDirectory() + "emend-prompt-styles-\(getpid())"
-        let build = "cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common "
-            + "\(root)/Tests/Fixtures/prompts/styles.c \(root)/providers/common/emend_prompts.c -o \(out)"
+        let build = "cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common -I \(root)/providers/sdk "
+            + "\(root)/Tests/Fixtures/prompts/styles.c \(root)/providers/common/emend_prompts.c \(root)/providers/sdk/plugin_message.c -o \(out)"
         _ = try TestProcess.shell(build)
         defer { unlink(out) }
         var built: [String: Built] = [:]
@@ -105,8 +105,8 @@ final class PromptStyleTests: XCTestCase {
     func testStyleNamesParse() throws {
         let root = PluginBuilder.repoRoot
         let out = NSTemporaryDirectory() + "emend-prompt-parse-\(getpid())"
-        _ = try TestProcess.shell("cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common "
-            + "\(root)/Tests/Fixtures/prompts/styles.c \(root)/providers/common/emend_prompts.c -o \(out)")
+        _ = try TestProcess.shell("cc -std=c11 -Wall -Wextra -Werror -I \(root)/include -I \(root)/providers/common -I \(root)/providers/sdk "
+            + "\(root)/Tests/Fixtures/prompts/styles.c \(root)/providers/common/emend_prompts.c \(root)/providers/sdk/plugin_message.c -o \(out)")
         defer { unlink(out) }
         XCTAssertTrue(try TestProcess.shell(out).contains("parse: 1 1 1 -1"))
     }

@@ -79,8 +79,9 @@ CURL_CJSON=$(pkg-config --cflags --libs libcurl libcjson)
 cc -std=c11 -O2 -Wall -Wextra -Werror -I "$ROOT/include" "$ROOT/benchmarks/llama/engine.c" \
     -L "$LIB" -lemend -Wl,-rpath,"$LIB" -ldl -o "$BIN/engine"
 # shellcheck disable=SC2086
-cc -std=c11 -O2 -Wall -Wextra -Werror -I "$ROOT/include" -I "$ROOT/providers/common" \
-    "$ROOT/benchmarks/llama/server.c" "$ROOT/providers/common/emend_prompts.c" $CURL_CJSON -o "$BIN/server"
+cc -std=c11 -O2 -Wall -Wextra -Werror -I "$ROOT/include" -I "$ROOT/providers/common" -I "$ROOT/providers/sdk" \
+    "$ROOT/benchmarks/llama/server.c" "$ROOT/providers/common/emend_prompts.c" "$ROOT/providers/sdk/plugin_message.c" \
+    $CURL_CJSON -o "$BIN/server"
 sh "$ROOT/providers/llama/build.sh" "$BIN" >/dev/null
 PROVIDERS="$WORK/providers"
 mkdir -m 0700 "$PROVIDERS"

@@ -15,7 +15,9 @@
 
 Usage: bench.py --emend PATH [--providers DIR] [--harper-cli PATH] [--bytes N] [--edits N] [--debounce MS]
 """
-import argparse, json, os, random, statistics, subprocess, sys, tempfile, threading, time, queue
+import argparse, os, random, statistics, subprocess, tempfile, time
+
+from lsp_pipes import LspPipes
 
 WORDS = ("time people year way day thing man world life hand part child eye woman place work week case point "
          "government company number group problem fact water money story month lot right study book word business "
@@ -56,57 +58,9 @@ def document(size, seed=7):
     return "\n".join(parts)
 
 
-class Server:
-    def __init__(self, cmd, env):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
-        self.q, self.next_id = queue.Queue(), 0
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        f = self.p.stdout
-        while True:
-            length, arrived = None, None
-            while True:
-                line = f.readline()
-                if not line:
-                    self.q.put((time.monotonic(), None))
-                    return
-                # When the header arrives the server has encoded the whole message: the
-                # server's time ends here; reading and parsing the body is the client's.
-                arrived = arrived or time.monotonic()
-                line = line.strip()
-                if not line:
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(f.read(length))
-            if "method" in message and "id" in message:   # a request from the server
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-            if message.get("method") == "window/showMessage":
-                print("server says:", message["params"]["message"], file=sys.stderr)
-            self.q.put((arrived, message))
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.p.stdin.flush()
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        return self.next_id
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
+class Server(LspPipes):
     def wait(self, pred, timeout=600):
-        end = time.monotonic() + timeout
-        while True:
-            at, message = self.q.get(timeout=max(0.001, end - time.monotonic()))
-            if message is None:
-                sys.exit("bench: the server ended")
-            if pred(message):
-                return at, message
+        return super().wait(pred, timeout, "bench: the server ended")
 
     def published(self, uri, version):
         return lambda m: (m.get("method") == "textDocument/publishDiagnostics"

@@ -12,14 +12,13 @@ Usage: memory.py --emend EMEND_CLI --providers DIR [--servers N (2)] [--bytes B 
 Prints one line per setup and the ratio the issue's goal is about (N servers + the CLI
 <= 1.1 x one server)."""
 import argparse
-import json
 import os
-import queue
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from lsp_pipes import LspPipes
 
 MAKE_TEXT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "make_text.py")
 
@@ -68,48 +67,14 @@ def pss_of(roots):
     return sum(pss_kb(pid) for pid in pids), len(pids)
 
 
-class Server:
+class Server(LspPipes):
     """`emend lsp` over pipes: initialize, open one document, wait for its diagnostics."""
 
     def __init__(self, emend, env):
-        self.p = subprocess.Popen([emend, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
-        self.q = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        f = self.p.stdout
-        while True:
-            length = None
-            while True:
-                line = f.readline()
-                if not line:
-                    self.q.put(None)
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(f.read(length))
-            if "method" in message and "id" in message:
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-            self.q.put(message)
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.p.stdin.flush()
+        super().__init__([emend, "lsp"], env, say_prefix="   server says:")
 
     def wait(self, pred, timeout=900):
-        end = time.monotonic() + timeout
-        while True:
-            message = self.q.get(timeout=max(0.001, end - time.monotonic()))
-            if message is None:
-                sys.exit("memory: a server ended")
-            if message.get("method") == "window/showMessage":
-                print("   server says:", message["params"]["message"], file=sys.stderr)
-            if pred(message):
-                return message
+        return super().wait(pred, timeout, "memory: a server ended")[1]
 
     def check(self, uri, text):
         self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",

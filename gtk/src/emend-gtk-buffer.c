@@ -58,6 +58,30 @@ static GtkTextTag *tag_for_key(EmendGtk *wt, const char *key, const char *value)
     return NULL;
 }
 
+/* [start, end) in characters of a stretch of text a tag covers. */
+typedef struct {
+    gint start, end;
+} TagRange;
+
+/* The stretches `tag` covers in `buffer`, in order: a GArray of TagRange the caller frees.
+ * Both the attribute runs sent to Emend and the tags kept across an undo walk a tag this way. */
+static GArray *tag_ranges(GtkTextBuffer *buffer, GtkTextTag *tag) {
+    GArray *ranges = g_array_new(FALSE, FALSE, sizeof(TagRange));
+    GtkTextIter iter;
+    gtk_text_buffer_get_start_iter(buffer, &iter);
+    gint start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
+    while (gtk_text_iter_forward_to_tag_toggle(&iter, tag)) {
+        if (gtk_text_iter_starts_tag(&iter, tag)) {
+            start = gtk_text_iter_get_offset(&iter);
+        } else if (start >= 0) {
+            TagRange range = {start, gtk_text_iter_get_offset(&iter)};
+            g_array_append_val(ranges, range);
+            start = -1;
+        }
+    }
+    return ranges;
+}
+
 typedef struct {
     GtkTextBuffer *buffer;
     GArray *runs;
@@ -78,19 +102,13 @@ static void collect_tag_runs(GtkTextTag *tag, gpointer data) {
     const char *value = url ? url : "1";
     g_free(name);
     if (skip) return;
-    GtkTextIter iter;
-    gtk_text_buffer_get_start_iter(collector->buffer, &iter);
-    gint start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
-    while (gtk_text_iter_forward_to_tag_toggle(&iter, tag)) {
-        if (gtk_text_iter_starts_tag(&iter, tag)) {
-            start = gtk_text_iter_get_offset(&iter);
-        } else if (start >= 0) {
-            gint end = gtk_text_iter_get_offset(&iter);
-            emend_attribute_run run = {{(uint64_t)start, (uint64_t)(end - start)}, key, value};
-            if (end > start) g_array_append_val(collector->runs, run);
-            start = -1;
-        }
+    GArray *ranges = tag_ranges(collector->buffer, tag);
+    for (guint i = 0; i < ranges->len; i++) {
+        TagRange *range = &g_array_index(ranges, TagRange, i);
+        emend_attribute_run run = {{(uint64_t)range->start, (uint64_t)(range->end - range->start)}, key, value};
+        if (range->end > range->start) g_array_append_val(collector->runs, run);
     }
+    g_array_free(ranges, TRUE);
 }
 
 /* The style tags covering all of [start, end) (for an empty range: those on both sides of
@@ -177,18 +195,13 @@ static void collect_tag_spans(GtkTextTag *tag, gpointer data) {
     gboolean skip = name && (strchr(name, ':') || g_str_has_prefix(name, "emend-")) && !g_object_get_data(G_OBJECT(tag), LINK_URL);
     g_free(name);
     if (skip) return;
-    GtkTextIter iter;
-    gtk_text_buffer_get_start_iter(collector->buffer, &iter);
-    gint start = gtk_text_iter_has_tag(&iter, tag) ? 0 : -1;
-    while (gtk_text_iter_forward_to_tag_toggle(&iter, tag)) {
-        if (gtk_text_iter_starts_tag(&iter, tag)) {
-            start = gtk_text_iter_get_offset(&iter);
-        } else if (start >= 0) {
-            TagSpan span = {tag, start, gtk_text_iter_get_offset(&iter)};
-            g_array_append_val(collector->spans, span);
-            start = -1;
-        }
+    GArray *ranges = tag_ranges(collector->buffer, tag);
+    for (guint i = 0; i < ranges->len; i++) {
+        TagRange *range = &g_array_index(ranges, TagRange, i);
+        TagSpan span = {tag, range->start, range->end};
+        g_array_append_val(collector->spans, span);
     }
+    g_array_free(ranges, TRUE);
 }
 
 /* A session that ends with the text it began with (reverted, stopped, every suggestion

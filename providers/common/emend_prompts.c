@@ -1,9 +1,10 @@
 /* emend_prompts.c — see emend_prompts.h. */
 #include "emend_prompts.h"
 
+#include "emend_plugin.h"
+
 #include <stddef.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,16 +102,6 @@ static int has_text(const char *s) {
     return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *format, ...) {
-    if (err != NULL && errlen > 0) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(err, errlen, format, args);
-        va_end(args);
-    }
-    return -1;
-}
-
 /* What every text tool adds to its instruction: keep the placeholders, keep the language. */
 static void text_rules(buffer *b, const emend_provider_request *request, const char *input, size_t length) {
     if (contains(input, length, "\xE2\x9F\xA6")) /* ⟦ */
@@ -200,12 +191,12 @@ static int build_user(const emend_provider_request *request, const char *input, 
         append_str(user, "Rewrite this text to be shorter.");
         break;
     case EMEND_TOOL_REWRITE_DESCRIBED:
-        if (!has_text(prompt)) return fail(err, errlen, "rewrite (described) needs a prompt describing the change");
+        if (!has_text(prompt)) return emend_plugin_fail(err, errlen, "rewrite (described) needs a prompt describing the change");
         append_str(user, "Rewrite this text as follows: ");
         append_str(user, prompt);
         break;
     case EMEND_TOOL_FOLLOW_UP:
-        if (!has_text(prompt)) return fail(err, errlen, "a follow-up needs a prompt saying what to change");
+        if (!has_text(prompt)) return emend_plugin_fail(err, errlen, "a follow-up needs a prompt saying what to change");
         append_str(user, "Revise this text as follows: ");
         append_str(user, prompt);
         break;
@@ -222,12 +213,12 @@ static int build_user(const emend_provider_request *request, const char *input, 
         append_str(user, "Turn this text into a Markdown table.");
         break;
     case EMEND_TOOL_COMPOSE:
-        if (!has_text(prompt)) return fail(err, errlen, "compose needs a prompt saying what to write");
+        if (!has_text(prompt)) return emend_plugin_fail(err, errlen, "compose needs a prompt saying what to write");
         append_str(user, prompt);
         if (length > 0) text_label = "\n\nUse this text";
         break;
     default:
-        return fail(err, errlen, "unknown tool %d", (int)request->tool);
+        return emend_plugin_fail(err, errlen, "unknown tool %d", (int)request->tool);
     }
     if (request->tool != EMEND_TOOL_PROOFREAD) {
         /* A rewrite keeps every fact; a summary, list or table may leave some out, but must
@@ -293,7 +284,7 @@ int emend_prompt_build_styled(const emend_provider_request *request, const char 
         free(system.data);
         free(user.data);
         free(example.data);
-        return fail(err, errlen, "out of memory");
+        return emend_plugin_fail(err, errlen, "out of memory");
     }
     out->system = system.data;
     out->user = user.data;
@@ -302,7 +293,7 @@ int emend_prompt_build_styled(const emend_provider_request *request, const char 
         out->example_answer = copy_string(worked->answer);
         if (out->example_answer == NULL) {
             emend_prompt_free(out);
-            return fail(err, errlen, "out of memory");
+            return emend_plugin_fail(err, errlen, "out of memory");
         }
     } else {
         free(example.data);

@@ -6,12 +6,12 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "emend_plugin.h"
 #include "ggml-cpu.h"
 #include "llama.h"
 
@@ -77,16 +77,6 @@ static void backend_init(void) {
     llama_backend_init();
 }
 
-static int fail(char *err, size_t errlen, const char *format, ...) {
-    if (err != NULL && errlen > 0) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(err, errlen, format, args);
-        va_end(args);
-    }
-    return -1;
-}
-
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -104,17 +94,17 @@ int llm_open(const llm_options *options, llm **out, char *err, size_t errlen) {
     *out = NULL;
     pthread_once(&backend_once, backend_init);
     FILE *probe = fopen(options->path, "rb");
-    if (probe == NULL) return fail(err, errlen, "cannot open the model %s: %s", options->path, strerror(errno));
+    if (probe == NULL) return emend_plugin_fail(err, errlen, "cannot open the model %s: %s", options->path, strerror(errno));
     fclose(probe);
 
     llm *m = calloc(1, sizeof *m);
-    if (m == NULL) return fail(err, errlen, "out of memory");
+    if (m == NULL) return emend_plugin_fail(err, errlen, "out of memory");
     struct llama_model_params model_params = llama_model_default_params();
     model_params.n_gpu_layers = 0;
     m->model = llama_model_load_from_file(options->path, model_params);
     if (m->model == NULL) {
         free(m);
-        return fail(err, errlen, "llama.cpp cannot load %s as a GGUF model", options->path);
+        return emend_plugin_fail(err, errlen, "llama.cpp cannot load %s as a GGUF model", options->path);
     }
     m->vocab = llama_model_get_vocab(m->model);
     m->n_vocab = llama_vocab_n_tokens(m->vocab);
@@ -140,7 +130,7 @@ int llm_open(const llm_options *options, llm **out, char *err, size_t errlen) {
     m->candidates = m->n_vocab > 0 ? malloc((size_t)m->n_vocab * sizeof *m->candidates) : NULL;
     if (m->context == NULL || m->candidates == NULL) {
         llm_close(m);
-        return fail(err, errlen, "llama.cpp cannot make a context of %d tokens for %s", options->context, options->path);
+        return emend_plugin_fail(err, errlen, "llama.cpp cannot make a context of %d tokens for %s", options->context, options->path);
     }
     m->n_ctx = (int)llama_n_ctx(m->context);
     m->n_batch = (int)llama_n_batch(m->context);
@@ -318,20 +308,20 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
     tokens = tokenize_chat(m, &c, &n_prompt);
     if (tokens == NULL || n_prompt == 0) {
         free(tokens);
-        fail(err, errlen, "cannot tokenize the prompt");
+        emend_plugin_fail(err, errlen, "cannot tokenize the prompt");
         return LLM_FAILED;
     }
     stats->prompt_tokens = n_prompt;
     if (n_prompt >= m->n_ctx) {
         free(tokens);
-        fail(err, errlen, "the prompt has %d tokens, the context only %d", n_prompt, m->n_ctx);
+        emend_plugin_fail(err, errlen, "the prompt has %d tokens, the context only %d", n_prompt, m->n_ctx);
         return LLM_FAILED;
     }
     if (r->grammar != NULL) {
         grammar = llama_sampler_init_grammar(m->vocab, r->grammar, "root");
         if (grammar == NULL) {
             free(tokens);
-            fail(err, errlen, "llama.cpp rejected the output grammar");
+            emend_plugin_fail(err, errlen, "llama.cpp rejected the output grammar");
             return LLM_FAILED;
         }
     }
@@ -346,7 +336,7 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
         int32_t rc = llama_decode(m->context, llama_batch_get_one(tokens + i, n));
         if (rc != 0 || (r->cancelled && r->cancelled(r->context))) {
             if (r->cancelled && r->cancelled(r->context)) result = LLM_CANCELLED;
-            else result = LLM_FAILED, fail(err, errlen, "llama_decode failed (%d) on the prompt", (int)rc);
+            else result = LLM_FAILED, emend_plugin_fail(err, errlen, "llama_decode failed (%d) on the prompt", (int)rc);
             goto done;
         }
     }
@@ -363,7 +353,7 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
         float *logits = llama_get_logits_ith(m->context, -1);
         if (logits == NULL) {
             result = LLM_FAILED;
-            fail(err, errlen, "llama.cpp gave no logits");
+            emend_plugin_fail(err, errlen, "llama.cpp gave no logits");
             break;
         }
         for (int t = 0; t < m->n_vocab; t++) m->candidates[t] = (llama_token_data){t, logits[t], 0.0f};
@@ -393,7 +383,7 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
         }
         if (token == LLAMA_TOKEN_NULL) {
             result = LLM_FAILED;
-            fail(err, errlen, "no token is allowed by the output grammar");
+            emend_plugin_fail(err, errlen, "no token is allowed by the output grammar");
             break;
         }
         if (n_recent < PENALTY_WINDOW) recent[n_recent++] = token;
@@ -427,7 +417,7 @@ llm_result llm_generate(llm *m, const llm_request *r, llm_stats *stats, char *er
         position++;
         if (rc != 0) {
             if (r->cancelled && r->cancelled(r->context)) result = LLM_CANCELLED;
-            else result = LLM_FAILED, fail(err, errlen, "llama_decode failed (%d)", (int)rc);
+            else result = LLM_FAILED, emend_plugin_fail(err, errlen, "llama_decode failed (%d)", (int)rc);
             break;
         }
     }

@@ -7,7 +7,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +15,6 @@
 #include <unistd.h>
 
 #define MAX_KEY_FILE_BYTES 65536
-
-static void say(char *err, size_t errlen, const char *format, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *err, size_t errlen, const char *format, ...) {
-    va_list args;
-    va_start(args, format);
-    vsnprintf(err, errlen, format, args);
-    va_end(args);
-}
 
 /* A decimal number in TOML's spelling ("0.3", "1", "-1", "2.0"), whatever the locale. */
 static int parse_decimal(const char *value, double min, double max, double *out) {
@@ -67,7 +58,7 @@ static void wipe_free(char *secret) {
 /* Reads the key from `path`: a regular file of the user's own that no one else may access. */
 static int read_key_file(openai_settings *s, const char *setting, emend_status *status, char *err, size_t errlen) {
     char *path = emend_plugin_expand_home(setting);
-    if (path == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    if (path == NULL) return *status = EMEND_E_INTERNAL, emend_plugin_fail(err, errlen, "out of memory"), -1;
     /* O_NONBLOCK: a named pipe must not block the open; it is refused below as not a regular file. */
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     struct stat st;
@@ -75,32 +66,32 @@ static int read_key_file(openai_settings *s, const char *setting, emend_status *
     char *key = NULL;
     *status = EMEND_E_INVALID_ARGUMENT;
     if (fd < 0) {
-        say(err, errlen, "api_key_file \"%.300s\" cannot be opened: %s", path, strerror(errno));
+        emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" cannot be opened: %s", path, strerror(errno));
     } else if (fstat(fd, &st) != 0) {
-        say(err, errlen, "api_key_file \"%.300s\" cannot be examined: %s", path, strerror(errno));
+        emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" cannot be examined: %s", path, strerror(errno));
     } else if (!S_ISREG(st.st_mode)) {
-        say(err, errlen, "api_key_file \"%.300s\" is not a regular file", path);
+        emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" is not a regular file", path);
     } else if (st.st_uid != geteuid()) {
-        say(err, errlen, "api_key_file \"%.300s\" is refused: it is owned by uid %u, not by you (uid %u)", path,
+        emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" is refused: it is owned by uid %u, not by you (uid %u)", path,
             (unsigned)st.st_uid, (unsigned)geteuid());
     } else if ((st.st_mode & 077) != 0) {
-        say(err, errlen,
+        emend_plugin_fail(err, errlen,
             "api_key_file \"%.300s\" is refused: its mode %04o lets group or others access it; "
             "make it readable only by you (chmod 600)",
             path, (unsigned)(st.st_mode & 07777));
     } else if (st.st_size > MAX_KEY_FILE_BYTES) {
-        say(err, errlen, "api_key_file \"%.300s\" is larger than %d bytes: not a key", path, MAX_KEY_FILE_BYTES);
+        emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" is larger than %d bytes: not a key", path, MAX_KEY_FILE_BYTES);
     } else if ((key = calloc(1, (size_t)st.st_size + 1)) == NULL) {
         *status = EMEND_E_INTERNAL;
-        say(err, errlen, "out of memory");
+        emend_plugin_fail(err, errlen, "out of memory");
     } else {
         size_t got = 0;
         ssize_t n = 0;
         while (got < (size_t)st.st_size && (n = read(fd, key + got, (size_t)st.st_size - got)) > 0) got += (size_t)n;
         if (n < 0) {
-            say(err, errlen, "api_key_file \"%.300s\" cannot be read: %s", path, strerror(errno));
+            emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" cannot be read: %s", path, strerror(errno));
         } else if (tidy_key(key) != 0) {
-            say(err, errlen, "api_key_file \"%.300s\" holds no key (empty, or control characters inside)", path);
+            emend_plugin_fail(err, errlen, "api_key_file \"%.300s\" holds no key (empty, or control characters inside)", path);
         } else {
             s->api_key = key;
             key = NULL;
@@ -118,14 +109,14 @@ static int read_key_env(openai_settings *s, const char *name, emend_status *stat
     const char *value = getenv(name);
     *status = EMEND_E_INVALID_ARGUMENT;
     if (value == NULL || value[0] == '\0') {
-        say(err, errlen, "api_key_env names the environment variable %.100s, which is not set", name);
+        emend_plugin_fail(err, errlen, "api_key_env names the environment variable %.100s, which is not set", name);
         return -1;
     }
     char *key = strdup(value);
-    if (key == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    if (key == NULL) return *status = EMEND_E_INTERNAL, emend_plugin_fail(err, errlen, "out of memory"), -1;
     if (tidy_key(key) != 0) {
         wipe_free(key);
-        say(err, errlen, "the environment variable %.100s (api_key_env) holds no key (control characters inside)", name);
+        emend_plugin_fail(err, errlen, "the environment variable %.100s (api_key_env) holds no key (control characters inside)", name);
         return -1;
     }
     s->api_key = key;
@@ -150,7 +141,7 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
 #define NUMBER(name, field, min, max)                                                                      \
     else if (strcmp(key, name) == 0) {                                                                     \
         if (emend_plugin_parse_number(value, min, max, &s->field) != 0)                                                   \
-            return say(err, errlen, name " must be a number from %ld to %ld, not \"%.80s\"", (long)(min),  \
+            return emend_plugin_fail(err, errlen, name " must be a number from %ld to %ld, not \"%.80s\"", (long)(min),  \
                        (long)(max), value),                                                                \
                    -1;                                                                                     \
     }
@@ -174,12 +165,12 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
         NUMBER("max_tokens", max_tokens, 1, 1000000)
         else if (strcmp(key, "temperature") == 0) {
             if (parse_decimal(value, -1, 2, &s->temperature) != 0 || (s->temperature < 0 && s->temperature != -1))
-                return say(err, errlen, "temperature must be a number from 0 to 2 (or -1: the server's default), not \"%.80s\"",
+                return emend_plugin_fail(err, errlen, "temperature must be a number from 0 to 2 (or -1: the server's default), not \"%.80s\"",
                            value),
                        -1;
         } else if (strcmp(key, "send_grammar") == 0) {
             if (emend_plugin_parse_bool(value, &s->send_grammar) != 0)
-                return say(err, errlen, "send_grammar must be true or false, not \"%.80s\"", value), -1;
+                return emend_plugin_fail(err, errlen, "send_grammar must be true or false, not \"%.80s\"", value), -1;
         } else if (warn != NULL) {
             char line[160];
             snprintf(line, sizeof line, "unknown setting \"%.80s\" ignored", key);
@@ -189,13 +180,13 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
 #undef NUMBER
 
     if (strncmp(base_url, "http://", 7) != 0 && strncmp(base_url, "https://", 8) != 0)
-        return say(err, errlen, "base_url must start with http:// or https://, not \"%.200s\"", base_url), -1;
+        return emend_plugin_fail(err, errlen, "base_url must start with http:// or https://, not \"%.200s\"", base_url), -1;
     s->base_url = strdup(base_url);
-    if (s->base_url == NULL) return *status = EMEND_E_INTERNAL, say(err, errlen, "out of memory"), -1;
+    if (s->base_url == NULL) return *status = EMEND_E_INTERNAL, emend_plugin_fail(err, errlen, "out of memory"), -1;
     for (size_t n = strlen(s->base_url); n > 0 && s->base_url[n - 1] == '/'; n--) s->base_url[n - 1] = '\0';
 
     if (key_env != NULL && key_file != NULL)
-        return say(err, errlen, "api_key_env and api_key_file are both set: choose one"), -1;
+        return emend_plugin_fail(err, errlen, "api_key_env and api_key_file are both set: choose one"), -1;
     if (key_file != NULL && read_key_file(s, key_file, status, err, errlen) != 0) return -1;
     if (key_env != NULL && read_key_env(s, key_env, status, err, errlen) != 0) return -1;
     if (s->api_key != NULL && strncmp(s->base_url, "http://", 7) == 0 && !openai_url_is_local(s->base_url) &&

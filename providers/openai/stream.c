@@ -65,14 +65,6 @@ typedef struct attempt {
     int timed_out;              /* the transfer failed with CURLE_OPERATION_TIMEDOUT */
 } attempt;
 
-static void say(char *err, size_t errlen, const char *format, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *err, size_t errlen, const char *format, ...) {
-    va_list args;
-    va_start(args, format);
-    vsnprintf(err, errlen, format, args);
-    va_end(args);
-}
-
 /* Up to `limit` bytes of the server's `text` on one line: the key redacted before the cut (so no
  * part of it is left), control characters as spaces, bytes that are not UTF-8 as '?'. */
 static void excerpt(const openai_settings *s, const char *text, size_t length, char *out, size_t outlen,
@@ -307,7 +299,7 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     struct curl_slist *headers = NULL, *added;
     int outcome = FAILED;
     a->easy = curl_easy_init();
-    if (a->easy == NULL) return say(err, errlen, "curl_easy_init failed"), FAILED;
+    if (a->easy == NULL) return emend_plugin_fail(err, errlen, "curl_easy_init failed"), FAILED;
 
     char *authorization = NULL;
     if (s->api_key != NULL && asprintf(&authorization, "Authorization: Bearer %s", s->api_key) < 0) authorization = NULL;
@@ -321,7 +313,7 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     } else if (s->api_key != NULL) {
         curl_easy_cleanup(a->easy);
         wipe_headers(headers);
-        return say(err, errlen, "out of memory"), FAILED;
+        return emend_plugin_fail(err, errlen, "out of memory"), FAILED;
     }
 
     CURL *e = a->easy;
@@ -351,7 +343,7 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     CURLMcode multi_result = CURLM_OK;
     int cancelled = 0, running = 1;
     if (curl_multi_add_handle(t->multi, e) != CURLM_OK) {
-        say(err, errlen, "curl_multi_add_handle failed");
+        emend_plugin_fail(err, errlen, "curl_multi_add_handle failed");
         running = -1;
     }
     while (running > 0) {
@@ -374,17 +366,17 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
     if (cancelled || result == CURLE_ABORTED_BY_CALLBACK || a->stop == EMEND_E_CANCELLED) {
         outcome = CANCELLED;
     } else if (a->stop != EMEND_OK) {
-        say(err, errlen, "%s", a->stop_message);
+        emend_plugin_fail(err, errlen, "%s", a->stop_message);
         outcome = FAILED;
     } else if (multi_result != CURLM_OK) {
         /* The transfer was left unfinished: what came so far is not the whole answer. */
-        say(err, errlen, "curl_multi_perform failed: %s", curl_multi_strerror(multi_result));
+        emend_plugin_fail(err, errlen, "curl_multi_perform failed: %s", curl_multi_strerror(multi_result));
         outcome = FAILED;
     } else if (result != CURLE_OK && a->http == 0) {
         /* No answer at all: not reachable, reset, timed out. */
         curl_off_t connected = 0;
         curl_easy_getinfo(e, CURLINFO_CONNECT_TIME_T, &connected);
-        say(err, errlen, "%s %s: %s", connected > 0 ? "no answer from" : "cannot reach", url,
+        emend_plugin_fail(err, errlen, "%s %s: %s", connected > 0 ? "no answer from" : "cannot reach", url,
             curl_error[0] ? curl_error : curl_easy_strerror(result));
         a->timed_out = result == CURLE_OPERATION_TIMEDOUT;
         switch (result) {
@@ -411,12 +403,12 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
         else if (a->body.length > 0)
             excerpt(s, a->body.bytes, a->body.length, shown, sizeof shown, 200);
         cJSON_Delete(json);
-        say(err, errlen, "HTTP %ld from %s%s%s%s", a->http, url, shown[0] ? ": " : "", shown,
+        emend_plugin_fail(err, errlen, "HTTP %ld from %s%s%s%s", a->http, url, shown[0] ? ": " : "", shown,
             a->http == 401 || a->http == 403 ? " (check the API key)" : "");
         outcome = a->http == 429 || a->http >= 500 ? RETRYABLE : FAILED;
     } else if (result != CURLE_OK) {
         /* The answer broke off (or timed out) part way. */
-        say(err, errlen, "the answer from %s broke off: %s", url,
+        emend_plugin_fail(err, errlen, "the answer from %s broke off: %s", url,
             curl_error[0] ? curl_error : curl_easy_strerror(result));
         a->timed_out = result == CURLE_OPERATION_TIMEDOUT;
         outcome = RETRYABLE;
@@ -425,7 +417,7 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
         outcome = take_json(a, a->body.bytes ? a->body.bytes : "", a->body.length, 0) == 0 ? DONE : FAILED;
         if (outcome == FAILED) {
             if (a->stop == EMEND_E_CANCELLED) outcome = CANCELLED;
-            say(err, errlen, "%s", a->stop_message);
+            emend_plugin_fail(err, errlen, "%s", a->stop_message);
         }
     } else {
         /* The stream ended; an event without its closing blank line still counts. */
@@ -435,7 +427,7 @@ static int one_attempt(const openai_transfer *t, const openai_sink *sink, attemp
         goto done;
     stopped:
         outcome = a->stop == EMEND_E_CANCELLED ? CANCELLED : FAILED;
-        say(err, errlen, "%s", a->stop_message);
+        emend_plugin_fail(err, errlen, "%s", a->stop_message);
     }
 done:
     curl_easy_cleanup(e);
@@ -464,7 +456,7 @@ emend_status openai_stream(const openai_transfer *t, const openai_sink *sink, op
         buffer_free(&a.data);
         buffer_free(&a.body);
         if (outcome == DONE) return EMEND_OK;
-        if (outcome == CANCELLED) return say(err, errlen, "cancelled"), EMEND_E_CANCELLED;
+        if (outcome == CANCELLED) return emend_plugin_fail(err, errlen, "cancelled"), EMEND_E_CANCELLED;
         if (outcome == FAILED) return stopped != EMEND_OK ? stopped : EMEND_E_PROVIDER;
 
         size_t used = strlen(err);
@@ -492,7 +484,7 @@ emend_status openai_stream(const openai_transfer *t, const openai_sink *sink, op
                  retry_after >= 0 ? " (Retry-After)" : "");
         sink->log(sink->context, EMEND_LOG_INFO, line);
         sink->restart(sink->context);
-        if (wait_ms(t, sink, delay)) return say(err, errlen, "cancelled"), EMEND_E_CANCELLED;
+        if (wait_ms(t, sink, delay)) return emend_plugin_fail(err, errlen, "cancelled"), EMEND_E_CANCELLED;
         err[0] = '\0';
     }
 }

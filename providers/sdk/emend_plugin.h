@@ -4,7 +4,8 @@
  * SQLite's extension macros give every extension the same opening).
  *
  *   settings   parse_bool, parse_number (with a range), expand_home, and their logged forms
- *   logging    printf-style lines through host->log, cut on a character boundary
+ *   logging    printf-style lines through host->log, cut on a character boundary; a failure's
+ *              message into the caller's buffer (emend_plugin_fail)
  *   checks     the host table at create; a request as the host hands it to run
  *   run slots  the runs in progress of an instance (mutex, run, cancel flag) for cancel
  *   instances  the part every instance shares (host, runs): create's opening, cancel, destroy's
@@ -99,6 +100,12 @@ void emend_plugin_vlog(const emend_host *host, emend_run *run, emend_log_level l
 /* The formatted text, malloc'd (the caller frees it); NULL when out of memory. For plugins
  * that must rewrite a line before it is logged (the openai plugin redacts its API key). */
 char *emend_plugin_vformat(const char *format, va_list args) __attribute__((format(printf, 1, 0)));
+
+/* printf into err (errlen bytes, cut to fit; nothing when err is NULL or errlen 0): the
+ * message of a failure a plugin's own functions hand up to their caller (a run's message, a
+ * setting refused). Returns -1, so that `return emend_plugin_fail(err, errlen, ...);` ends a
+ * function that fails with -1. */
+int emend_plugin_fail(char *err, size_t errlen, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
 /* ---- checks --------------------------------------------------------------------------------- */
 

@@ -70,6 +70,7 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
             parts.append(nil)
             runs.append(MemberRun(parent: sink, monitor: monitor, limit: limit))
         }
+        if runs.compactMap({ $0 }).count > 1 { warmLexicon(sink) }
         for (member, memberRun) in zip(members, runs) {
             guard let memberRun else { continue }
             // A member may still be running when this run returns (after a stop): the host is
@@ -115,6 +116,13 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         var finished: [MemberEdits] = []
         for (rank, pair) in zip(members, runs).enumerated() {
             guard let run = pair.1 else { continue }
+            // Left out at its limit: it timed out, whatever it answered after (asked to stop,
+            // it answers "cancelled"; that came in while another member was still awaited, as
+            // on a loaded machine, and read as a failure).
+            if run.abandoned {
+                parts[rank] = .timedOut(milliseconds: run.limit.milliseconds, setting: run.limit.setting)
+                continue
+            }
             switch run.outcome {
             case .finished?:
                 parts[rank] = .finished
@@ -160,6 +168,27 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
         }
         for combined in combiner.combine(finished, text: request.text) { sink.emitEdit(combined.edit) }
         return .finished
+    }
+
+    /// Reads the combiner's dictionaries (`Lexicon.installed`: tenths of a second in a debug
+    /// build, seconds on a loaded machine) on a thread of their own while the members check,
+    /// once per process. Why: read lazily by the combination itself, they were read after the
+    /// members' time limits, inside the margin left for the combination to answer before the
+    /// run's limit, which a loaded machine overran: the run then failed (timed out) instead of
+    /// answering with the late member left out. Now the outcome does not depend on the
+    /// machine's speed; a run that combines nothing only read them early.
+    private func warmLexicon(_ sink: ProviderSink) {
+        let lexicon = combiner.lexicon
+        guard !lexicon.isRead else { return }
+        let ended = sink.beginWorkOutlivingRun()
+        do throws(EmendError) {
+            try RuntimeThread.start {
+                _ = lexicon.isEmpty
+                ended()
+            }
+        } catch {
+            ended()   // no thread: the combination reads them itself, as before
+        }
     }
 
     /// The reason of a member skipped because its descriptor does not list the language.

@@ -1,4 +1,5 @@
 import EmendCore
+import EmendText
 
 /// A proofreader that checks each paragraph in the language it is written in, when the user
 /// gave none: a German paragraph inside English text is checked as German (Hunspell with its
@@ -64,10 +65,10 @@ public struct LanguageDetectingProofreader: WrappingProvider {
                 part.language = language
                 let span = group.paragraphs.first!.lowerBound..<group.paragraphs.last!.upperBound
                 part.selection = span
-                part.protectedRanges = Self.merged(request.protectedRanges + others.filter { $0.overlaps(span) })
+                part.protectedRanges = (request.protectedRanges + others.filter { $0.overlaps(span) }).mergedRanges()
                 detected += group.paragraphs.map { Completeness.DetectedLanguage(range: $0, language: language) }
             } else {
-                part.protectedRanges = Self.merged(request.protectedRanges + others)
+                part.protectedRanges = (request.protectedRanges + others).mergedRanges()
             }
             if let limit = request.timeLimitMilliseconds {
                 part.timeLimitMilliseconds = max(1, limit - (MonotonicClock.nowMilliseconds() - started))
@@ -167,18 +168,5 @@ public struct LanguageDetectingProofreader: WrappingProvider {
 
     private static func inside(_ edit: Range<Int>, _ paragraph: Range<Int>) -> Bool {
         edit.lowerBound >= paragraph.lowerBound && edit.upperBound <= paragraph.upperBound
-    }
-
-    /// Sorted, with overlapping and touching ranges joined.
-    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
     }
 }

@@ -34,6 +34,9 @@ public struct Lexicon: Sendable {
 
     public var isEmpty: Bool { words.isEmpty }
 
+    /// Whether the words are read already (asking for them costs nothing more).
+    public var isRead: Bool { storage.isMade }
+
     /// Whether any dictionary has `word` (case aside, perhaps with a common ending), or nil when
     /// there is no dictionary to ask.
     public func knows(_ word: String) -> Bool? {
@@ -120,6 +123,8 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
     }
+
+    var isMade: Bool { lock.withLock { made != nil } }
 
     var value: Value {
         lock.withLock {

@@ -2,10 +2,10 @@ import Glibc
 
 /// How libemend starts a process of its own (a provider host, the provider scanner): with
 /// posix_spawn, never fork (libemend lives in threaded editors), as the leader of its own
-/// process group (so that killing the group ends whatever a plugin started too), with stdin
-/// and stderr on /dev/null (a plugin that prints must not scribble on an editor's terminal),
-/// no signal blocked and the given signals back to their default action (the editor may
-/// ignore or catch them).
+/// process group unless told otherwise (so that killing the group ends whatever a plugin
+/// started too), with stdin and stderr on /dev/null (a plugin that prints must not scribble
+/// on an editor's terminal), no signal blocked and the given signals back to their default
+/// action (the editor may ignore or catch them).
 enum ChildSpawn {
     /// Where the child's stdout goes.
     enum Output {
@@ -21,6 +21,14 @@ enum ChildSpawn {
         case only([Int32])
     }
 
+    /// Which process group the child joins.
+    enum ProcessGroup {
+        /// Its own, as its leader: killing the group ends whatever it started too.
+        case own
+        /// Ours: for a child that detaches itself at once (the service's first process).
+        case inherited
+    }
+
     /// posix_spawn's error number: why the child could not be started.
     struct Failure: Error {
         let code: Int32
@@ -32,7 +40,7 @@ enum ChildSpawn {
     /// stdin, stdout and stderr are set. Returns the child's pid.
     static func spawn(_ executable: String, arguments: [String] = [], environment: [UnsafeMutablePointer<CChar>?],
                       output: Output = .devNull, descriptors: [(ours: Int32, child: Int32)] = [],
-                      defaultSignals: DefaultSignals) -> Result<pid_t, Failure> {
+                      defaultSignals: DefaultSignals, group: ProcessGroup = .own) -> Result<pid_t, Failure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,8 +55,13 @@ enum ChildSpawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        switch group {
+        case .own:
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        case .inherited:
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        }
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
