@@ -162,6 +162,48 @@ final class HarperProviderTests: XCTestCase {
                        .failed("org.emend.harper: Harper checks English only, not de-DE"))
     }
 
+    /// A text linted before is answered from the warm checker's memory, not linted again (the
+    /// next `emend proofread` of an unchanged file, an editor opening a document again): the
+    /// same edits, the selection and protected text applied anew; a changed text is linted.
+    func testATextLintedBeforeIsAnsweredFromMemoryWithTheSameEdits() throws {
+        let logs = PluginLogCollector()
+        let provider = try provider(logs: logs)
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error. "
+        let text = (0..<60).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        XCTAssertGreaterThan(text.utf8.count, 4096, "the server logs remembered texts from 4096 characters")
+        func run(_ text: String, selection: Range<Int>? = nil, protected: [Range<Int>] = []) -> PluginTestSink {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(text, selection: selection, protected: protected), sink: sink), .finished)
+            sinks.append(sink)
+            return sink
+        }
+        var sinks: [PluginTestSink] = []
+        /// How many requests so far were answered from memory (the server says so in the log).
+        func remembered() -> Int {
+            (sinks.flatMap(\.logs) + logs.all).filter { $0.contains("characters) were remembered") }.count
+        }
+        let first = run(text)
+        XCTAssertEqual(first.edits.count, 60 * 3, "\(found(first.edits, in: text))")
+        XCTAssertEqual(remembered(), 0)
+        let second = run(text)
+        XCTAssertEqual(second.edits, first.edits)
+        XCTAssertEqual(remembered(), 1, "\(sinks.flatMap(\.logs) + logs.all)")
+
+        // The selection and protected text are applied to the remembered lints as to new ones.
+        let selection = byteRange(of: "Paragraph 5:", in: text).lowerBound..<byteRange(of: "Paragraph 6:", in: text).lowerBound
+        let protected = [byteRange(of: "Paragraph 5: She dont", in: text)]
+        let part = run(text, selection: selection, protected: protected)
+        XCTAssertEqual(found(part.edits, in: text).map(\.original), ["could of", "a"])
+        XCTAssertEqual(part.edits, first.edits.filter { selection.contains($0.range.lowerBound) && !protected[0].overlaps($0.range) })
+        XCTAssertEqual(remembered(), 2)
+
+        // A changed text is linted: the corrected paragraph has no edits any more.
+        let changed = text.replacingOccurrences(of: "Paragraph 0: " + paragraph, with: "Paragraph 0: She does not like it. ")
+        let after = run(changed)
+        XCTAssertEqual(after.edits.count, 59 * 3, "\(found(after.edits, in: changed))")
+        XCTAssertEqual(remembered(), 2, "a changed text was answered from memory")
+    }
+
     func testTheUsersWordsAreImportedAndSuggested() throws {
         let directory = NSTemporaryDirectory() + "emend-harper-personal-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

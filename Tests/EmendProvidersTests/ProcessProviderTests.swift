@@ -223,6 +223,21 @@ final class ProcessProviderTests: XCTestCase {
                                          + "and was stopped; restarting it in 100 ms"), "\(next.logs)")
     }
 
+    /// The time limit grows with the text, as the combined proofreader's does: timeout_ms for
+    /// each 256 KB begun. The same slow answer (three pieces 500 ms apart) is past the limit
+    /// of a short request and within that of a 600 KB one (three times timeout_ms).
+    func testTheTimeLimitGrowsWithTheText() throws {
+        let provider = try provider(settings: [(key: "command", value: ProcessPlugins.fakeChecker), (key: "timeout_ms", value: "1000")])
+        let short = PluginTestSink()
+        XCTAssertEqual(provider.run(request(prompt: "stream:3:500"), sink: short),
+                       .failed("org.emend.process: the checker did not answer within 1000 ms (it was stopped and is restarted)"))
+        let long = PluginTestSink()
+        let text = String(repeating: "Words of a long file. ", count: 600 * 1024 / 22)
+        XCTAssertGreaterThan(text.utf8.count, 2 * 256 * 1024)
+        XCTAssertEqual(provider.run(request(text, prompt: "stream:3:500"), sink: long), .finished, "\(long.logs)")
+        XCTAssertEqual(long.text, "w0 w1 w2 ")
+    }
+
     // MARK: crashes and the time limit
 
     func testACrashFailsTheRunAndTheCheckerIsRestartedWithBackOff() throws {

@@ -128,20 +128,47 @@ def main():
     prose = [i for i, l in enumerate(lines) if len(l) > 40 and not l.startswith(("#", "`", " ", "-", "def", "title"))]
     version = 1
 
-    def cpu_ms():
+    def cpu_ms(pid=None):
         """CPU time of the server process so far (all its threads; not child processes such as
         Harper's checker): a figure a busy machine does not inflate the way it inflates wall time."""
-        fields = open(f"/proc/{server.p.pid}/stat").read().rsplit(")", 1)[1].split()
+        fields = open(f"/proc/{pid or server.p.pid}/stat").read().rsplit(")", 1)[1].split()
         return 1000 * (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def service_pid():
+        """The checker service's pid (its hosts and checkers do the checking), or None."""
+        status = subprocess.run([args.emend, "service", "status"], env=env, capture_output=True, text=True).stdout
+        for line in status.splitlines():
+            if line.startswith("pid "):
+                return int(line.split()[1].rstrip(","))
+        return None
+
+    def tree_cpu_ms(root):
+        """CPU time so far of `root` and every process below it (the service, its provider hosts
+        and their checkers): the rest of what a keystroke costs."""
+        total, stack, seen = 0.0, [root], set()
+        while stack:
+            pid = stack.pop()
+            if pid in seen:
+                continue
+            seen.add(pid)
+            try:
+                total += cpu_ms(pid)
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    stack += [int(c) for c in open(f"/proc/{pid}/task/{task}/children").read().split()]
+            except OSError:
+                pass
+        return total
 
     def edits(label, character):
         nonlocal version
         picks = [prose[int(k * len(prose) / (args.edits + 5))] for k in range(args.edits + 5)]
         random.Random(len(label)).shuffle(picks)
-        times, cpu_start = [], None
+        times, cpu_start, service, service_start = [], None, None, None
         for k, line in enumerate(picks):
             if k == 5:
                 cpu_start = cpu_ms()
+                service = service_pid()
+                service_start = tree_cpu_ms(service) if service else None
             version += 1
             # A letter at the start of a word makes a new (misspelled) word; a comma after a word does not.
             column = lines[line].find(" ", 10) + (1 if character.isalpha() else 0)
@@ -154,10 +181,12 @@ def main():
             if k >= 5:   # the first five warm the providers
                 times.append(1000 * (at - sent))
         cpu = (cpu_ms() - cpu_start) / len(times)
+        service_cpu = "" if service_start is None else \
+            f", checker service CPU {(tree_cpu_ms(service) - service_start) / len(times):.1f} ms per edit"
         times.sort()
         print(f"one-character didChange ({label}) -> updated diagnostics (n={len(times)}): median "
               f"{statistics.median(times):.1f} ms, p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms; "
-              f"server CPU {cpu:.1f} ms per edit")
+              f"server CPU {cpu:.1f} ms per edit{service_cpu}")
 
     edits("a letter starting a word: a new misspelling", "x")
     edits("a comma after a word", ",")

@@ -3,13 +3,18 @@
 
 One process serves many requests: it builds Harper's linter for a dialect the first time a
 request asks for it (about a second quiet, 140 MB; tens of seconds on a loaded machine) and keeps
-it, so that a process started for other languages, or only to be probed, pays nothing for it. Each request's text is linted whole (the context helps Harper); only lints inside the
-selection and clear of protected text are sent, as edits in UTF-8 byte offsets (Harper's
-spans count code points). The first suggestion is the replacement; lints without one, or
-whose replacement is the original text, are left out. The rule's message is the explanation,
-the rule's name the rule id, and Harper's lint kind gives the category (spelling, grammar,
-punctuation or style); further replacements are listed in the explanation ("Other
-suggestions: “a”, “b”."). See providers/process/PROTOCOL.md.
+it, so that a process started for other languages, or only to be probed, pays nothing for it.
+Each request's text is linted whole (the context helps Harper, and reaches far: a leading `---`
+changes which repeated words it flags thousands of characters later, so a text is never cut
+into pieces here), and the lints of the last texts are remembered (`LintMemory`): a text linted
+before is not linted again (the next `emend proofread` of an unchanged file, an editor opening a
+document again, another front end of the same checker service). Why: Harper costs about 2.4 s
+of CPU per 100 KB of prose. Only lints inside the selection and clear of protected text are
+sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
+is the replacement; lints without one, or whose replacement is the original text, are left
+out. The rule's message is the explanation, the rule's name the rule id, and Harper's lint kind
+gives the category (spelling, grammar, punctuation or style); further replacements are listed
+in the explanation ("Other suggestions: “a”, “b”."). See providers/process/PROTOCOL.md.
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
 
@@ -25,6 +30,7 @@ reads the sentence around them better.
 import os
 import sys
 import time
+from collections import OrderedDict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
@@ -62,7 +68,24 @@ def category(lint_kind):
 MAX_OTHER_SUGGESTIONS = 4
 
 
-def suggestions_of(lint, rule):
+class LintRecord:
+    """One Harper lint as plain data (span in code points of the request's text): what the
+    edits need of it, kept so that a remembered text needs no Harper object."""
+
+    __slots__ = ("start", "end", "rule", "problem_text", "message", "lint_kind", "suggestions")
+
+    def __init__(self, start, end, rule, problem_text, message, lint_kind, suggestions):
+        self.start, self.end, self.rule = start, end, rule
+        self.problem_text, self.message, self.lint_kind = problem_text, message, lint_kind
+        self.suggestions = suggestions  # [(kind, replacement_text)] in Harper's order
+
+    @staticmethod
+    def of(lint, rule):
+        return LintRecord(lint.span.start, lint.span.end, rule, lint.problem_text, lint.message, lint.lint_kind,
+                          [(int(s.kind), s.replacement_text) for s in lint.suggestions])
+
+
+def suggestions_of(record):
     """The lint's suggestions in an order that is the same in every process. Why: Harper's
     RegularIrregulars lists its forms from a hash set, whose order changes with the process
     ("She runned" gave "ran, run" in one run and "run, ran" in the next), so the same text got
@@ -70,26 +93,25 @@ def suggestions_of(lint, rule):
     form first: a regular ending on an irregular verb ("runned", "teached", "sleeped") means the
     past, and the base form is the one the typed word starts with. Every other rule's order is
     Harper's ranking ("It's" before "It has"), the same in every run."""
-    suggestions = list(lint.suggestions)
-    if rule == "RegularIrregulars":
-        typed = lint.problem_text.lower()
-        suggestions.sort(key=lambda s: (typed.startswith(s.replacement_text.lower()), s.replacement_text))
+    suggestions = list(record.suggestions)
+    if record.rule == "RegularIrregulars":
+        typed = record.problem_text.lower()
+        suggestions.sort(key=lambda s: (typed.startswith(s[1].lower()), s[1]))
     return suggestions
 
 
-def explanation(lint, replacement, original, suggestions):
+def explanation(record, replacement, original, suggestions):
     """The lint's message, and its other replacements as "Other suggestions:" (the list Emend's
     front ends offer as further replacements; Emend turns the message's `backticks` into quotes)."""
     others = []
-    for suggestion in suggestions[1:]:
-        if int(suggestion.kind) != SUGGESTION_REPLACE:
+    for kind, text in suggestions[1:]:
+        if kind != SUGGESTION_REPLACE:
             continue
-        text = suggestion.replacement_text
         if text and text not in (replacement, original) and text not in others:
             others.append(text)
         if len(others) == MAX_OTHER_SUGGESTIONS:
             break
-    message = lint.message
+    message = record.message
     if not others:
         return message
     listed = ", ".join(f"\u201c{other}\u201d" for other in others)
@@ -109,34 +131,33 @@ def byte_offsets(text, code_points):
     return result
 
 
-def replacement_of(lint, suggestions):
-    for suggestion in suggestions:
-        kind = int(suggestion.kind)
+def replacement_of(record, suggestions):
+    for kind, text in suggestions:
         if kind == SUGGESTION_REPLACE:
-            return suggestion.replacement_text
+            return text
         if kind == SUGGESTION_REMOVE:
             return ""
         if kind == SUGGESTION_INSERT_AFTER:
-            return lint.problem_text + suggestion.replacement_text
+            return record.problem_text + text
     return None
 
 
-def edits(text, organized, selection, protected):
-    """The edits for lints of `organized` ({rule: [Lint]}), in text order, not overlapping."""
-    found = [(lint.span.start, lint.span.end, rule, lint) for rule, lints in organized.items() for lint in lints]
-    found.sort(key=lambda item: (item[0], item[1]))
-    offsets = byte_offsets(text, [cp for item in found for cp in item[:2]])
+def edits(text, records, selection, protected):
+    """The edits for `records` (LintRecords in code points of `text`), in text order, not overlapping."""
+    found = sorted(records, key=lambda record: (record.start, record.end))
+    offsets = byte_offsets(text, [cp for record in found for cp in (record.start, record.end)])
     selection_start, selection_end = selection
     last_end = -1
-    for start, end, rule, lint in found:
+    for record in found:
+        start, end = record.start, record.end
         byte_start, byte_end = offsets[start], offsets[end]
         if byte_start < selection_start or byte_end > selection_end or byte_start < last_end:
             continue
         original = text[start:end]
         if touches(byte_start, byte_end, protected) or OBJECT_REPLACEMENT in original:
             continue
-        suggestions = suggestions_of(lint, rule)
-        replacement = replacement_of(lint, suggestions)
+        suggestions = suggestions_of(record)
+        replacement = replacement_of(record, suggestions)
         if replacement is None or replacement == original:
             continue
         last_end = byte_end
@@ -144,10 +165,39 @@ def edits(text, organized, selection, protected):
             "start": byte_start,
             "end": byte_end,
             "replacement": replacement,
-            "explanation": explanation(lint, replacement, original, suggestions),
-            "category": category(lint.lint_kind),
-            "rule": rule,
+            "explanation": explanation(record, replacement, original, suggestions),
+            "category": category(record.lint_kind),
+            "rule": record.rule,
         }
+
+
+# A remembered text at least this long is said in the log (a line per keystroke would be noise).
+REMEMBERED_LOG_CHARS = 4096
+
+
+class LintMemory:
+    """The lints of whole texts by (dialect, personal words' generation, text), the least
+    recently used forgotten first once they hold more than `limit` code points of text."""
+
+    def __init__(self, limit=4_000_000):
+        self.limit = limit
+        self.entries = OrderedDict()
+        self.size = 0
+
+    def get(self, key):
+        records = self.entries.get(key)
+        if records is not None:
+            self.entries.move_to_end(key)
+        return records
+
+    def put(self, key, records):
+        if key in self.entries:
+            return
+        self.entries[key] = records
+        self.size += len(key[-1])
+        while self.size > self.limit and self.entries:
+            old, _ = self.entries.popitem(last=False)
+            self.size -= len(old[-1])
 
 
 def personal_dictionary_path():
@@ -198,6 +248,7 @@ class Server(CheckerLoop):
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.personal_generation = {}
         self.linters = {}
+        self.memory = LintMemory()
         self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
         if self.harper is None:
             return
@@ -228,7 +279,19 @@ class Server(CheckerLoop):
             if self.personal.words:
                 linter.import_words(self.personal.words)
             self.personal_generation[dialect] = generation
-        return linter
+        return linter, (dialect_name(dialect), generation, self.markup)
+
+    def records(self, linter, memory_key, text):
+        """The LintRecords of `text` (code points), remembered or linted now."""
+        key = memory_key + (text,)
+        records = self.memory.get(key)
+        if records is None:
+            organized = linter.organized_lints(text, language=self.markup)
+            records = [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
+            self.memory.put(key, records)
+        elif len(text) >= REMEMBERED_LOG_CHARS:
+            log(f"the lints of this text ({len(text)} characters) were remembered: not linted again")
+        return records
 
     def answer(self, request_id, request):
         if self.is_cancelled(request_id):
@@ -242,8 +305,9 @@ class Server(CheckerLoop):
         text = request["text"]
         selection = request.get("selection") or [0, len(text.encode("utf-8"))]
         protected = request.get("protected") or []
-        organized = self.linter(language).organized_lints(text, language=self.markup)
-        for edit in edits(text, organized, selection, protected):
+        linter, memory_key = self.linter(language)
+        records = self.records(linter, memory_key, text)
+        for edit in edits(text, records, selection, protected):
             if self.is_cancelled(request_id):
                 self.write({"id": request_id, "error": "cancelled"})
                 return

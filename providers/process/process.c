@@ -11,8 +11,9 @@
  * sent to the host's log. When the child dies it is started again after a back-off (100 ms
  * after the first failure in a row, doubling up to 5 s; an answered request resets it): at
  * once in the background for the first four failures in a row, afterwards only when a
- * request needs it. A request the child does not answer within `timeout_ms` fails with
- * EMEND_E_TIMEOUT and the child is killed (with its process group) and started again.
+ * request needs it. A request the child does not answer within its time limit (`timeout_ms`
+ * for each 256 KB of its text begun) fails with EMEND_E_TIMEOUT and the child is killed (with
+ * its process group) and started again.
  *
  * run() queues the request and returns; one thread per instance owns the child: it starts
  * it, writes requests, reads stdout and stderr, watches the time limit and calls
@@ -24,7 +25,7 @@
  *
  *     [providers."org.emend.process"]
  *     command = "python3 -u /opt/checkers/mine.py --strict"   # required unless built in
- *     timeout_ms = 10000                                      # per request, 1 to 3600000
+ *     timeout_ms = 10000                                      # per request and 256 KB of text, 1 to 3600000
  *
  * `command` is run without a shell: it is split into words at spaces and tabs; 'single
  * quotes' keep everything literally, "double quotes" keep everything except \" and \\, and a
@@ -97,6 +98,7 @@ enum {
     EAGER_RESTARTS = 4,          /* failures in a row after which restarts wait for a request */
     CANCEL_POLL_MS = 50,         /* how often host->is_cancelled is asked while a run waits */
     SHUTDOWN_GRACE_MS = 500,     /* destroy: time to exit after stdin closes, then SIGKILL */
+    LIMIT_UNIT_BYTES = 256 * 1024, /* timeout_ms is the limit of a text up to this long */
     LOG_LINE_MAX = 4000,         /* longer stderr lines are logged in pieces */
 };
 #define MAX_OUTPUT_LINE ((size_t)64 << 20) /* a longer stdout line is a broken child */
@@ -120,6 +122,7 @@ typedef struct job {
     int cancel_requested;        /* cancel() was called */
     int finished;                /* host->finish was called */
     long long deadline;          /* monotonic ms, once sent */
+    long long limit_ms;          /* its time limit: request_limit_ms */
     struct job *next;
 } job;
 
@@ -692,12 +695,21 @@ static void start_child(provider *p) {
     }
 }
 
+/* A request's time limit: timeout_ms for each LIMIT_UNIT_BYTES of its text begun, as Emend's
+ * combined proofreader counts its members' limits (MemberTimeLimit). Why: a checker's time
+ * grows with the text; one fixed limit stopped Harper on a 1 MB file at 60 s while the
+ * combination still allowed it 120 s, and the file's check came back incomplete. */
+static long long request_limit_ms(long timeout_ms, size_t text_bytes) {
+    long long units = (long long)((text_bytes > 0 ? text_bytes - 1 : 0) / LIMIT_UNIT_BYTES) + 1;
+    return (long long)timeout_ms * units;
+}
+
 static void send_next(provider *p) {
     job *j = p->queue;
     p->queue = j->next;
     j->next = NULL;
     p->active = j;
-    j->deadline = now_ms() + p->timeout_ms;
+    j->deadline = now_ms() + j->limit_ms;
     queue_output(p, j->line, j->line_length);
     free(j->line);
     j->line = NULL;
@@ -760,13 +772,13 @@ static void *loop(void *argument) {
         long long now = now_ms();
         if (p->active != NULL && now >= p->active->deadline) {
             char what[128], message[256];
-            snprintf(what, sizeof what, "did not answer request %llu within %ld ms and was stopped", p->active->id,
-                     p->timeout_ms);
+            snprintf(what, sizeof what, "did not answer request %llu within %lld ms and was stopped", p->active->id,
+                     p->active->limit_ms);
             /* The setting that raises the limit, named where the user reads the failure. */
             snprintf(message, sizeof message,
-                     "the checker did not answer within %ld ms (it was stopped and is restarted; raise timeout_ms in "
+                     "the checker did not answer within %lld ms (it was stopped and is restarted; raise timeout_ms in "
                      "[providers.\"" PROVIDER_ID "\"] of config.toml to give it longer)",
-                     p->timeout_ms);
+                     p->active->limit_ms);
             lose_child(p, what, EMEND_E_TIMEOUT, message);
             continue;
         }
@@ -972,6 +984,7 @@ static emend_status process_run(void *instance, const emend_provider_request *re
     job *j = calloc(1, sizeof *j);
     if (j == NULL) return EMEND_E_INTERNAL;
     j->run = run;
+    j->limit_ms = request_limit_ms(p->timeout_ms, request->text_length);
     pthread_mutex_lock(&p->lock);
     j->id = ++p->next_id;
     pthread_mutex_unlock(&p->lock);
