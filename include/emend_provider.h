@@ -232,7 +232,11 @@ typedef struct emend_provider_descriptor {
     uint32_t flags;                    /* EMEND_PROVIDER_* bits */
     int32_t priority;                  /* higher is preferred when the config names none */
 
-    /* Make an instance from the user's settings for this provider. *instance receives the
+    /* Make an instance from the user's settings for this provider (its table in
+     * config.toml, less Emend's own keys: enabled, isolation, sandbox*, the limits). One of
+     * Emend's keys is handed on as well: `timeout_ms`, the time Emend gives the provider per
+     * 256 KB of text; a plugin with a limit of its own should follow it, any other may
+     * ignore it (the SDK's emend_plugin_setting_unknown does, silently). *instance receives the
      * plugin's own pointer (may be NULL). `host` and the settings stay valid until destroy.
      * A failure status with a message through host->log marks the provider unusable for
      * this process. */

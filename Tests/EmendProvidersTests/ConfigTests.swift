@@ -31,6 +31,20 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.warnings, [])
     }
 
+    /// `timeout_ms` is Emend's limit for the provider in a combination and the plugin's
+    /// setting alike: a process checker stops its child at its own limit, which the user's
+    /// could not raise while the setting stayed with Emend.
+    func testAProvidersTimeoutReachesItsPluginToo() throws {
+        let config = try ProviderConfiguration.parse("""
+        [providers."org.emend.harper"]
+        timeout_ms = 120000
+        """, source: "/home/u/.config/emend/config.toml")
+        XCTAssertEqual(config.providerTimeouts["org.emend.harper"], 120000)
+        let pairs = config.settingPairs(for: "org.emend.harper")
+        XCTAssertEqual(pairs.map(\.key), ["timeout_ms"])
+        XCTAssertEqual(pairs.map(\.value), ["120000"])
+    }
+
     func testMissingFileMeansDefaults() throws {
         let scratch = ScratchDirectory()
         let config = try ProviderConfiguration.load(path: scratch.path + "/nothing/config.toml")

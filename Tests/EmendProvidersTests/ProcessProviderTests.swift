@@ -230,7 +230,8 @@ final class ProcessProviderTests: XCTestCase {
         let provider = try provider(settings: [(key: "command", value: ProcessPlugins.fakeChecker), (key: "timeout_ms", value: "1000")])
         let short = PluginTestSink()
         XCTAssertEqual(provider.run(request(prompt: "stream:3:500"), sink: short),
-                       .failed("org.emend.process: the checker did not answer within 1000 ms (it was stopped and is restarted)"))
+                       .failed("org.emend.process: the checker did not answer within 1000 ms (it was stopped and is restarted; "
+                               + "raise timeout_ms in [providers.\"org.emend.process\"] of config.toml to give it longer)"))
         let long = PluginTestSink()
         let text = String(repeating: "Words of a long file. ", count: 600 * 1024 / 22)
         XCTAssertGreaterThan(text.utf8.count, 2 * 256 * 1024)

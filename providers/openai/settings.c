@@ -171,7 +171,7 @@ int openai_settings_parse(openai_settings *s, const emend_provider_setting *sett
         } else if (strcmp(key, "send_grammar") == 0) {
             if (emend_plugin_parse_bool(value, &s->send_grammar) != 0)
                 return emend_plugin_fail(err, errlen, "send_grammar must be true or false, not \"%.80s\"", value), -1;
-        } else if (warn != NULL) {
+        } else if (warn != NULL && strcmp(key, "timeout_ms") != 0) {   /* Emend's own, handed to every plugin */
             char line[160];
             snprintf(line, sizeof line, "unknown setting \"%.80s\" ignored", key);
             warn(context, line);

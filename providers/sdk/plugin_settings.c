@@ -50,5 +50,7 @@ emend_status emend_plugin_setting_number(const emend_host *host, const emend_pro
 }
 
 void emend_plugin_setting_unknown(const emend_host *host, const emend_provider_setting *setting) {
+    /* Emend's own time limit for the provider, handed to every plugin: not the user's slip. */
+    if (strcmp(setting->key, "timeout_ms") == 0) return;
     emend_plugin_log(host, NULL, EMEND_LOG_WARNING, "unknown setting \"%.80s\" ignored", setting->key);
 }

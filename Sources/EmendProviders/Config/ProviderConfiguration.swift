@@ -12,7 +12,7 @@ import EmendProofreading
 /// enabled = true                   # false disables one provider
 /// isolation = "none"               # trust it in process (default "process": a provider host)
 /// memory_mb = 8192                 # a limit for this provider (see [limits])
-/// timeout_ms = 60000               # its proofreading time limit per 256 KB (MemberTimeLimit)
+/// timeout_ms = 60000               # its proofreading time limit per 256 KB (MemberTimeLimit; the plugin gets it too)
 /// sandbox = "off"                  # trust its host unconfined (default "on"; see HostSandbox)
 /// sandbox_paths = ["~/corpora"]    # more paths its sandbox may read
 /// sandbox_write_paths = ["~/notes/.checker"]   # paths it may also write
@@ -50,7 +50,7 @@ public struct ProviderConfiguration: Sendable, Equatable {
     /// The limits of every provider host ([limits] over the defaults).
     public var limits = ProviderLimits()
     /// `timeout_ms` of a provider's table: its time limit in a combined proofread, per
-    /// `MemberTimeLimit.unitBytes` of text (not handed to the plugin).
+    /// `MemberTimeLimit.unitBytes` of text; the plugin gets it among its settings as well.
     public var providerTimeouts: [String: Int64] = [:]
     /// Limits set for one provider in its table, by key.
     public var providerLimits: [String: [String: Int]] = [:]
@@ -137,6 +137,10 @@ public struct ProviderConfiguration: Sendable, Equatable {
                                 throw fail(["providers", id, name], "[providers.\"\(id)\"] timeout_ms must be a whole number of milliseconds above 0, not \(setting.plainText)")
                             }
                             configuration.providerTimeouts[id] = number
+                            // Handed to the plugin too: one with a limit of its own (the process
+                            // provider stops its checker at it) follows the user's, instead of
+                            // stopping Harper at its built-in 60 s after the user allowed more.
+                            settings[name] = setting
                         } else if name == "enabled" {
                             guard let enabled = setting.boolean else {
                                 throw fail(["providers", id, name], "[providers.\"\(id)\"] enabled must be true or false, not \(article(setting.typeName))")
