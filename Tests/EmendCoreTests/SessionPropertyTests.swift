@@ -23,6 +23,7 @@ import EmendText
 /// --filter SessionPropertyTests` (seeds 1, 2 and 3), and `EMEND_PROPERTY_ONLY=<session>`
 /// with the same seed replays the one session a failure names (`EMEND_PROPERTY_TRACE=1` prints
 /// each of its steps: the text, the suggestions and the ledger before it).
+/// `EMEND_PROPERTY_DISPATCH_ITEMS=1` runs one queue item per dispatch (a loaded machine).
 final class SessionPropertyTests: XCTestCase {
     /// The engine's text byte by byte, each byte the base's (original or typed by the engine)
     /// or Emend's; base bytes Emend removed stay as ghosts. The base is every base byte in order.
@@ -211,6 +212,7 @@ final class SessionPropertyTests: XCTestCase {
         func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }
         let text = (0..<(1 + Int(rng.next() % 4))).map { _ in pick(Self.sentences) }.joined(separator: " ")
         let length = text.utf8.count
+        let environment = ProcessInfoLite.environment
         let boundaries = boundaryOffsets(text)
         let a = pick(boundaries), b = pick(boundaries)
         let engine = TestEngine(text, selection: min(a, b)..<max(a, b))
@@ -230,6 +232,11 @@ final class SessionPropertyTests: XCTestCase {
         var opts = options(completionTimeout: 2_000, providerTimeout: 5_000, behavior: pick([.default, .default, .limited]))
         opts.streaming = pick([.wholeResult, .sentences(minimumNewBytes: 1), .sentences(minimumNewBytes: 16), .sentences(minimumNewBytes: 256)])
         opts.preferredResultOptions = pick([[.plainText], [.richText], [.list, .table], [.presentationIntent]])
+        // EMEND_PROPERTY_DISPATCH_ITEMS=N: each dispatch runs at most N queue items, as a
+        // loaded machine's spent time budget does, so the engine's edits and the review steps
+        // land between the replaces of a step (how the failure of an edit beside a half-done
+        // undo was found).
+        if let items = environment["EMEND_PROPERTY_DISPATCH_ITEMS"].flatMap({ Int($0) }), items > 0 { opts.dispatchBudget = .items(items) }
         let tool = pick(WritingTool.allCases.filter { $0 != .followUp })
         let prompt: String? = tool == .compose ? "say thanks for the flowers" : tool == .rewriteDescribed ? pick(["uppercase", "make it warmer"]) : nil
         let coordinator = try makeCoordinator(engine, options: opts, provider: FixtureProvider(chunkDelayMicroseconds: pick([0, 0, 100])))

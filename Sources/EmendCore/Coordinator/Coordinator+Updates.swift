@@ -98,9 +98,14 @@ extension Coordinator {
     /// edit would change the phrase's base (plain phrases only). Each is taken with every change of Emend's it
     /// holds or reaches into, so that the ledger and the saved versions give up the same text
     /// (the version shown could otherwise lose a phrase the ledger still holds).
+    /// Only while the session rests does the text show that version whole: while a step is
+    /// delivered (an undo, a revert, a result half put in) part of a phrase may already be
+    /// the original again, and an edit there is beside Emend's text, not in it — only a
+    /// phrase the text still shows counts then.
     private func shownChanges(touchedBy range: Range<Int>, in context: SessionContext, session: Session) -> [Range<Int>] {
         guard session.shownVersion > 0, session.versions.indices.contains(session.shownVersion) else { return [] }
         let count = context.text.utf8Count
+        let showsVersion = session.isReviewable
         let base = context.ledger.baseRange(ofEngineEdit: range)
         return session.versions[session.shownVersion].compactMap { change in
             // A styled change is a paragraph restyled whole (a list item, a table): not a
@@ -108,7 +113,7 @@ extension Coordinator {
             guard change.baseText.isPlain, change.text.isPlain else { return nil }
             let shown = context.ledger.currentSpan(ofShown: change)
             let inText = shown.upperBound <= count && EditLedger.conflicts(shown, range) && context.text.substring(shown) == change.text.string
-            guard inText || EditLedger.conflicts(change.base, base) else { return nil }
+            guard inText || (showsVersion && EditLedger.conflicts(change.base, base)) else { return nil }
             let span = context.ledger.currentSpan(ofBase: change.base)
             return inText ? min(span.lowerBound, shown.lowerBound)..<max(span.upperBound, shown.upperBound) : span
         }
