@@ -22,7 +22,7 @@ extension Coordinator {
         case .versionDelivered(let target): versionDelivered(target)
         case .regionSelected(let session): requestResultUnderlines(session)
         case .underlinesKnown: announceResting()
-        case .rests: session?.rests()
+        case .rests: settle()
         case .failedFollowUpAnimationFinished(let base): transitionRestoring(to: base, kind: .cancel, then: .followUpWithdrawn)
         case .followUpWithdrawn: followUpWithdrawn()
         case .restoreAnimationFinished(let restore): unapplySuggestions(restore)
@@ -45,5 +45,14 @@ extension Coordinator {
     /// `handle` (the coordinator held weakly, as above).
     func handling(_ event: @escaping (DelegateAnswer) -> SessionEvent) -> (DelegateAnswer) -> Void {
         { [weak self] answer in self?.handle(event(answer)) }
+    }
+
+    /// The session rests. An engine edit that came after the last replace of a step but
+    /// before the rest (the text already whole, the session not yet reviewable) was not
+    /// checked against the version shown (`updateRange` does so only while it rests); the
+    /// version shown is made true now, before undo, redo or show original can read it.
+    private func settle() {
+        guard let session, session.rests(), let context = session.working else { return }
+        keepShownVersionTrue(session, context: context)
     }
 }
