@@ -234,7 +234,8 @@ final class LlamaProviderTests: XCTestCase {
     func testThreadsFollowTheFreeCoresUnlessSet() throws {
         let auto = run(try provider([(key: "threads", value: "auto")]), .summary, Self.groceries)
         XCTAssertEqual(auto.0, .finished)
-        XCTAssertTrue(auto.1.logs.contains { $0.contains("threads (the free cores)") }, "\(auto.1.logs)")
+        XCTAssertTrue(auto.1.logs.contains { $0.contains("threads (the free cores: ") && $0.contains("runnable threads on the machine") },
+                      "\(auto.1.logs)")
         let fixed = run(try provider([(key: "threads", value: "1")]), .summary, Self.groceries)
         XCTAssertTrue(fixed.1.logs.contains { $0.contains("1 of 1 threads (threads in the settings)") }, "\(fixed.1.logs)")
         for (key, value) in [("poll", "101"), ("idle_unload", "-1")] {

@@ -138,6 +138,22 @@ static int plugin_stats(const char *log, int *prompt_tokens, double *prompt_s, i
     return sscanf(start, "%d prompt tokens in %lf s, %d tokens in %lf s", prompt_tokens, prompt_s, tokens, seconds) == 4;
 }
 
+/* The plugin's "N of M threads (...)" line in log (the threads it chose for the run), copied
+ * into line[size]; "" if none. */
+static void plugin_threads(const char *log, char *line, size_t size) {
+    line[0] = '\0';
+    const char *found = strstr(log, " threads (");
+    if (found == NULL) return;
+    const char *start = found;
+    while (start > log && start[-1] != ':' && start[-1] != '\n') start--;
+    while (*start == ' ') start++;
+    const char *end = strchr(found, '\n');
+    size_t n = end ? (size_t)(end - start) : strlen(start);
+    if (n >= size) n = size - 1;
+    memcpy(line, start, n);
+    line[n] = '\0';
+}
+
 static char *read_from(int fd, off_t from) {
     off_t end = lseek(fd, 0, SEEK_END);
     size_t n = end > from ? (size_t)(end - from) : 0;
@@ -219,6 +235,8 @@ int main(int argc, char **argv) {
         int prompt_tokens = 0, generated = 0;
         double prompt_s = 0, generate_s = 0;
         int have_stats = plugin_stats(log, &prompt_tokens, &prompt_s, &generated, &generate_s);
+        char threads_line[160];
+        plugin_threads(log, threads_line, sizeof threads_line);
         /* The timing plugin logs its times at finish: it runs in a provider host (a process of
          * its own) unless config.toml says isolation = "none", so they come through the log;
          * CLOCK_MONOTONIC is the same clock in both processes. */
@@ -259,6 +277,7 @@ int main(int argc, char **argv) {
                    last_token_to_replace[i], start_to_replace[i], doc.replaces,
                    doc.presented ? " (a poor result: presented, not replaced)" : "", attempts,
                    attempts == 1 ? "" : "s (the fact guard asked again)", total[i]);
+            if (threads_line[0]) printf("THREADS %s\n", threads_line);
         }
         status = emend_session_revert(coordinator);
         if (status == EMEND_OK) status = emend_coordinator_run_until_idle(coordinator, 60000);

@@ -1,34 +1,43 @@
 #!/usr/bin/env bash
 # The llama provider plugin through Emend beside llama-server's own streaming API, on the same
-# model, prompt, thread count and token limit (see "llama" in benchmarks/README.md):
+# model, prompt and token limit (see "llama" in benchmarks/README.md):
 #   (a) engine.c, an engine on libemend: a friendly rewrite of paragraph.txt by the llama plugin
 #       (found by discovery through EMEND_PROVIDER_PATH), through the pass-through timing.c, in its
 #       sandboxed provider host (the default), in a host with sandbox = "off", and in process
-#       (isolation = "none"); the sandbox level this machine gives (emend doctor) is printed;
-#   (b) server.c, a libcurl client of llama-server's /v1/chat/completions (stream, greedy);
+#       (isolation = "none"); the sandbox level this machine gives (emend doctor) is printed, and
+#       the threads the plugin chose at each run (its debug log);
+#   (b) server.c, a libcurl client of llama-server's /v1/chat/completions (stream, greedy), with
+#       -t <cores> and, on a machine of more than one core, -t 1;
 #   (c) from (a): the time from the plugin's first token to the engine's first replace callback;
 #   (a) and (b) again beside one CPU hog (a shell busy loop that keeps one core busy): a model
 #       whose threads spin at a barrier for a thread that cannot run slows down many times.
+# Every row runs in each of several rounds, interleaved (the order turns each round), and the
+# table gives the median of the rounds and each row's rate over llama-server's in the same
+# round: on a machine that others load too, those ratios hold where absolute rates do not.
 # Needs scripts/setup-llama.sh to have run (.deps/llama.env: llama.cpp, llama-server, the model)
 # and libcurl/cJSON (libcurl4-openssl-dev, libcjson-dev).
-# Usage: bash benchmarks/llama/run.sh [runs, default 5]
-#   EMEND_BENCH_THREADS (default auto: the plugin takes the free cores at each run, llama-server
-#   gets -t <cores>; or a number for both), EMEND_BENCH_HOG=0 (no run beside the hog), EMEND_BENCH_MAX_TOKENS (default 128), EMEND_BENCH_VERBOSE=1
-#   (every run's figures on stderr); scratch path
-#   .build-bench (EMEND_BENCH_SCRATCH; libemend is built there in release mode unless
-#   benchmarks/run.sh already did), programs in <scratch>/bench-llama.
+# Usage: bash benchmarks/llama/run.sh [runs per round, default 3]
+#   EMEND_BENCH_ROUNDS (default 3), EMEND_BENCH_THREADS (default auto: the plugin takes the free
+#   cores at each run, llama-server gets -t <cores> (and -t 1); or a number for both),
+#   EMEND_BENCH_SERVER_THREADS (llama-server's -t instead; 1: no second llama-server row; on
+#   a machine so loaded that -t <cores> takes minutes a token), EMEND_BENCH_LATENCY=0 (no (c)),
+#   EMEND_BENCH_KINDS (the rows, of "sandboxed unsandboxed inproc server server1"),
+#   EMEND_BENCH_HOG=0 (no run beside the hog), EMEND_BENCH_MAX_TOKENS (default 128),
+#   EMEND_BENCH_VERBOSE=1 (every run's figures on stderr); scratch path .build-bench
+#   (EMEND_BENCH_SCRATCH; libemend is built there in release mode unless benchmarks/run.sh
+#   already did), programs in <scratch>/bench-llama.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SCRATCH=${EMEND_BENCH_SCRATCH:-$ROOT/.build-bench}
-RUNS=${1:-5}
+RUNS=${1:-3}
 THREADS=${EMEND_BENCH_THREADS:-auto}
 if [[ $THREADS == auto ]]; then
     THREADS_TOML='"auto"'
-    SERVER_THREADS=$(nproc)
+    SERVER_THREADS=${EMEND_BENCH_SERVER_THREADS:-$(nproc)}
 else
     THREADS_TOML=$THREADS
-    SERVER_THREADS=$THREADS
+    SERVER_THREADS=${EMEND_BENCH_SERVER_THREADS:-$THREADS}
 fi
 MAX_TOKENS=${EMEND_BENCH_MAX_TOKENS:-128}
 TEXT="$ROOT/benchmarks/llama/paragraph.txt"
@@ -48,17 +57,14 @@ fail() {
 pkg-config --exists libcurl libcjson || fail "libcurl4-openssl-dev and libcjson-dev are needed"
 
 WORK=$(mktemp -d)
-SERVER_PID=
+SERVER_PIDS=
 HOG_PID=
 cleanup() {
-    if [[ -n $HOG_PID ]]; then
-        kill "$HOG_PID" 2>/dev/null || true
-        wait "$HOG_PID" 2>/dev/null || true
-    fi
-    if [[ -n $SERVER_PID ]]; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    local pid
+    for pid in $HOG_PID $SERVER_PIDS; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -113,88 +119,160 @@ run_engine() {
 }
 value() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $1"; }
 
-# (b): llama-server with the same model and threads, one slot, on a free port (started after the
-# engine's runs, so that nothing else runs meanwhile), once it has loaded the model.
-start_server() {
+# (b): llama-server with the same model, one slot, on a free port, once it has loaded the model:
+# one with -t <the plugin's thread limit> and, when that is more than one, one with -t 1 (the
+# threads the plugin takes on a busy machine). Both start before the measurements and stay; an
+# idle llama-server sleeps.
+start_server() { # THREADS -> PORT, SERVER_PID (appended to SERVER_PIDS)
     PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    "$EMEND_LLAMA_SERVER" -m "$EMEND_LLAMA_MODEL" --host 127.0.0.1 --port "$PORT" -t "$SERVER_THREADS" -tb "$SERVER_THREADS" \
-        -c 2048 -np 1 >"$WORK/server.log" 2>&1 &
+    "$EMEND_LLAMA_SERVER" -m "$EMEND_LLAMA_MODEL" --host 127.0.0.1 --port "$PORT" -t "$1" -tb "$1" \
+        -c 2048 -np 1 >"$WORK/server-$1.log" 2>&1 &
     SERVER_PID=$!
+    SERVER_PIDS="$SERVER_PIDS $SERVER_PID"
     for _ in $(seq 1 600); do
         if python3 -c "import sys, urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/health', timeout=2)" \
             2>/dev/null; then
-            break
+            return
         fi
-        kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; fail "llama-server exited"; }
+        kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server-$1.log" >&2; fail "llama-server exited"; }
         sleep 0.1
     done
+    fail "llama-server -t $1 did not become healthy in a minute"
 }
-stop_server() {
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=
-}
-run_server() {
-    "$BIN/server" "$PORT" "$RUNS" "$MAX_TOKENS" "$TEXT" >"$WORK/server.out" || { cat "$WORK/server.out" >&2; fail "the client failed"; }
-    if [[ -n ${EMEND_BENCH_VERBOSE:-} ]]; then { echo "server"; grep -v '^RESULT' "$WORK/server.out"; } >&2; fi
+run_server() { # PORT
+    "$BIN/server" "$1" "$RUNS" "$MAX_TOKENS" "$TEXT" >"$WORK/server.out" || { cat "$WORK/server.out" >&2; fail "the client failed"; }
+    if [[ -n ${EMEND_BENCH_VERBOSE:-} ]]; then { echo "server :$1"; grep -v '^RESULT' "$WORK/server.out"; } >&2; fi
     grep '^RESULT' "$WORK/server.out"
 }
 
-# One round: (a) in a sandboxed host, an unsandboxed host and in process, (b) llama-server;
-# the rates in EMEND, UNSANDBOXED, INPROC, SERVER.
-round() {
-    EMEND=$(run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
-    UNSANDBOXED=$(CONFIG="$WORK/config-unsandboxed" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
-    INPROC=$(CONFIG="$WORK/config-in-process" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so")
-    start_server
-    SERVER=$(run_server)
-    stop_server
+# The rows of a table: the kind of run, and how it is made.
+KINDS="sandboxed unsandboxed inproc server"
+SERVER_THREADS_1=
+if [[ $SERVER_THREADS != 1 ]]; then
+    KINDS="$KINDS server1"
+    SERVER_THREADS_1=1
+fi
+KINDS=${EMEND_BENCH_KINDS:-$KINDS}
+[[ " $KINDS " == *" sandboxed "* && " $KINDS " == *" server "* ]] || fail "EMEND_BENCH_KINDS needs sandboxed and server"
+[[ " $KINDS " == *" server1 "* ]] || SERVER_THREADS_1=
+measure_one() { # KIND -> its RESULT line
+    case $1 in
+    sandboxed) run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so" ;;
+    unsandboxed) CONFIG="$WORK/config-unsandboxed" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so" ;;
+    inproc) CONFIG="$WORK/config-in-process" run_engine org.emend.bench.timed-llama "$RUNS" 0 "$TEXT" "$PROVIDERS/timed-llama.so" ;;
+    server) run_server "$PORT_N" ;;
+    server1) run_server "$PORT_1" ;;
+    esac
 }
-table() {
-    printf '   %-44s %12s %10s %14s %7s\n' "$1" "first token" "tokens/s" "(own figure)" "tokens"
-    printf '   %-44s %9s ms %10s %14s %7s\n' "(a) llama plugin through Emend, sandboxed host" "$(value "$EMEND" ttft_ms)" \
-        "$(value "$EMEND" rate)" "$(value "$EMEND" plugin_rate)" "$(value "$EMEND" tokens)"
-    printf '   %-44s %9s ms %10s %14s %7s\n' "    the same, host with sandbox = \"off\"" "$(value "$UNSANDBOXED" ttft_ms)" \
-        "$(value "$UNSANDBOXED" rate)" "$(value "$UNSANDBOXED" plugin_rate)" "$(value "$UNSANDBOXED" tokens)"
-    printf '   %-44s %9s ms %10s %14s %7s\n' "    the same in process (isolation = \"none\")" "$(value "$INPROC" ttft_ms)" \
-        "$(value "$INPROC" rate)" "$(value "$INPROC" plugin_rate)" "$(value "$INPROC" tokens)"
-    printf '   %-44s %9s ms %10s %14s %7s\n' "(b) llama-server /v1/chat/completions" "$(value "$SERVER" ttft_ms)" \
-        "$(value "$SERVER" rate)" "$(value "$SERVER" server_rate)" "$(value "$SERVER" tokens)"
-    awk -v a="$(value "$EMEND" rate)" -v b="$(value "$SERVER" rate)" -v c="$(value "$INPROC" rate)" \
-        -v u="$(value "$UNSANDBOXED" rate)" \
-        'BEGIN { if (b > 0 && c > 0 && u > 0) printf "   sandboxed / llama-server: %.3f (target: at least 0.95); sandboxed / unsandboxed host: %.3f; sandboxed / in process: %.3f\n", a / b, a / u, a / c }'
+# ROUNDS rounds of every kind (each RUNS runs after a warm-up), the order turned by one kind
+# each round so that no kind always runs first or after the same one: a machine whose load
+# changes from minute to minute changes every row alike. CONDITION names the files
+# $WORK/CONDITION.KIND, one RESULT line per round; the plugin's thread lines go to
+# $WORK/CONDITION.threads; the load averages before and after to $WORK/CONDITION.load.
+measure() { # CONDITION
+    local kinds round i kind n
+    read -ra kinds <<<"$KINDS"
+    n=${#kinds[@]}
+    cut -d' ' -f1-3 /proc/loadavg >"$WORK/$1.load"
+    for ((round = 0; round < ROUNDS; round++)); do
+        for ((i = 0; i < n; i++)); do
+            kind=${kinds[(i + round) % n]}
+            measure_one "$kind" >>"$WORK/$1.$kind"
+            if [[ $kind != server* ]]; then grep '^THREADS' "$WORK/engine.out" >>"$WORK/$1.threads" || true; fi
+        done
+    done
+    cut -d' ' -f1-3 /proc/loadavg >>"$WORK/$1.load"
+}
+# The median over the rounds of KEY in CONDITION.KIND (each round's value is its runs' median).
+med() { # CONDITION KIND KEY
+    [[ -f $WORK/$1.$2 ]] || { echo "-"; return; }
+    sed -n "s/.* $3=\([^ ]*\).*/\1/p" "$WORK/$1.$2" | sort -g | awk '{ v[NR] = $1 } END {
+        if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# The lowest and highest of the rounds' rates, "low-high".
+spread() { # CONDITION KIND
+    sed -n "s/.* rate=\([^ ]*\).*/\1/p" "$WORK/$1.$2" | sort -g | awk 'NR == 1 { l = $1 } { h = $1 } END { if (NR) printf "%s-%s", l, h }'
+}
+# The median over the rounds of KIND's rate / OTHER's rate in the same round.
+ratio() { # CONDITION KIND OTHER
+    [[ -f $WORK/$1.$2 && -f $WORK/$1.$3 ]] || { echo "-"; return; }
+    paste -d' ' <(sed -n 's/.* rate=\([^ ]*\).*/\1/p' "$WORK/$1.$2") <(sed -n 's/.* rate=\([^ ]*\).*/\1/p' "$WORK/$1.$3") |
+        awk '$1 > 0 && $2 > 0 { print $1 / $2 }' | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.2f\n", v[(NR + 1) / 2];
+              else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+label() {
+    case $1 in
+    sandboxed) echo "(a) llama plugin, sandboxed host (default)" ;;
+    unsandboxed) echo "    the same, host with sandbox = \"off\"" ;;
+    inproc) echo "    the same in process (isolation = \"none\")" ;;
+    server) echo "(b) llama-server -t $SERVER_THREADS" ;;
+    server1) echo "    llama-server -t 1" ;;
+    esac
+}
+table() { # CONDITION TITLE
+    local load
+    load=$(tr '\n' ' ' <"$WORK/$1.load" | awk '{ printf "load average %s (1, 5, 15 min) before, %s after", $1 " " $2 " " $3, $4 " " $5 " " $6 }')
+    echo "   $2: $load"
+    printf '   %-44s %11s %9s %13s %11s %6s %11s\n' "" "first token" "tokens/s" "rounds" "own figure" "tokens" "/ server"
+    for kind in $KINDS; do
+        local own
+        own=$(med "$1" "$kind" plugin_rate)
+        [[ $kind == server* ]] && own=$(med "$1" "$kind" server_rate)
+        printf '   %-44s %8s ms %9s %13s %11s %6s %11s\n' "$(label "$kind")" "$(med "$1" "$kind" ttft_ms)" \
+            "$(med "$1" "$kind" rate)" "$(spread "$1" "$kind")" "$own" "$(med "$1" "$kind" tokens)" "$(ratio "$1" "$kind" server)"
+    done
+    echo "   the plugin's threads: $(sed 's/^THREADS //; s/ (.*//' "$WORK/$1.threads" | sort | uniq -c | awk '{ printf "%s%s runs %s of %s", (NR > 1 ? ", " : ""), $1, $2, $4 }')"
+    echo "   sandboxed / llama-server -t $SERVER_THREADS: $(ratio "$1" sandboxed server) (target: at least 0.95);" \
+        "sandboxed / unsandboxed: $(ratio "$1" sandboxed unsandboxed); sandboxed / in process: $(ratio "$1" sandboxed inproc)"
+    [[ -z $SERVER_THREADS_1 ]] || echo "   sandboxed / llama-server -t 1: $(ratio "$1" sandboxed server1)"
 }
 
-LOAD_QUIET=$(cut -d' ' -f1 /proc/loadavg)
-round
-Q_EMEND=$EMEND Q_INPROC=$INPROC Q_SERVER=$SERVER
-EVERY=$(run_engine org.emend.bench.timed-llama "$RUNS" 1 "$TEXT" "$PROVIDERS/timed-llama.so")
-PLAIN=$(run_engine org.emend.llama "$RUNS" 0 "$TEXT")
+ROUNDS=${EMEND_BENCH_ROUNDS:-3}
+start_server "$SERVER_THREADS"
+PORT_N=$PORT
+if [[ -n $SERVER_THREADS_1 ]]; then
+    start_server 1
+    PORT_1=$PORT
+fi
 
-echo "== llama: $(basename "$EMEND_LLAMA_MODEL"), threads $THREADS (llama-server -t $SERVER_THREADS), context 2048, greedy,"
-echo "   at most $MAX_TOKENS tokens; a friendly rewrite of benchmarks/llama/paragraph.txt; medians of $RUNS runs after a warm-up;"
-echo "   $(nproc) cores"
-table "no other load of ours (load average $LOAD_QUIET)"
+measure quiet
+if [[ ${EMEND_BENCH_LATENCY:-1} != 0 ]]; then
+    EVERY=$(run_engine org.emend.bench.timed-llama "$RUNS" 1 "$TEXT" "$PROVIDERS/timed-llama.so")
+    PLAIN=$(run_engine org.emend.llama "$RUNS" 0 "$TEXT")
+fi
+Q_EMEND=$(tail -n1 "$WORK/quiet.sandboxed")
+
+echo "== llama: $(basename "$EMEND_LLAMA_MODEL"), threads $THREADS (llama-server -t $SERVER_THREADS${SERVER_THREADS_1:+ and -t 1}), context 2048,"
+echo "   greedy, at most $MAX_TOKENS tokens; a friendly rewrite of benchmarks/llama/paragraph.txt; $(nproc) cores;"
+echo "   $ROUNDS rounds of every row, interleaved (each round's figure: the median of $RUNS runs after a warm-up);"
+echo "   tokens/s and first token: the median of the rounds; rounds: their lowest-highest tokens/s;"
+echo "   / server: the median of the rounds' rate / llama-server -t $SERVER_THREADS's rate in the same round"
+table quiet "no other load of ours"
 # The sandbox the sandboxed host got on this machine (full, or partial naming the refused layers).
 SANDBOX=$(XDG_CONFIG_HOME="$WORK/config" XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data" \
     EMEND_PROVIDER_PATH="$PROVIDERS" EMEND_SCANNER="$SCANNER" "$LIB/emend-cli" doctor 2>&1 | grep -m1 -i 'sandbox' || true)
 echo "   sandbox on this machine: ${SANDBOX:-unknown (emend doctor printed no sandbox line)}"
-echo "   (c) first token -> the engine's first replace callback: $(value "$EMEND" token_to_replace_ms) ms" \
+[[ ${EMEND_BENCH_LATENCY:-1} == 0 ]] || echo "   (c) first token -> the engine's first replace callback: $(value "$Q_EMEND" token_to_replace_ms) ms" \
     "(stream_chunk_bytes 0: the default, every sentence once the next begins), $(value "$EVERY" token_to_replace_ms) ms (stream_chunk_bytes 1: the same rule)"
-echo "       last token -> last replace: $(value "$EMEND" last_token_to_replace_ms) ms;" \
-    "start -> first replace: $(value "$EMEND" start_to_replace_ms) ms, without the timing wrapper" \
+[[ ${EMEND_BENCH_LATENCY:-1} == 0 ]] || echo "       last token -> last replace: $(value "$Q_EMEND" last_token_to_replace_ms) ms;" \
+    "start -> first replace: $(value "$Q_EMEND" start_to_replace_ms) ms, without the timing wrapper" \
     "$(value "$PLAIN" start_to_replace_ms) ms"
 
 if [[ ${EMEND_BENCH_HOG:-1} != 0 ]]; then
-    sh -c 'while :; do :; done' &
+    # In a session of its own, as another program would be: with the kernel's autogroup
+    # scheduling (a CPU share per session) a hog in this script's session would take half of
+    # the share of llama-server and of the in-process engine, not of the sandboxed host (whose
+    # host calls setsid), and the rows would not be compared alike.
+    setsid sh -c 'while :; do :; done' &
     HOG_PID=$!
     sleep 1
-    round
+    measure hog
     kill "$HOG_PID" 2>/dev/null || true
     wait "$HOG_PID" 2>/dev/null || true
     HOG_PID=
-    table "beside one CPU hog (sh -c 'while :; do :; done')"
-    awk -v q="$(value "$Q_EMEND" rate)" -v h="$(value "$EMEND" rate)" -v qi="$(value "$Q_INPROC" rate)" \
-        -v hi="$(value "$INPROC" rate)" -v qs="$(value "$Q_SERVER" rate)" -v hs="$(value "$SERVER" rate)" \
-        'BEGIN { if (h > 0 && hi > 0 && hs > 0) printf "   slowdown beside the hog (quiet / hog): isolated %.2fx, in process %.2fx, llama-server %.2fx (target: at most 2x)\n", q / h, qi / hi, qs / hs }'
+    table hog "beside one CPU hog (setsid sh -c 'while :; do :; done')"
+    slow() { awk -v q="$(med quiet "$1" rate)" -v h="$(med hog "$1" rate)" 'BEGIN { if (q > 0 && h > 0) printf "%.2fx", q / h; else printf "-" }'; }
+    echo "   slowdown beside the hog (quiet / hog, medians): sandboxed $(slow sandboxed), unsandboxed $(slow unsandboxed)," \
+        "in process $(slow inproc), llama-server -t $SERVER_THREADS $(slow server)${SERVER_THREADS_1:+, llama-server -t 1 $(slow server1)} (target: at most 2x)"
 fi

@@ -31,7 +31,7 @@ common="$repo/providers/common"
 # The objects are C; llama.cpp's static libraries are C++, so the C++ driver links.
 objects=$(mktemp -d)
 trap 'rm -rf "$objects"' EXIT
-for source in "$here/llama.c" "$here/model.c" "$here/output.c" "$here/pieces.c" \
+for source in "$here/llama.c" "$here/model.c" "$here/output.c" "$here/pieces.c" "$here/threads.c" \
               "$common/emend_prompts.c" "$common/emend_edits.c" "$common/emend_grammars.c" "$sdk"/*.c; do
     plugin_cc -I"$prefix/include" -c "$source" -o "$objects/$(basename "$source" .c).o"
 done

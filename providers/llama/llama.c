@@ -9,11 +9,10 @@
  * emend_edits, so only validated edits reach the host. Inputs longer than the context are cut
  * into paragraph pieces (see serve_text and serve_reduce for how their outputs are joined).
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 #include <stdarg.h>
@@ -29,14 +28,12 @@
 #include "model.h"
 #include "output.h"
 #include "pieces.h"
+#include "threads.h"
 
 #define PLUGIN_ID "org.emend.llama"
 #define MODEL_FILE "SmolLM2-135M-Instruct.Q4_1.gguf"
 #define RULE_ID "LLAMA"
 
-/* threads = 0: chosen for each run from the cores that are free then (see free_cores), at
- * most AUTO_THREADS_MAX. */
-#define AUTO_THREADS_MAX 8
 #define DEFAULT_IDLE_UNLOAD_SECONDS 300
 #define DEFAULT_CONTEXT 2048
 #define DEFAULT_MAX_TOKENS 1024
@@ -51,7 +48,7 @@ typedef struct provider {
     llm *model; /* NULL while unloaded (idle); `lock` guards it, `busy` and `last_used` */
     char *model_path;
     int threads;  /* the setting; 0: from the free cores, run by run */
-    int max_threads; /* the most a run uses: `threads`, or the usable cores up to AUTO_THREADS_MAX */
+    int max_threads; /* the most a run uses: `threads`, or the usable cores up to THREADS_AUTO_MAX */
     int poll;     /* ggml's polling between graphs, 0 to 100 (0: sleep, never spin) */
     int context, max_tokens;
     /* Unloading an idle model: after idle_unload seconds without a run (0: never) a thread of
@@ -430,7 +427,6 @@ static char *default_model(void) {
 /* ---- the descriptor's functions --------------------------------------------------------------- */
 
 static void llama_destroy(void *instance);
-static int usable_cores(void);
 static int open_model(provider *p, char *err, size_t size);
 static void *reap_idle_model(void *instance);
 
@@ -499,8 +495,9 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
     if (status == EMEND_OK) {
         llm_set_log(log_llama, p);
         char err[1024] = "";
-        int cores = usable_cores();
-        p->max_threads = p->threads > 0 ? p->threads : cores < AUTO_THREADS_MAX ? cores : AUTO_THREADS_MAX;
+        int usable = 1;
+        (void)threads_sample(&usable, NULL);
+        p->max_threads = p->threads > 0 ? p->threads : usable < THREADS_AUTO_MAX ? usable : THREADS_AUTO_MAX;
         int missing = access_model(p->model_path);
         if (missing != 0) {
             emend_plugin_log(p->base.host, NULL, EMEND_LOG_ERROR, "no model at %s: %s (set model = \"/path/to/model.gguf\", or run "
@@ -543,48 +540,6 @@ static emend_status llama_create(const emend_host *host, const emend_provider_se
 
 /* ---- threads and the model's life ------------------------------------------------------------ */
 
-/* The cores this process may run on. */
-static int usable_cores(void) {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
-/* procs_running of /proc/stat (runnable threads on the machine, this one included), or -1. */
-static int procs_running(void) {
-    FILE *f = fopen("/proc/stat", "r");
-    if (f == NULL) return -1;
-    char line[256];
-    int running = -1;
-    while (fgets(line, sizeof line, f) != NULL)
-        if (sscanf(line, "procs_running %d", &running) == 1) break;
-    fclose(f);
-    return running;
-}
-
-/* The cores no other process keeps busy now, 1 to `cores`: the runnable threads other than
- * this one, averaged over 8 looks 2 ms apart, taken from the cores. ggml's threads wait for
- * each other at a barrier after every operation, spinning: a thread that cannot run (its core
- * is taken) holds all the others, which is why a run with 2 threads beside one busy process
- * on 2 cores was 15 to 30 times slower than quiet. With as many threads as free cores, none waits. */
-static int free_cores(int cores) {
-    int sum = 0, looks = 0;
-    for (int i = 0; i < 8; i++) {
-        int running = procs_running();
-        if (running < 0) break;
-        sum += running;
-        looks++;
-        struct timespec pause = {0, 2000000};
-        nanosleep(&pause, NULL);
-    }
-    if (looks == 0) return cores;
-    double others = (double)sum / looks - 1.0;
-    int busy = others > 0 ? (int)(others + 0.5) : 0;
-    int free = cores - busy;
-    return free < 1 ? 1 : free > cores ? cores : free;
-}
-
 static double seconds_since(const struct timespec *then) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -624,6 +579,32 @@ static void *reap_idle_model(void *instance) {
     return NULL;
 }
 
+/* The threads of this run: `threads` when set, else the cores free now (see threads.h: more
+ * threads than free cores spin at ggml's barrier). The sampling thread is the one runnable
+ * thread of ours at this point (the pool's threads sleep between graphs with poll = 0). */
+static void choose_threads(provider *p, emend_run *run) {
+    if (p->threads > 0) {
+        llm_set_threads(p->model, p->threads);
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%d of %d threads (threads in the settings)", p->threads,
+                         p->max_threads);
+        return;
+    }
+    int usable = 1, running[THREADS_LOOKS];
+    int looks = threads_sample(&usable, running);
+    int threads = threads_choose(0, p->max_threads, usable, running, looks, 1);
+    llm_set_threads(p->model, threads);
+    double sum = 0;
+    for (int i = 0; i < looks; i++) sum += running[i];
+    if (looks > 0)
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG,
+                         "%d of %d threads (the free cores: %d usable, %.1f runnable threads on the machine)", threads,
+                         p->max_threads, usable, sum / looks);
+    else
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG,
+                         "%d of %d threads (the free cores: %d usable, /proc/stat unreadable: taken as free)", threads,
+                         p->max_threads, usable);
+}
+
 /* One run: the model loaded again if it was unloaded, the threads chosen, then `serve`. */
 static emend_status serve_with_model(void *instance, const emend_provider_request *request, emend_run *run,
                                      emend_plugin_slot *slot, char *message, size_t size) {
@@ -639,10 +620,7 @@ static emend_status serve_with_model(void *instance, const emend_provider_reques
     }
     pthread_mutex_unlock(&p->lock);
     if (status == EMEND_OK) {
-        int threads = p->threads > 0 ? p->threads : free_cores(p->max_threads);
-        llm_set_threads(p->model, threads);
-        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%d of %d threads (%s)", threads, p->max_threads,
-                         p->threads > 0 ? "threads in the settings" : "the free cores");
+        choose_threads(p, run);
         status = serve(instance, request, run, slot, message, size);
     }
     pthread_mutex_lock(&p->lock);
