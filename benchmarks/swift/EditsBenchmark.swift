@@ -99,8 +99,9 @@ private final class EveryWordRewriter: WritingProvider, @unchecked Sendable {
 
 /// Answers a rewrite of one short sentence with sentences beyond any limit, in 64 KB pieces, as
 /// a provider host hands over a plugin's flood: each piece until the next would pass
-/// `limit` bytes (max_result_bytes), then the run fails with the host's refusal. The
-/// pieces stream into the text meanwhile; the refusal takes them back out.
+/// `limit` bytes (max_result_bytes), then the run fails with the host's refusal. The pieces
+/// come 2 ms apart, so that each streams into the text before the next (the worst case: all
+/// 16 MiB in the text); the refusal takes them back out.
 private final class FloodingRewriter: WritingProvider, @unchecked Sendable {
     let id = "org.emend.bench.flooding-rewrite"
     let tools: Set<WritingTool> = [.rewriteFriendly]
@@ -113,6 +114,7 @@ private final class FloodingRewriter: WritingProvider, @unchecked Sendable {
         while sent + piece.utf8.count <= limit {
             sink.emitText(piece)
             sent += piece.utf8.count
+            usleep(2_000)
         }
         return .failed("the result is over the limit of \(limit) bytes (max_result_bytes in config.toml); it was refused")
     }
