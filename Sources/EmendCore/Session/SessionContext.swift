@@ -58,6 +58,10 @@ final class SessionContext {
     /// Stops following an anchor.
     func release(_ anchor: Anchor) { anchor.release() }
 
+    /// Whether freeing the context costs more than a fraction of a millisecond (a megabyte of
+    /// text, or the slots of many thousands of anchors): see `SlicedRelease.freeElsewhere`.
+    var holdsMuch: Bool { text.utf8Count >= 1 << 20 || slots.count >= 1 << 16 }
+
     /// How many anchors follow the text now (what planning a delivery costs shows here).
     var liveAnchorCount: Int { slots.count - freeSlots.count }
 
