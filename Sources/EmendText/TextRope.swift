@@ -167,16 +167,26 @@ public final class TextRope {
                 upper += 1
             }
         }
+        // Only what stays of the chunks is copied, with the replacement in its place: taking
+        // back a 16 MB change (a refused result that had streamed in) copied all of it into
+        // one array first, to throw it away.
+        let local = (range.lowerBound - start)..<(range.upperBound - start)
         var joined: [UInt8] = []
+        joined.reserveCapacity(remaining + Self.maximumChunk)
         var marks: [(id: Int, position: Int)] = []
         var offset = 0
+        var inserted = false
         for chunk in chunks[lower...upper] {
             for id in chunk.marks { marks.append((id, offset + markOffset[id])) }
-            joined += chunk.bytes
-            offset += chunk.bytes.count
+            let size = chunk.bytes.count
+            joined += chunk.bytes[0..<max(0, min(size, local.lowerBound - offset))]
+            if !inserted, offset + size >= local.lowerBound {
+                joined += replacement
+                inserted = true
+            }
+            joined += chunk.bytes[max(0, min(size, local.upperBound - offset))..<size]
+            offset += size
         }
-        let local = (range.lowerBound - start)..<(range.upperBound - start)
-        joined.replaceSubrange(local, with: replacement)
         var pieces = Self.split(joined).enumerated().map { Chunk($1, index: lower + $0) }
         if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
         let replaced = Array(chunks[lower...upper])
@@ -230,6 +240,15 @@ public final class TextRope {
         chunks[index].marks.append(id)
         markChunk[id] = chunks[index]
         markOffset[id] = position - start
+    }
+
+    /// Makes room for marks with ids below `count`. Why: the tables of marks grow by doubling,
+    /// and each doubling moved every mark in one call (a million anchors: three tables of
+    /// 16 MB); an owner that knows how many marks are coming makes room while they are few.
+    public func reserveMarks(_ count: Int) {
+        markChunk.reserveCapacity(count)
+        markOffset.reserveCapacity(count)
+        markSlot.reserveCapacity(count)
     }
 
     public func removeMark(_ id: Int) {

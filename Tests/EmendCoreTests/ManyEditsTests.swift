@@ -140,6 +140,77 @@ final class ManyEditsTests: XCTestCase {
         XCTAssertEqual(engine.text, corrected, "nothing left to correct")
     }
 
+    /// Accept decides for every pending suggestion at once: right after the call, before any
+    /// dispatch, each reads accepted, a rejected one still rejected and one the engine edited
+    /// over still invalid, and no pending one is found at an offset. While the session ends
+    /// (the engine answers the state change later) the engine's calls are answered: a
+    /// second accept and a revert are refused, a stop changes nothing, its own edit is kept,
+    /// and the text ends as accepted plus that edit.
+    func testAcceptReadsEveryPendingSuggestionAcceptedAtOnce() throws {
+        let count = SlicedLoop.slice + 100
+        let engine = TestEngine(String(repeating: "teh cat. ", count: count))
+        let coordinator = try coordinator(engine, .ascending, budget: .standard)
+        try coordinator.start(.proofread)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(coordinator.suggestionCount, count)
+        try coordinator.rejectSuggestion(1)
+        try engine.run(coordinator)
+        let contextID = try XCTUnwrap(coordinator.suggestion(at: 0)?.contextID)
+        // The engine types over the third suggestion ("the" at 18..<21): it becomes invalid.
+        engine.edit(18..<21, "THE")
+        try coordinator.updateRange(contextID: contextID, range: 18..<21, text: "THE", reason: .typing)
+        XCTAssertEqual(coordinator.suggestion(at: 2)?.state, .invalid)
+        engine.stateAnswering = .later
+        try coordinator.accept()
+        func check(_ when: String) {
+            XCTAssertEqual(coordinator.suggestion(at: 0)?.state, .accepted, when)
+            XCTAssertEqual(coordinator.suggestion(at: 1)?.state, .rejected, when)
+            XCTAssertEqual(coordinator.suggestion(at: 2)?.state, .invalid, when)
+            XCTAssertEqual(coordinator.suggestion(at: count - 1)?.state, .accepted, when)
+            XCTAssertEqual(coordinator.suggestions.filter { $0.state == .accepted }.count, count - 2, when)
+            XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(contextID: contextID, offset: 9 * (count - 1)) }
+        }
+        check("right after accept")
+        XCTAssertThrowsEmend(.state) { try coordinator.accept() }
+        XCTAssertThrowsEmend(.state) { try coordinator.revert() }
+        try coordinator.stop()
+        XCTAssertTrue(try engine.pump(coordinator) { !engine.heldStates.isEmpty }, "the state change waits for the engine")
+        check("while the session ends")
+        // The engine's own edit while the session ends is kept.
+        engine.edit(0..<3, "A")
+        try coordinator.updateRange(contextID: contextID, range: 0..<3, text: "A", reason: .typing)
+        engine.releaseHeldStates(coordinator)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(coordinator.state, .inactive)
+        var expected = String(repeating: "the cat. ", count: count)
+        expected.replaceSubrange(expected.utf8.index(expected.startIndex, offsetBy: 18)..<expected.utf8.index(expected.startIndex, offsetBy: 21), with: "THE")
+        expected.replaceSubrange(expected.utf8.index(expected.startIndex, offsetBy: 9)..<expected.utf8.index(expected.startIndex, offsetBy: 12), with: "teh")
+        expected.replaceSubrange(expected.startIndex..<expected.utf8.index(expected.startIndex, offsetBy: 3), with: "A")
+        XCTAssertEqual(engine.text, expected)
+    }
+
+    /// Room for every suggestion's anchor and change is made before the first goes in: no
+    /// delivery moves the changes or the marks already recorded into a larger buffer (that
+    /// copy, of all of them, held one dispatch; see benchmarks/swift/EditsBenchmark.swift).
+    func testDeliveringManySuggestionsNeverMovesWhatIsRecorded() throws {
+        let engine = TestEngine(original)
+        let coordinator = try coordinator(engine, .ascending, budget: .items(1))
+        try coordinator.start(.proofread)
+        var capacity: Int?
+        var moved = false
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) {
+            if let ledger = coordinator.session?.working?.ledger, !ledger.isEmpty {
+                if let capacity, capacity != ledger.hunks.capacity { moved = true }
+                capacity = ledger.hunks.capacity
+            }
+            return coordinator.state == .interactiveResting
+        })
+        XCTAssertEqual(engine.text, corrected)
+        XCTAssertEqual(coordinator.session?.working?.ledger.hunks.count, count)
+        XCTAssertGreaterThanOrEqual(capacity ?? 0, count)
+        XCTAssertFalse(moved, "a delivery moved the recorded changes")
+    }
+
     func testArrivedEditsAreReadInOrderOfTheirStart() {
         func edit(_ start: Int, _ text: String = "x") -> ProviderEdit { ProviderEdit(range: start..<(start + 1), replacement: text) }
         func all(_ edits: ArrivedEdits) -> [ProviderEdit] {

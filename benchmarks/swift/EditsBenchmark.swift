@@ -97,6 +97,29 @@ private final class EveryWordRewriter: WritingProvider, @unchecked Sendable {
     }
 }
 
+/// Answers a rewrite of one short sentence with sentences beyond any limit, in 64 KB pieces, as
+/// a provider host hands over a plugin's flood: each piece until the next would pass
+/// `limit` bytes (max_result_bytes), then the run fails with the host's refusal. The pieces
+/// come 2 ms apart, so that each streams into the text before the next (the worst case: all
+/// 16 MiB in the text); the refusal takes them back out.
+private final class FloodingRewriter: WritingProvider, @unchecked Sendable {
+    let id = "org.emend.bench.flooding-rewrite"
+    let tools: Set<WritingTool> = [.rewriteFriendly]
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        let piece = String(repeating: "This sentence goes on and on. ", count: 65_536 / 30)
+        var sent = 0
+        while sent + piece.utf8.count <= limit {
+            sink.emitText(piece)
+            sent += piece.utf8.count
+            usleep(2_000)
+        }
+        return .failed("the result is over the limit of \(limit) bytes (max_result_bytes in config.toml); it was refused")
+    }
+}
+
 /// How a provider orders the edits of a proofread.
 enum EditOrder: String, CaseIterable {
     case ascending, descending
@@ -107,7 +130,7 @@ enum EditOrder: String, CaseIterable {
 struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
-    /// "rewrite"); nil: all.
+    /// "rewrite", "refused-rewrite"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -159,10 +182,11 @@ struct EditsBenchmark {
 
     private func wants(_ shape: String) -> Bool { shapes?.contains(shape) ?? true }
 
-    private func coordinator(_ engine: ByteEngine, _ provider: WritingProvider, _ tool: WritingTool) -> Coordinator {
+    private func coordinator(_ engine: ByteEngine, _ provider: WritingProvider, _ tool: WritingTool,
+                             streaming: StreamingPolicy = .wholeResult) -> Coordinator {
         do {
             var options = CoordinatorOptions()
-            options.streaming = .wholeResult
+            options.streaming = streaming
             let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])
             try coordinator.start(tool)
             return coordinator
@@ -197,6 +221,19 @@ struct EditsBenchmark {
                   + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
         }
         if wants("rewrite") { rewrite() }
+        if wants("refused-rewrite") { refusedRewrite() }
+    }
+
+    /// A rewrite of one sentence answered with 20 MiB, refused at 16 MiB (the default
+    /// max_result_bytes) by the provider host: what streamed in goes back out.
+    private func refusedRewrite() {
+        let original = "The text is short. "
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, FloodingRewriter(limit: 16 << 20), .rewriteFriendly, streaming: .standard)
+        let refused = stage(coordinator, "streaming until refused")
+        guard engine.bytes == Array(original.utf8) else { fail("the refusal did not put the original back") }
+        guard case .failed = coordinator.lastSessionOutcome else { fail("the session did not fail") }
+        print("rewrite answered with 20 MiB, refused at 16 MiB: streaming, refusal and restore: \(refused.description)")
     }
 
     /// A rewrite that changes every other word: delivered, shown original, shown rewritten,

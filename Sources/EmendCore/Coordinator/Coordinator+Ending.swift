@@ -208,7 +208,7 @@ extension Coordinator {
         try checkThread()
         let session = try restingSession(stopping: "the session is stopping; its result is being taken back",
                                          noResult: "there is no finished result to accept")
-        for suggestion in session.suggestions where suggestion.state == .pending { suggestion.state = .accepted }
+        session.acceptPendingSuggestions()
         endSession()
     }
 

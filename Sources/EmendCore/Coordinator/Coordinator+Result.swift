@@ -211,6 +211,7 @@ extension Coordinator {
         var edits = edits
         var made: [Suggestion] = []
         made.reserveCapacity(edits.remaining)
+        context.reserve(forSuggestions: edits.remaining)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
         let sliceSize = aligned ? max(1, edits.remaining) : Self.suggestionSlice

@@ -16,10 +16,8 @@ extension Coordinator {
     }
 
     public var suggestions: [SuggestionInfo] {
-        (session?.suggestions ?? []).map {
-            SuggestionInfo(contextID: $0.contextID, range: $0.reportedRange, original: $0.original, replacement: $0.replacement,
-                           explanation: $0.explanation, category: $0.category, ruleID: $0.ruleID, state: $0.state)
-        }
+        guard let session else { return [] }
+        return session.suggestions.map { SuggestionInfo($0, state: session.state(of: $0)) }
     }
 
     /// The text of the session's working region as it stands, once a result arrived.

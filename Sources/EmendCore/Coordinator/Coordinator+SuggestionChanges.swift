@@ -7,8 +7,8 @@ extension Coordinator {
     /// marks in the rope): the session's array is the index, kept as suggestions change, so
     /// reading all n costs n, never n². (`suggestions` builds them all: for tests and tools.)
     public func suggestion(at index: Int) -> SuggestionInfo? {
-        guard let all = session?.suggestions, all.indices.contains(index) else { return nil }
-        return SuggestionInfo(all[index])
+        guard let session, session.suggestions.indices.contains(index) else { return nil }
+        return SuggestionInfo(session.suggestions[index], state: session.state(of: session.suggestions[index]))
     }
 
     /// Notes that suggestion `index` changed. Outside a dispatch (the engine's own call: an
@@ -38,9 +38,9 @@ extension Coordinator {
 }
 
 extension Coordinator.SuggestionInfo {
-    init(_ suggestion: Suggestion) {
+    init(_ suggestion: Suggestion, state: SuggestionState) {
         self.init(contextID: suggestion.contextID, range: suggestion.reportedRange, original: suggestion.original,
                   replacement: suggestion.replacement, explanation: suggestion.explanation, category: suggestion.category,
-                  ruleID: suggestion.ruleID, state: suggestion.state)
+                  ruleID: suggestion.ruleID, state: state)
     }
 }

@@ -36,7 +36,7 @@ extension Coordinator {
             guard let r = range(position) else { continue }
             if r.lowerBound > offset { break }
             let suggestion = all[placed[position]]
-            if suggestion.contextID == contextID, suggestion.state == .pending,
+            if suggestion.contextID == contextID, session.state(of: suggestion) == .pending,
                r.contains(offset) || (r.isEmpty && r.lowerBound == offset) {
                 return placed[position]
             }

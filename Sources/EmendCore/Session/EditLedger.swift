@@ -51,6 +51,16 @@ final class EditLedger {
 
     var isEmpty: Bool { hunks.isEmpty }
 
+    /// Makes room for `more` changes beyond those held. Why: a proofread of every word
+    /// records a million changes one delivery at a time, and an array that grows by doubling
+    /// moved all of them into a new buffer in one delivery (at 2^19 changes, 48 MB: tens of
+    /// milliseconds of one dispatch). Room made before the first goes in costs an allocation,
+    /// whose pages are touched as the changes come, not a copy.
+    func reserveCapacity(forMore more: Int) {
+        hunks.reserveCapacity(hunks.count + more)
+        deltaBefore.reserveCapacity(deltaBefore.count + more)
+    }
+
     /// Takes every change out (an ended session's context: see `SlicedRelease`); the ledger
     /// is empty afterwards.
     func takeHunks() -> [LedgerHunk] {

@@ -45,8 +45,22 @@ final class SessionContext {
         return Anchor(context: self, slot: slot, includesEdges: includesEdges)
     }
 
+    /// Makes room for `count` suggestions to come: an anchor each (a slot and two marks of the
+    /// rope) and a change each in the ledger. Why: those arrays grew by doubling, and each
+    /// doubling moved every element in one dispatch (a million suggestions: several copies of
+    /// 16 MB and one of 96 MB); room made while they are nearly empty costs no copy.
+    func reserve(forSuggestions count: Int) {
+        slots.reserveCapacity(slots.count + count)
+        text.rope.reserveMarks(2 * (slots.count + count))
+        ledger.reserveCapacity(forMore: count)
+    }
+
     /// Stops following an anchor.
     func release(_ anchor: Anchor) { anchor.release() }
+
+    /// Whether freeing the context costs more than a fraction of a millisecond (a megabyte of
+    /// text, or the slots of many thousands of anchors): see `SlicedRelease.freeElsewhere`.
+    var holdsMuch: Bool { text.utf8Count >= 1 << 20 || slots.count >= 1 << 16 }
 
     /// How many anchors follow the text now (what planning a delivery costs shows here).
     var liveAnchorCount: Int { slots.count - freeSlots.count }

@@ -13,17 +13,48 @@ enum SlicedRelease {
     /// Frees `items` from the end, `slice` at a time, in queue items of `queue`, then runs
     /// `then` (in the last of them); small arrays go at once. The caller must not keep a
     /// copy: the array is freed in place.
-    static func release<Element>(_ items: [Element], slice: Int = Self.slice, on queue: WorkQueue,
+    static func release<Element>(_ items: consuming [Element], slice: Int = Self.slice, on queue: WorkQueue,
                                  then: @escaping () -> Void = {}) {
-        guard items.count > slice else { return then() }
+        guard items.count > slice else {
+            if items.isEmpty, isLarge(items) { freeElsewhere(items) }
+            return then()
+        }
         let held = Held(items)
         weak let target = queue
         func step() {
             held.items.removeLast(min(slice, held.items.count))
-            if held.items.isEmpty { return then() }
+            if held.items.isEmpty {
+                if isLarge(held.items) { freeElsewhere(held.take()) }
+                return then()
+            }
             target?.post(step)
         }
         queue.post(step)
+    }
+
+    /// Lets go of `value` on a thread of its own (the last reference must be the caller's,
+    /// handed over). Only for what nothing on the engine's thread reaches any more and whose
+    /// freeing touches nothing shared: an empty buffer, an ended session's contexts (anchors
+    /// hold those weakly). Why: giving back the pages of a million changes' buffer (96 MB)
+    /// and of the rope's tables of marks took the kernel tens of milliseconds of the
+    /// dispatch that let go of them.
+    static func freeElsewhere<Value>(_ value: consuming Value) {
+        let box = Unmanaged.passRetained(Box(value))
+        do {
+            try RuntimeThread.start { box.release() }
+        } catch {
+            box.release()
+        }
+    }
+
+    /// Whether an array's buffer is large enough (a megabyte) to be freed elsewhere.
+    private static func isLarge<Element>(_ items: [Element]) -> Bool {
+        items.capacity * MemoryLayout<Element>.stride >= 1 << 20
+    }
+
+    private final class Box<Value> {
+        let value: Value
+        init(_ value: consuming Value) { self.value = value }
     }
 
     /// Frees each of `arrays` as `release` does, one after another, then runs `then`.
@@ -34,9 +65,16 @@ enum SlicedRelease {
         release(last, slice: slice, on: queue) { release(each: rest, slice: slice, on: queue, then: then) }
     }
 
-    private final class Held<Element> {
+    fileprivate final class Held<Element> {
         var items: [Element]
         init(_ items: [Element]) { self.items = items }
+
+        /// The items, which this lets go of.
+        func take() -> [Element] {
+            var taken: [Element] = []
+            swap(&taken, &items)
+            return taken
+        }
     }
 }
 
@@ -46,15 +84,23 @@ extension Session {
     /// still alive, so the texts are light when they go), then the provider's edits, the
     /// saved versions and the contexts' changes, and the contexts last.
     func releaseInSlices(on queue: WorkQueue) {
-        let contexts = self.contexts
+        // Taken out of the session: the last references to the contexts are the release's,
+        // which frees them on a thread of its own once nothing anchored in them is left.
+        var contexts: [SessionContext] = []
+        swap(&contexts, &self.contexts)
         var versions: [[LedgerHunk]] = [[]]
         swap(&versions, &self.versions)
         let changes = versions + contexts.map { $0.ledger.takeHunks() }
         let edits = run.takeEdits()
+        let held = SlicedRelease.Held(contexts)
+        contexts = []
         SlicedRelease.release(takeSuggestions(), on: queue) {
             // A batch of the provider's edits is thousands of them: one per queue item.
             SlicedRelease.release(edits, slice: 1, on: queue) {
-                SlicedRelease.release(each: changes, on: queue) { _ = contexts }
+                SlicedRelease.release(each: changes, on: queue) {
+                    let contexts = held.take()
+                    if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
+                }
             }
         }
     }
