@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <errno.h>
-#include <malloc.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -84,8 +83,4 @@ int emendsys_unix_listen(const char *path, int backlog) {
 
 int emendsys_accept_cloexec(int fd) {
     return accept4(fd, NULL, NULL, SOCK_CLOEXEC);
-}
-
-int emendsys_release_free_heap(void) {
-    return malloc_trim(0);
 }

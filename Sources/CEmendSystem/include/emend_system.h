@@ -31,8 +31,4 @@ int emendsys_unix_listen(const char *path, int backlog);
 
 /* accept4(fd, NULL, NULL, SOCK_CLOEXEC): a connection that no child started meanwhile inherits. */
 int emendsys_accept_cloexec(int fd);
-
-/* malloc_trim(0): gives the heap's free pages back to the kernel, after a process built and
- * let go of a large transient structure. 1 when memory was released, else 0. */
-int emendsys_release_free_heap(void);
 #endif

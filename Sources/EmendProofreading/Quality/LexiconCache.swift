@@ -8,7 +8,7 @@ import Glibc
 /// mapped, their pages are the page cache's, held once for all, and a process starts without
 /// parsing 2 MB of dictionaries. Valid while none of the dictionaries or the directories they
 /// were found in has changed (sizes and modification times); otherwise the process that finds
-/// it stale reads the dictionaries, writes the file anew and maps it.
+/// it stale reads the dictionaries (holding them itself, as before) and writes the file anew.
 ///
 /// The file: a text header — `emend-lexicon 1`, one `TAB`-separated line per directory (its
 /// path and time, or `-`), one per dictionary (its name, path, size and time), `--` — padded
@@ -23,42 +23,53 @@ struct LexiconCache {
 
     /// The stems of every `PREFIX*.dic` in `directories` (as `Lexicon.read` finds them), by
     /// dictionary name: mapped from the file when it is valid for these dictionaries, else read
-    /// now, written to the file and mapped from it; read into the heap when the file cannot
-    /// be written or mapped.
+    /// into the heap now and the file written in the background for the next processes.
     func stems(directories: [String], prefix: String) -> [String: Lexicon.Stems] {
         let dictionaries = Self.dictionaries(in: directories, prefix: prefix)
         var header = "emend-lexicon 1\n"
         for directory in directories { header += "\(directory)\t\(SystemNamesCache.stamp(of: directory))\n" }
         for (name, path) in dictionaries { header += "\(name)\t\(path)\t\(Self.stamp(of: path))\n" }
         header += "--\n"
-        var headerBytes = Array(header.utf8)
-        while headerBytes.count % 4 != 0 { headerBytes.append(0) }
+        var padded = Array(header.utf8)
+        while padded.count % 4 != 0 { padded.append(0) }
+        let headerBytes = padded
         guard let file else { return Lexicon.readStems(directories: directories, prefix: prefix).mapValues { .set($0) } }
         if let mapped = Self.map(file, header: headerBytes, names: dictionaries.map(\.name)) { return mapped }
-        if let mapped = Self.build(file, header: headerBytes, dictionaries: dictionaries, directories: directories, prefix: prefix) {
-            // The stems read to write the file are freed: their pages go back to the kernel.
-            FreeHeap.release()
-            return mapped
+        let read = Lexicon.readStems(directories: directories, prefix: prefix)
+        // This process keeps what it read; the file is written meanwhile for the processes
+        // that come after it. Why not wait for it: writing the tables takes longer than
+        // reading the dictionaries (seconds in a debug build), and a check must not wait.
+        let names = dictionaries.map(\.name)
+        if !Self.changedRecently(directories + dictionaries.map(\.path)) {
+            try? RuntimeThread.start { Self.write(read, names: names, header: headerBytes, to: file) }
         }
-        return Lexicon.readStems(directories: directories, prefix: prefix).mapValues { .set($0) }
+        return read.mapValues { .set($0) }
     }
 
-    /// Reads the dictionaries, writes the file and maps it; nil when a dictionary or directory
-    /// changed within the last second (it may change again unseen within the same tick of the
-    /// file system's clock) or the file cannot be written or mapped.
-    static func build(_ file: String, header: [UInt8], dictionaries: [(name: String, path: String)], directories: [String],
-                      prefix: String) -> [String: Lexicon.Stems]? {
-        let recent = (directories + dictionaries.map(\.path)).contains { path in
+    /// Whether one of `paths` changed within the last second: it may change again unseen within
+    /// the same tick of the file system's clock, so what was read from it is not kept.
+    static func changedRecently(_ paths: [String]) -> Bool {
+        paths.contains { path in
             var info = stat()
             guard stat(path, &info) == 0 else { return false }
             return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) > SystemNamesCache.now() - 1_000_000_000
         }
-        guard !recent else { return nil }
-        let read = Lexicon.readStems(directories: directories, prefix: prefix)
+    }
+
+    /// Writes the tables of `stems` (in the order of `names`) after `header` to `file`, through
+    /// a temporary file renamed over it; first removes the temporary files of writers that
+    /// ended before they were done (a CLI run that exited meanwhile).
+    static func write(_ stems: [String: Set<String>], names: [String], header: [UInt8], to file: String) {
+        if let slash = file.lastIndex(of: "/") {
+            let directory = String(file[..<slash]), base = String(file[file.index(after: slash)...]) + "."
+            for name in SystemFiles.names(in: directory) where name.hasPrefix(base) && name.hasSuffix(".tmp") {
+                guard let pid = Int32(name.dropFirst(base.count).dropLast(4)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                unlink(directory + "/" + name)
+            }
+        }
         var bytes = header
-        for (name, _) in dictionaries { WordTable.write(read[name] ?? [], to: &bytes) }
+        for name in names { WordTable.write(stems[name] ?? [], to: &bytes) }
         SystemNamesCache.write(bytes: bytes, to: file)
-        return map(file, header: header, names: dictionaries.map(\.name))
     }
 
     /// The dictionaries `Lexicon.readStems` reads: each `PREFIX*` name with its `.dic` and
