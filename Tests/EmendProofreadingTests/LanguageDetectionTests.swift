@@ -99,6 +99,21 @@ final class LanguageDetectionTests: XCTestCase {
         }
     }
 
+    /// The fingerprints (160-odd TextCat models) are read when a paragraph first needs
+    /// TextCat, not when a front end builds its proofreader: English prose, told by its small
+    /// words, never reads them.
+    func testTheFingerprintsAreReadOnlyWhenAParagraphNeedsTextCat() throws {
+        let detector = try detector()
+        XCTAssertFalse(detector.hasReadFingerprints, "loading the detector read the fingerprints")
+        XCTAssertNil(detector.language(of: "We have fixed the startup crash and improved the speed of the importer considerably.",
+                                       expected: "en-US"))
+        XCTAssertNil(detector.language(of: "Ich glaube es nicht.", expected: "en-US"))
+        XCTAssertFalse(detector.hasReadFingerprints, "English prose or a short line read the fingerprints")
+        XCTAssertEqual(detector.language(of: german, expected: "en-US"), "de")
+        XCTAssertTrue(detector.hasReadFingerprints)
+        XCTAssertEqual(detector.language(of: german, expected: "en-US"), "de", "read once, answered again")
+    }
+
     func testTextCatsAnswersWithoutACandidateAreNone() throws {
         let detector = try detector()
         XCTAssertEqual(detector.candidates("Large files are streamed so memory use stays flat"), [], "UNKNOWN is no language")

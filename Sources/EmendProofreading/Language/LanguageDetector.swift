@@ -10,6 +10,11 @@ import EmendCore
 /// (or not at all), which is worse than checking a German one as English. `language(of:)`
 /// answers only for prose long enough for character n-grams to mean something, with code-ish
 /// words taken out, and only when TextCat names one language alone.
+///
+/// Lazy: TextCat's 160-odd fingerprints (some 1.6 MB of heap) are read the first time a
+/// paragraph needs TextCat, not when a front end builds its proofreader: English prose is told
+/// by its small words without them, so a language server or a CLI run on English text never
+/// holds them.
 public final class LanguageDetector: @unchecked Sendable {
     /// The fewest words (letters only, after code-ish words are taken out) a paragraph needs.
     public static let minimumWords = 8
@@ -17,19 +22,38 @@ public final class LanguageDetector: @unchecked Sendable {
     public static let minimumLetters = 40
 
     private typealias Classify = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> UnsafePointer<CChar>?
-    private typealias Done = @convention(c) (UnsafeMutableRawPointer?) -> Void
-    private let handle: UnsafeMutableRawPointer
+    private typealias Initialize = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
+    private let initialize: Initialize
     private let classify: Classify
+    private let configuration: String
+    private let directory: String
     private let monitor = Monitor()
+
+    /// TextCat's state, guarded by `monitor`.
+    private enum Fingerprints {
+        /// Not read yet: no paragraph has needed TextCat.
+        case unread
+        case read(UnsafeMutableRawPointer)
+        /// TextCat could not read them: no paragraph is detected.
+        case unreadable
+    }
+    private var fingerprints = Fingerprints.unread
 
     /// TextCat fingerprints that are another name for the same language, as far as a checker
     /// is concerned: "sco" (Scots) is what TextCat often says of plain English ("The quick
     /// brown fox." is Scots to it).
     static let sameLanguage: [String: Set<String>] = ["en": ["sco"]]
 
-    private init(handle: UnsafeMutableRawPointer, classify: @escaping Classify) {
-        self.handle = handle
+    private init(initialize: @escaping Initialize, classify: @escaping Classify, configuration: String, directory: String) {
+        self.initialize = initialize
         self.classify = classify
+        self.configuration = configuration
+        self.directory = directory
+    }
+
+    /// Whether TextCat's fingerprints are in memory (read by the first paragraph that needed them).
+    public var hasReadFingerprints: Bool {
+        monitor.withLock { if case .read = fingerprints { true } else { false } }
     }
 
     /// The detector of the system's libexttextcat, or nil with why not.
@@ -38,25 +62,30 @@ public final class LanguageDetector: @unchecked Sendable {
         guard let library = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
             return .failure(EmendError(.unsupported, "language detection needs libexttextcat (on Debian: libexttextcat-2.0-0 libexttextcat-data)"))
         }
-        typealias Initialize = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
         guard let initialize = dlsym(library, "special_textcat_Init"), let classify = dlsym(library, "textcat_Classify") else {
             return .failure(EmendError(.unsupported, "libexttextcat lacks special_textcat_Init or textcat_Classify"))
         }
         let configuration = directory + "fpdb.conf"
-        guard access(configuration, R_OK) == 0,
-              let handle = unsafeBitCast(initialize, to: Initialize.self)(configuration, directory) else {
+        guard access(configuration, R_OK) == 0 else {
             return .failure(EmendError(.unsupported, "no TextCat fingerprints in \(directory) (on Debian: libexttextcat-data)"))
         }
-        return .success(LanguageDetector(handle: handle, classify: unsafeBitCast(classify, to: Classify.self)))
+        return .success(LanguageDetector(initialize: unsafeBitCast(initialize, to: Initialize.self),
+                                         classify: unsafeBitCast(classify, to: Classify.self),
+                                         configuration: configuration, directory: directory))
     }
 
-    /// The process's detector, loaded once (nil when libexttextcat is not installed).
+    /// The process's detector, loaded once (nil when libexttextcat is not installed); its
+    /// fingerprints are read when a paragraph first needs them.
     public static let shared: LanguageDetector? = try? load().get()
 
     /// TextCat's candidates for `text` (language subtags, best first): empty when it says the
     /// text is too short or it does not know.
     public func candidates(_ text: String) -> [String] {
         let answer: String = monitor.withLock {
+            if case .unread = fingerprints {
+                fingerprints = initialize(configuration, directory).map { .read($0) } ?? .unreadable
+            }
+            guard case .read(let handle) = fingerprints else { return "" }
             var text = text
             return text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in

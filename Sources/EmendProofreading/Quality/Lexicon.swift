@@ -3,23 +3,43 @@ import Glibc
 
 /// The words of the installed English Hunspell dictionaries (every `en_*.dic` in the usual
 /// directories: `en_US`, `en_GB`, ...), lower-cased, as their stems are listed — read once per
-/// process. Why: two rules need to know whether a word is English at all, whoever flagged it —
+/// user and mapped by each process (`LexiconCache`). Why: two rules need to know whether a word is English at all, whoever flagged it —
 /// a command's name (`gzip`, `pcre`) is a name only when no English dictionary has it, and a
 /// spelling flag on a word that no dictionary has needs no majority of the spellers
 /// (`ProofreadingCombiner`). The stems are the dictionary's own lines, without the affix rules
 /// that inflect them, so `knows` also tries the word without a common English ending.
 public struct Lexicon: Sendable {
-    private let storage: LazyValue<[String: Set<String>]>
+    /// One dictionary's lower-cased stems: in the heap, or in a mapped file shared by every
+    /// process of the user.
+    enum Stems: Sendable {
+        case set(Set<String>)
+        case table(WordTable)
 
-    /// Stems per dictionary name (`en_US`), lower-cased (read now, for a lazy lexicon).
-    public var words: [String: Set<String>] { storage.value }
+        func contains(_ word: String) -> Bool {
+            switch self {
+            case .set(let words): words.contains(word)
+            case .table(let table): table.contains(word)
+            }
+        }
+
+        /// Whether the stems are read through a mapped file.
+        var isMapped: Bool {
+            if case .table = self { return true }
+            return false
+        }
+    }
+
+    private let storage: LazyValue<[String: Stems]>
+
+    /// Stems per dictionary name (`en_US`) (read now, for a lazy lexicon).
+    var stems: [String: Stems] { storage.value }
 
     public init(words: [String: Set<String>]) {
-        storage = LazyValue(words)
+        storage = LazyValue(words.mapValues { .set($0) })
     }
 
     /// A lexicon read by `load` the first time it is asked.
-    init(loading load: @escaping @Sendable () -> [String: Set<String>]) {
+    init(loading load: @escaping @Sendable () -> [String: Stems]) {
         storage = LazyValue(load)
     }
 
@@ -27,12 +47,19 @@ public struct Lexicon: Sendable {
     public static let none = Lexicon(words: [:])
 
     /// The English dictionaries of this machine, read the first time a question needs them
-    /// (some tenths of a second in a debug build, so not for a request that asks nothing).
+    /// (some tenths of a second in a debug build, so not for a request that asks nothing),
+    /// through the user's cache file (`LexiconCache`).
     public static let installed = Lexicon(loading: {
-        Lexicon.read(directories: ["/usr/share/hunspell", "/usr/share/myspell/dicts"], prefix: "en").words
+        LexiconCache(file: LexiconCache.standardFile()).stems(directories: standardDirectories, prefix: "en")
     })
 
-    public var isEmpty: Bool { words.isEmpty }
+    /// Where the English dictionaries are looked for, first found first.
+    static let standardDirectories = ["/usr/share/hunspell", "/usr/share/myspell/dicts"]
+
+    public var isEmpty: Bool { stems.isEmpty }
+
+    /// The names of the dictionaries (`en_US`), sorted.
+    public var dictionaryNames: [String] { stems.keys.sorted() }
 
     /// Whether the words are read already (asking for them costs nothing more).
     public var isRead: Bool { storage.isMade }
@@ -41,24 +68,24 @@ public struct Lexicon: Sendable {
     /// there is no dictionary to ask.
     public func knows(_ word: String) -> Bool? {
         guard !isEmpty else { return nil }
-        return words.values.contains { Self.has(word, in: $0) }
+        return stems.values.contains { Self.has(word, in: $0) }
     }
 
     /// The American dictionary alone when it is installed, else all: what "an English word"
     /// means to `SystemNames`. Why not all: en_GB lists `gzip`, a command and no word.
     public var primary: Lexicon {
         let all = self
-        return Lexicon(loading: { all.words["en_US"].map { ["en_US": $0] } ?? all.words })
+        return Lexicon(loading: { all.stems["en_US"].map { ["en_US": $0] } ?? all.stems })
     }
 
     /// Whether the dictionary `name` (`en_GB`) has `word`, or nil when it is not installed.
     public func knows(_ word: String, in name: String) -> Bool? {
-        words[name].map { Self.has(word, in: $0) }
+        stems[name].map { Self.has(word, in: $0) }
     }
 
     static let endings = ["'s", "s", "es", "ed", "d", "ing", "ly", "er", "ers", "est", "ies", "ied", "ness"]
 
-    private static func has(_ word: String, in stems: Set<String>) -> Bool {
+    private static func has(_ word: String, in stems: Stems) -> Bool {
         let lower = word.lowercased()
         if stems.contains(lower) { return true }
         for ending in endings where lower.count > ending.count + 2 && lower.hasSuffix(ending) {
@@ -77,6 +104,11 @@ public struct Lexicon: Sendable {
     /// `/`, a tab or a space; the first line is the count): some 100,000 stems in a few tens of
     /// ms in a release build.
     public static func read(directories: [String], prefix: String) -> Lexicon {
+        Lexicon(words: readStems(directories: directories, prefix: prefix))
+    }
+
+    /// The stems `read` reads, by dictionary name.
+    static func readStems(directories: [String], prefix: String) -> [String: Set<String>] {
         var words: [String: Set<String>] = [:]
         for directory in directories {
             for name in dictionaryNames(in: directory) where name.hasPrefix(prefix) && words[name] == nil {
@@ -99,7 +131,7 @@ public struct Lexicon: Sendable {
                 words[name] = stems
             }
         }
-        return Lexicon(words: words)
+        return words
     }
 
     /// Names of the `.dic` files that have an `.aff` beside them.

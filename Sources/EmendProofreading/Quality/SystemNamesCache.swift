@@ -59,6 +59,11 @@ struct SystemNamesCache {
     /// Writes `text` to a temporary file beside `path` and renames it over `path` (so that a
     /// process reading it sees the old file or the new one whole); makes the directory.
     static func write(_ text: String, to path: String) {
+        write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` as `write(_:to:)` writes a text.
+    static func write(bytes: [UInt8], to path: String) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let directory = String(path[..<slash])
         if directory.hasSuffix("/emend") { _ = mkdir(String(directory.dropLast(6)), 0o700) }
@@ -66,7 +71,7 @@ struct SystemNamesCache {
         let temporary = "\(path).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
-        var bytes = Array(text.utf8)[...]
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
