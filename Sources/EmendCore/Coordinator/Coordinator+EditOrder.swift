@@ -12,10 +12,12 @@ extension Coordinator {
         // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
         // freed at once, and the answer goes nowhere.
         weak let target = queue
+        // The thread never holds `then` (and the session in it) last: see EngineThreadHandoff.
+        let handoff = EngineThreadHandoff(then)
         do {
             try RuntimeThread.start {
                 let sorted = edits.sorted()
-                target?.post { then(sorted) }
+                target?.post { handoff.take()?(sorted) }
                 activity.end(id)
             }
         } catch {

@@ -46,11 +46,13 @@ extension Coordinator {
         // The thread holds the queue weakly: a coordinator destroyed meanwhile is freed (its
         // descriptors closed) at once, and the answer goes nowhere.
         weak let target = queue
+        // The thread never holds `then` (and the session in it) last: see EngineThreadHandoff.
+        let handoff = EngineThreadHandoff(then)
         do {
             try RuntimeThread.start {
                 let analysis = ResultAnalysis.make(input)
                 // Delivering a result reads it whole: a dispatch of its own.
-                target?.postFresh { then(analysis) }
+                target?.postFresh { handoff.take()?(analysis) }
                 activity.end(id)
             }
         } catch {
