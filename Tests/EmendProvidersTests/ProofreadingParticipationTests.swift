@@ -42,7 +42,8 @@ final class ProofreadingParticipationTests: XCTestCase {
         let r = try registry("[providers.\"org.emend.hunspell\"]\ntimeout_ms = 45000\n")
         XCTAssertEqual(r.memberTerms(for: "org.emend.harper"), MemberTerms(languages: ["en"], timeoutMilliseconds: nil))
         XCTAssertEqual(r.memberTerms(for: "org.emend.hunspell"), MemberTerms(languages: ["*"], timeoutMilliseconds: 45_000))
-        XCTAssertEqual(r.configuration.settings(for: "org.emend.hunspell")["timeout_ms"], nil, "a host setting: not handed to the plugin")
+        // Handed to the plugin as well: one with a limit of its own follows the user's.
+        XCTAssertEqual(r.configuration.settings(for: "org.emend.hunspell")["timeout_ms"]?.integer, 45_000)
         let combined = try XCTUnwrap(try r.proofreader(for: .proofread) as? CombinedProofreader)
         XCTAssertEqual(combined.terms["org.emend.hunspell"]?.timeoutMilliseconds, 45_000)
         XCTAssertEqual(combined.terms["org.emend.harper"]?.languages, ["en"])

@@ -52,7 +52,8 @@ extension Coordinator {
     /// checked against the version shown (`updateRange` does so only while it rests); the
     /// version shown is made true now, before undo, redo or show original can read it.
     private func settle() {
-        guard let session, session.rests(), let context = session.working else { return }
+        guard let session, session.rests(), session.regionEditedBeforeRest, let context = session.working else { return }
+        session.regionEditedBeforeRest = false
         keepShownVersionTrue(session, context: context)
     }
 }

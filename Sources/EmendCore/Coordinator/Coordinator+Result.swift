@@ -212,8 +212,11 @@ extension Coordinator {
         let run = session.run
         var edits = edits
         var made: [Suggestion] = []
-        made.reserveCapacity(edits.remaining)
-        context.reserve(forSuggestions: edits.remaining)
+        // Room for as many as can stand in the region (suggestions do not overlap; at most
+        // one insertion at each point), whatever count a broken provider sends.
+        let room = min(edits.remaining, (session.region?.range?.count ?? 0) + 1)
+        made.reserveCapacity(room)
+        context.reserve(forSuggestions: room)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
         let sliceSize = aligned ? max(1, edits.remaining) : Self.suggestionSlice

@@ -68,7 +68,7 @@ extension Coordinator {
             noteSuggestionChanged(suggestion.index)
         }
         guard touchesRegion else { return }
-        if session.isReviewable { keepShownVersionTrue(session, context: context) }
+        if session.isReviewable { keepShownVersionTrue(session, context: context) } else { session.regionEditedBeforeRest = true }
         session.run.regionEdited = true
         if coversRegion, case .interrupt(let withdrawsQuestion) = session.state.stop(.regionReplaced) {
             // Whatever the providers would say is about text that is gone: end the session now

@@ -45,6 +45,10 @@ final class Session {
     var versions: [[LedgerHunk]] = [[]]
     /// Which of `versions` the text shows now.
     var shownVersion = 0
+    /// The engine edited the region while the session did not rest (a step or a result was
+    /// on its way): the version shown may have parted from the text, so the next rest checks
+    /// it (`Coordinator.settle`) — only then, as the check reads the whole region.
+    var regionEditedBeforeRest = false
     /// A result arrived (the region may show it, or the original on request).
     var hasResult = false
     var suggestions: [Suggestion] = [] {
