@@ -137,8 +137,8 @@ final class SessionStateTests: XCTestCase {
             case .restoring:
                 XCTAssertEqual(action, .endNow, "\(start)")
                 XCTAssertEqual(state, start)
-            case .starting(followUpBase: let base?), .running(followUpBase: let base?), .delivering(followUpBase: let base?),
-                 .presenting(followUpBase: let base?):
+            case .starting(followUpBase: let base?, _), .running(followUpBase: let base?, _), .delivering(followUpBase: let base?, _),
+                 .presenting(followUpBase: let base?, _):
                 XCTAssertEqual(action, .backTo(version: base), "a failed follow-up goes back to its base: \(start)")
                 XCTAssertEqual(state, .delivering(followUpBase: nil), "and cannot go back twice")
             default:
@@ -315,6 +315,102 @@ final class SessionStateTests: XCTestCase {
         XCTAssertEqual(state.restoreFinished(), .resume)
         XCTAssertTrue(state.rests())
         XCTAssertEqual(state, .resting)
+    }
+
+    // MARK: Engine edits of the region, and coming to rest
+
+    /// The states that note an engine edit of the region for the next rest.
+    static let notingStates: [State] = [
+        .starting(followUpBase: nil), .starting(followUpBase: 1), .running(followUpBase: nil), .running(followUpBase: 2),
+        .delivering(followUpBase: nil), .delivering(followUpBase: 1), .presenting(followUpBase: nil), .presenting(followUpBase: 3),
+        .restoring(then: .resume(followUpBase: nil)), .restoring(then: .resume(followUpBase: 2)),
+    ]
+
+    func testAnEngineEditOfTheRegionInEachState() {
+        for start in Self.states {
+            var state = start
+            let action = state.engineEditedRegion()
+            switch start {
+            case .resting:
+                XCTAssertEqual(action, .checkShownVersion, "resting: the version shown is made true at once")
+                XCTAssertEqual(state, .resting)
+            case .starting, .running, .delivering, .presenting, .restoring(then: .resume):
+                XCTAssertEqual(action, .checkAtRest, "\(start)")
+                XCTAssertTrue(state.regionEdited, "the check waits in the state: \(start)")
+                XCTAssertEqual(state.activity, start.activity, "\(start)")
+                XCTAssertEqual(state.followUpBase, start.followUpBase, "\(start)")
+                XCTAssertEqual(state.isStopRequested, start.isStopRequested, "\(start)")
+            case .stopRequested, .restoring, .ended:
+                XCTAssertEqual(action, .none, "the session ends: the version shown is moot: \(start)")
+                XCTAssertEqual(state, start)
+            }
+        }
+    }
+
+    func testComingToRestInEachState() {
+        for start in Self.states {
+            for edited in [false, true] {
+                var state = start
+                if edited { _ = state.engineEditedRegion() }
+                let noted = state.regionEdited
+                let action = state.comesToRest()
+                switch start {
+                case .delivering:
+                    XCTAssertEqual(action, noted ? .restCheckingShownVersion : .rest, "\(start) edited \(edited)")
+                    XCTAssertEqual(state, .resting)
+                    XCTAssertFalse(state.regionEdited, "the check is done once")
+                case .resting:
+                    XCTAssertEqual(action, .rest)
+                    XCTAssertEqual(state, .resting)
+                case .stopRequested(during: .delivering), .stopRequested(during: .resting):
+                    XCTAssertEqual(action, .rest, "a stop takes the changes back next")
+                    XCTAssertEqual(state, .stopRequested(during: .resting))
+                case .starting, .running, .presenting, .stopRequested, .restoring, .ended:
+                    XCTAssertEqual(action, .refused, "\(start)")
+                    XCTAssertFalse(state.rests(), "\(start)")
+                }
+            }
+        }
+    }
+
+    /// An edit noted while a result or a step was on its way stays noted through every move
+    /// until the session rests: the rest checks it.
+    func testANotedEditIsCarriedUntilTheRest() {
+        for start in Self.notingStates {
+            var state = start
+            XCTAssertEqual(state.engineEditedRegion(), .checkAtRest)
+            var moved = state
+            if moved.providerStarts() { XCTAssertTrue(moved.regionEdited, "running from \(start)") }
+            moved = state
+            if moved.deliveryBegins() { XCTAssertTrue(moved.regionEdited, "delivering from \(start)") }
+            moved = state
+            if moved.presentationBegins() { XCTAssertTrue(moved.regionEdited, "presenting from \(start)") }
+            moved = state
+            moved.resultDelivered()
+            XCTAssertEqual(moved.regionEdited, true, "a delivered result: \(start)")
+            moved = state
+            if case .backTo = moved.fail() { XCTAssertTrue(moved.regionEdited, "a failed follow-up: \(start)") }
+            moved = state
+            if moved.resultReady(State.ReadyResult()) == .deliverVersion { XCTAssertTrue(moved.regionEdited, "\(start)") }
+            moved = state
+            if moved.activity != nil, moved.restoreBegins(then: .resume(followUpBase: moved.followUpBase)) {
+                XCTAssertTrue(moved.regionEdited, "a restore that resumes: \(start)")
+                XCTAssertEqual(moved.restoreFinished(), .resume)
+                XCTAssertEqual(moved.comesToRest(), .restCheckingShownVersion, "\(start)")
+            }
+        }
+    }
+
+    func testAnEditBeforeARestoreThatResumesIsCheckedAtTheRest() {
+        var state = State.resting
+        XCTAssertTrue(state.followUpStarts(refining: 0))
+        XCTAssertTrue(state.providerStarts())
+        XCTAssertEqual(state.engineEditedRegion(), .checkAtRest)
+        XCTAssertEqual(state.fail(), .backTo(version: 0))
+        XCTAssertTrue(state.restoreBegins(then: .resume(followUpBase: state.followUpBase)))
+        XCTAssertEqual(state.restoreFinished(), .resume)
+        XCTAssertEqual(state.comesToRest(), .restCheckingShownVersion)
+        XCTAssertEqual(state.comesToRest(), .rest, "checked once")
     }
 
     // MARK: A result, a follow-up

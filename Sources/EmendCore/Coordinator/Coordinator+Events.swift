@@ -47,13 +47,17 @@ extension Coordinator {
         { [weak self] answer in self?.handle(event(answer)) }
     }
 
-    /// The session rests. An engine edit that came after the last replace of a step but
-    /// before the rest (the text already whole, the session not yet reviewable) was not
-    /// checked against the version shown (`updateRange` does so only while it rests); the
-    /// version shown is made true now, before undo, redo or show original can read it.
-    private func settle() {
-        guard let session, session.rests(), session.regionEditedBeforeRest, let context = session.working else { return }
-        session.regionEditedBeforeRest = false
-        keepShownVersionTrue(session, context: context)
+    /// The session rests (`SessionState.comesToRest`). An engine edit that came after the
+    /// last replace of a step but before the rest (the text already whole, the session not
+    /// yet reviewable) was not checked against the version shown (`updateRange` does so only
+    /// while it rests); the version shown is made true now, before undo, redo or show
+    /// original can read it.
+    func settle() {
+        guard let session else { return }
+        switch session.comesToRest() {
+        case .refused, .rest: return
+        case .restCheckingShownVersion:
+            if let context = session.working { keepShownVersionTrue(session, context: context) }
+        }
     }
 }

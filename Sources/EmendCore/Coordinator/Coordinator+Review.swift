@@ -86,10 +86,10 @@ extension Coordinator {
             self?.noteSuggestionChanged(suggestion.index)
         }
         deliver([edit], kind: kind, onRefused: { [weak self] in
-            self?.session?.rests()
+            self?.settle()
             refused()
         }) { [weak self] in
-            self?.session?.rests()
+            self?.settle()
             self?.keepReviewedVersionTrue()
             then()
         }
@@ -122,14 +122,14 @@ extension Coordinator {
     private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else {
-            self.session?.rests()
+            self.settle()
             return refused()
         }
         let from = session.shownVersion
         deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
             self?.rollBack(to: from, from: target, kind: kind) { [weak self] in
-                self?.session?.rests()
+                self?.settle()
                 refused()
             }
         }) { [weak self] in

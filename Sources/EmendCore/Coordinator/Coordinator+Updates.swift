@@ -68,7 +68,10 @@ extension Coordinator {
             noteSuggestionChanged(suggestion.index)
         }
         guard touchesRegion else { return }
-        if session.isReviewable { keepShownVersionTrue(session, context: context) } else { session.regionEditedBeforeRest = true }
+        switch session.state.engineEditedRegion() {
+        case .checkShownVersion: keepShownVersionTrue(session, context: context)
+        case .checkAtRest, .none: break
+        }
         session.run.regionEdited = true
         if coversRegion, case .interrupt(let withdrawsQuestion) = session.state.stop(.regionReplaced) {
             // Whatever the providers would say is about text that is gone: end the session now

@@ -45,10 +45,6 @@ final class Session {
     var versions: [[LedgerHunk]] = [[]]
     /// Which of `versions` the text shows now.
     var shownVersion = 0
-    /// The engine edited the region while the session did not rest (a step or a result was
-    /// on its way): the version shown may have parted from the text, so the next rest checks
-    /// it (`Coordinator.settle`) — only then, as the check reads the whole region.
-    var regionEditedBeforeRest = false
     /// A result arrived (the region may show it, or the original on request).
     var hasResult = false
     var suggestions: [Suggestion] = [] {
@@ -103,7 +99,16 @@ final class Session {
     @discardableResult func providerStarts() -> Bool { recording("running") { $0.providerStarts() } }
     @discardableResult func deliveryBegins() -> Bool { recording("delivering") { $0.deliveryBegins() } }
     @discardableResult func presentationBegins() -> Bool { recording("presenting") { $0.presentationBegins() } }
-    @discardableResult func rests() -> Bool { recording("resting") { $0.rests() } }
+    /// Comes to rest (`SessionState.comesToRest`); a refusal is recorded.
+    func comesToRest() -> SessionState.RestAction {
+        let from = state
+        let action = state.comesToRest()
+        if action == .refused { refusedMoves.append("\(from) → resting") }
+        return action
+    }
+
+    /// Comes to rest, the caller having just made the version shown true (a check due is moot).
+    @discardableResult func rests() -> Bool { comesToRest() != .refused }
 
     private func recording(_ target: String, _ event: (inout SessionState) -> Bool) -> Bool {
         let from = state

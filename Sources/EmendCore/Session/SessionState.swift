@@ -51,19 +51,22 @@ enum SessionState: Equatable, CustomStringConvertible {
         /// The session ends.
         case end(Ending)
         /// The session goes on delivering (a poor result is presented next, a refused fact is
-        /// asked again, a failed follow-up shows the version it refined); `followUpBase` as
-        /// before the restore.
-        case resume(followUpBase: Int?)
+        /// asked again, a failed follow-up shows the version it refined); `followUpBase` and
+        /// `regionEdited` as before the restore.
+        case resume(followUpBase: Int?, regionEdited: Bool = false)
         /// As `resume`, but a stop came meanwhile: the next step of the work finishes the stop.
         case stopOnResuming
     }
 
     /// Asking for contexts, or for the engine's state change; `followUpBase` (in these first
     /// four states): while a follow-up runs, the version it refines, which a failure goes back to.
-    case starting(followUpBase: Int?)
-    case running(followUpBase: Int?)
-    case delivering(followUpBase: Int?)
-    case presenting(followUpBase: Int?)
+    /// `regionEdited`: the engine edited the region since the session last rested, so the
+    /// version shown may have parted from the text; the next rest checks it (`comesToRest`)
+    /// — only then, as the check reads the whole region.
+    case starting(followUpBase: Int?, regionEdited: Bool = false)
+    case running(followUpBase: Int?, regionEdited: Bool = false)
+    case delivering(followUpBase: Int?, regionEdited: Bool = false)
+    case presenting(followUpBase: Int?, regionEdited: Bool = false)
     /// A result is in the text and no stop is on its way: the user may review it.
     case resting
     /// stop() came while `during` went on. Nothing new is begun: the next step of that work
@@ -105,8 +108,18 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// While a follow-up runs (and no stop is asked for): the version it refines.
     var followUpBase: Int? {
         switch self {
-        case .starting(let base), .running(let base), .delivering(let base), .presenting(let base): base
+        case .starting(let base, _), .running(let base, _), .delivering(let base, _), .presenting(let base, _): base
         case .resting, .stopRequested, .restoring, .ended: nil
+        }
+    }
+
+    /// Whether the engine edited the region since the session last rested (a check of the
+    /// version shown is due at the next rest).
+    var regionEdited: Bool {
+        switch self {
+        case .starting(_, let edited), .running(_, let edited), .delivering(_, let edited), .presenting(_, let edited),
+             .restoring(then: .resume(_, let edited)): edited
+        case .resting, .stopRequested, .restoring, .ended: false
         }
     }
 
@@ -220,15 +233,18 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// A result is ready. Decides, in one place, whether it is presented or delivered; the
     /// deliveries (and the restore before a poor result is presented) move to delivering.
     mutating func resultReady(_ result: ReadyResult) -> ResultAction {
-        let base: Int?
+        let base: Int?, edited: Bool
         switch self {
         case .stopRequested: return .finishStop
         case .restoring(then: .end), .restoring(then: .stopOnResuming), .ended: return .halt
         case .restoring(then: .resume): return .refused
-        case .starting(let followUpBase), .running(let followUpBase), .delivering(let followUpBase), .presenting(let followUpBase):
+        case .starting(let followUpBase, let regionEdited), .running(let followUpBase, let regionEdited),
+             .delivering(let followUpBase, let regionEdited), .presenting(let followUpBase, let regionEdited):
             base = followUpBase
+            edited = regionEdited
         case .resting:
             base = nil
+            edited = false
         }
         let action: ResultAction
         if result.isPoor {
@@ -240,7 +256,7 @@ enum SessionState: Equatable, CustomStringConvertible {
         } else {
             action = result.isSuggestions ? .deliverSuggestions : .deliverVersion
         }
-        self = .delivering(followUpBase: base)
+        self = .delivering(followUpBase: base, regionEdited: edited)
         return action
     }
 
@@ -326,9 +342,9 @@ enum SessionState: Equatable, CustomStringConvertible {
         switch self {
         case .ended: return .ignore
         case .restoring: return .endNow
-        case .starting(followUpBase: let base?), .running(followUpBase: let base?), .delivering(followUpBase: let base?),
-             .presenting(followUpBase: let base?):
-            self = .delivering(followUpBase: nil)
+        case .starting(followUpBase: let base?, let edited), .running(followUpBase: let base?, let edited),
+             .delivering(followUpBase: let base?, let edited), .presenting(followUpBase: let base?, let edited):
+            self = .delivering(followUpBase: nil, regionEdited: edited)
             return .backTo(version: base)
         case .starting, .running, .delivering, .presenting, .resting, .stopRequested:
             return .restoreAndEnd
@@ -353,7 +369,12 @@ enum SessionState: Equatable, CustomStringConvertible {
             }
             return true
         case .starting, .running, .delivering, .presenting, .resting:
-            self = .restoring(then: then)
+            // A check of the version shown that is due stays due after a restore that resumes.
+            if case .resume(let base, let edited) = then {
+                self = .restoring(then: .resume(followUpBase: base, regionEdited: edited || regionEdited))
+            } else {
+                self = .restoring(then: then)
+            }
             return true
         }
     }
@@ -372,8 +393,8 @@ enum SessionState: Equatable, CustomStringConvertible {
     mutating func restoreFinished() -> RestoreAction {
         switch self {
         case .restoring(then: .end): return .end
-        case .restoring(then: .resume(let base)):
-            self = .delivering(followUpBase: base)
+        case .restoring(then: .resume(let base, let edited)):
+            self = .delivering(followUpBase: base, regionEdited: edited)
             return .resume
         case .restoring(then: .stopOnResuming):
             self = .stopRequested(during: .delivering)
@@ -393,8 +414,8 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// delivering, once what streamed in went back).
     mutating func providerStarts() -> Bool {
         switch self {
-        case .starting(let base), .running(let base), .delivering(let base):
-            self = .running(followUpBase: base)
+        case .starting(let base, let edited), .running(let base, let edited), .delivering(let base, let edited):
+            self = .running(followUpBase: base, regionEdited: edited)
             return true
         case .stopRequested(during: .starting), .stopRequested(during: .running), .stopRequested(during: .delivering):
             self = .stopRequested(during: .running)
@@ -409,8 +430,9 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// its provider ran) on its way back.
     mutating func deliveryBegins() -> Bool {
         switch self {
-        case .starting(let base), .running(let base), .delivering(let base), .presenting(let base):
-            self = .delivering(followUpBase: base)
+        case .starting(let base, let edited), .running(let base, let edited), .delivering(let base, let edited),
+             .presenting(let base, let edited):
+            self = .delivering(followUpBase: base, regionEdited: edited)
             return true
         case .resting:
             self = .delivering(followUpBase: nil)
@@ -426,8 +448,8 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// A result goes to the engine to present, from a run or after what streamed in went back.
     mutating func presentationBegins() -> Bool {
         switch self {
-        case .running(let base), .delivering(let base), .presenting(let base):
-            self = .presenting(followUpBase: base)
+        case .running(let base, let edited), .delivering(let base, let edited), .presenting(let base, let edited):
+            self = .presenting(followUpBase: base, regionEdited: edited)
             return true
         case .stopRequested(during: .running), .stopRequested(during: .delivering), .stopRequested(during: .presenting):
             self = .stopRequested(during: .presenting)
@@ -437,18 +459,60 @@ enum SessionState: Equatable, CustomStringConvertible {
         }
     }
 
+    /// What the coordinator does when the session comes to rest.
+    enum RestAction: Equatable {
+        /// The session does not rest from here (refused: the state stays).
+        case refused
+        /// It rests.
+        case rest
+        /// It rests; the engine edited the region while it did not (after the last replace of
+        /// a step, say): the version shown is made true first, before undo, redo or show
+        /// original can read it.
+        case restCheckingShownVersion
+    }
+
     /// What was being delivered is in the text: the result rests for review.
-    mutating func rests() -> Bool {
+    mutating func comesToRest() -> RestAction {
         switch self {
-        case .delivering, .resting:
+        case .delivering(_, let edited):
             self = .resting
-            return true
+            return edited ? .restCheckingShownVersion : .rest
+        case .resting:
+            return .rest
         case .stopRequested(during: .delivering), .stopRequested(during: .resting):
+            // The stop takes Emend's changes back next: the version shown is moot.
             self = .stopRequested(during: .resting)
-            return true
+            return .rest
         case .starting, .running, .presenting, .stopRequested, .restoring, .ended:
-            return false
+            return .refused
         }
+    }
+
+    /// `comesToRest`, for a caller that checks the version shown itself: whether it rested.
+    mutating func rests() -> Bool { comesToRest() != .refused }
+
+    /// What the coordinator does when the engine edited the session's region.
+    enum RegionEditAction: Equatable {
+        /// Resting: the version shown is made true now.
+        case checkShownVersion
+        /// A step or a result is on its way: the check waits for the next rest (noted in the state).
+        case checkAtRest
+        /// A stop, a restore that ends the session, or the end: the version shown is moot.
+        case none
+    }
+
+    /// The engine edited the session's region.
+    mutating func engineEditedRegion() -> RegionEditAction {
+        switch self {
+        case .resting: return .checkShownVersion
+        case .starting(let base, _): self = .starting(followUpBase: base, regionEdited: true)
+        case .running(let base, _): self = .running(followUpBase: base, regionEdited: true)
+        case .delivering(let base, _): self = .delivering(followUpBase: base, regionEdited: true)
+        case .presenting(let base, _): self = .presenting(followUpBase: base, regionEdited: true)
+        case .restoring(then: .resume(let base, _)): self = .restoring(then: .resume(followUpBase: base, regionEdited: true))
+        case .stopRequested, .restoring, .ended: return .none
+        }
+        return .checkAtRest
     }
 
     /// A follow-up starts from the resting result, refining version `base`.
@@ -462,10 +526,10 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// The result of a run is in the text: a follow-up has nothing to go back to any more.
     mutating func resultDelivered() {
         switch self {
-        case .starting: self = .starting(followUpBase: nil)
-        case .running: self = .running(followUpBase: nil)
-        case .delivering: self = .delivering(followUpBase: nil)
-        case .presenting: self = .presenting(followUpBase: nil)
+        case .starting(_, let edited): self = .starting(followUpBase: nil, regionEdited: edited)
+        case .running(_, let edited): self = .running(followUpBase: nil, regionEdited: edited)
+        case .delivering(_, let edited): self = .delivering(followUpBase: nil, regionEdited: edited)
+        case .presenting(_, let edited): self = .presenting(followUpBase: nil, regionEdited: edited)
         case .resting, .stopRequested, .restoring, .ended: break
         }
     }
