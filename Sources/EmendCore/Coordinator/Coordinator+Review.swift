@@ -63,17 +63,16 @@ extension Coordinator {
     public func rejectSuggestion(_ index: Int) throws(EmendError) {
         try checkThread()
         let suggestion = try pendingSuggestion(index)
-        setSuggestion(suggestion, applied: false, kind: .suggestionReject) { [weak self] in
-            // Only a reject that happened is a step (the engine may have edited the text first).
-            if suggestion.state == .rejected { self?.record(.reject(index)) }
-        }
+        setSuggestion(suggestion, applied: false, kind: .suggestionReject, history: .reject(index))
     }
 
-    /// Puts a suggestion's replacement (applied) or original (not) into the text. When the
-    /// engine refuses the replace, nothing changed: `refused` runs instead of `then`.
-    private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, refused: @escaping () -> Void = {},
-                               then: @escaping () -> Void) {
-        guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else { return then() }
+    /// Puts a suggestion's replacement (applied) or original (not) into the text, then
+    /// handles `.suggestionSet` (refused or not) with the `history` the step keeps.
+    private func setSuggestion(_ suggestion: Suggestion, applied: Bool, kind: ChangeKind, history: ReviewHistory) {
+        guard let session, suggestion.state != .invalid, suggestion.anchor.range != nil else {
+            // Nothing to put in: the step ends at once, without a rest (the session rests already).
+            return keep(history, refused: false)
+        }
         session.deliveryBegins()
         // The suggestion's own anchor is replaced and then set to the new text's range, so a
         // deletion (its anchor empty) still covers the words once they are put back.
@@ -85,19 +84,33 @@ extension Coordinator {
             suggestion.state = applied ? .pending : .rejected
             self?.noteSuggestionChanged(suggestion.index)
         }
-        deliver([edit], kind: kind, onRefused: { [weak self] in
-            self?.settle()
-            refused()
-        }) { [weak self] in
-            self?.settle()
-            self?.keepReviewedVersionTrue()
-            then()
-        }
+        deliver([edit], kind: kind, onRefused: handling(.suggestionSet(history, refused: true)),
+                then: handling(.suggestionSet(history, refused: false)))
+    }
+
+    /// A suggestion's replacement or original is in the text (or the engine refused it):
+    /// the session rests, and the step's history is kept.
+    func suggestionSet(_ history: ReviewHistory, refused: Bool) {
+        settle()
+        if !refused { keepReviewedVersionTrue() }
+        keep(history, refused: refused)
     }
 
     private func record(_ step: Session.UndoStep) {
         session?.undoStack.append(step)
         session?.redoStack.removeAll()
+    }
+
+    /// Keeps what `history` says of a review step that ended (`refused`: its replace did not
+    /// go in). A reject happened only when its suggestion is rejected now (the engine may
+    /// have edited the text first).
+    private func keep(_ history: ReviewHistory, refused: Bool) {
+        guard let session else { return }
+        var happened = !refused
+        if case .reject(let index) = history, session.suggestions.indices.contains(index) {
+            happened = happened && session.suggestions[index].state == .rejected
+        }
+        history.ended(happened: happened, undo: &session.undoStack, redo: &session.redoStack)
     }
 
     /// Shows the original (true) or the result (false) without ending the session.
@@ -112,55 +125,57 @@ extension Coordinator {
         }
         let target = show ? 0 : session.versions.count - 1
         session.deliveryBegins()
-        reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten) {}
+        reviewTransition(to: target, kind: show ? .showOriginal : .showRewritten, history: .none)
     }
 
     /// Shows `versions[target]` as a review step (show original or rewritten, undo, redo),
-    /// then rests. When the engine refuses one of its replaces the step does not happen: what
-    /// it delivered goes back (the version shown before), `refused` runs, and the session
-    /// rests as it was — as a refused reject leaves its suggestion pending.
-    private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
+    /// then rests (`.reviewVersionShown`). When the engine refuses one of its replaces the
+    /// step does not happen: what it delivered goes back (`.reviewStepRefused`), and the
+    /// session rests as it was, `history` put back — as a refused reject leaves its
+    /// suggestion pending.
+    private func reviewTransition(to target: Int, kind: ChangeKind, history: ReviewHistory) {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(target) else {
-            self.settle()
-            return refused()
+            settle()
+            return keep(history, refused: true)
         }
-        let from = session.shownVersion
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
-            self?.logger("the engine refused a replace of a review step; the step is taken back")
-            self?.rollBack(to: from, from: target, kind: kind) { [weak self] in
-                self?.settle()
-                refused()
-            }
-        }) { [weak self] in
-            guard let self, let session = self.session else { return }
-            session.shownVersion = target
-            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            session.rests()
-        }
+        let back = SessionEvent.ReviewStepBack(from: session.shownVersion, target: target, kind: kind, history: history)
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: handling(.reviewStepRefused(back)),
+                then: handling(.reviewVersionShown(target: target)))
     }
 
-    /// Puts the region back to `versions[version]` after a refused review step. Should the
-    /// engine refuse that too, the text stays as it is (the original plus delivered edits),
-    /// and the version shown becomes what the text shows (or show original and back, undo
-    /// and redo would start from a version the text does not hold): `version`, or the
-    /// refused step's `target` when `version` is the original, which cannot change.
-    private func rollBack(to version: Int, from target: Int, kind: ChangeKind, then: @escaping () -> Void) {
+    /// A review step's version is in the text: the session rests.
+    func reviewVersionShown(_ target: Int) {
+        guard let session else { return }
+        session.shownVersion = target
+        if let context = session.working { keepShownVersionTrue(session, context: context) }
+        session.rests()
+    }
+
+    /// The engine refused a replace of a review step: the region goes back to the version
+    /// shown before (`.reviewStepTakenBack`).
+    func reviewStepRefused(_ back: SessionEvent.ReviewStepBack) {
+        logger("the engine refused a replace of a review step; the step is taken back")
         guard let session, let context = session.working, let region = session.region?.range,
-              session.versions.indices.contains(version) else { return then() }
-        let refusedAgain: () -> Void = { [weak self] in
-            if let self, let session = self.session, let context = session.working {
-                session.shownVersion = version == 0 ? target : version
-                self.keepShownVersionTrue(session, context: context)
-            }
-            then()
+              session.versions.indices.contains(back.from) else { return reviewStepTakenBack(back, refusedAgain: nil) }
+        deliver(plannedEdits(to: back.from, in: context, region: region), kind: back.kind,
+                onRefused: handling(.reviewStepTakenBack(back, refusedAgain: true)),
+                then: handling(.reviewStepTakenBack(back, refusedAgain: false)))
+    }
+
+    /// A refused review step is taken back: the session rests as it was, its history put
+    /// back. Should the engine have refused the taking back too (`refusedAgain`), the text
+    /// stays as it is (the original plus delivered edits), and the version shown becomes
+    /// what the text shows (or show original and back, undo and redo would start from a
+    /// version the text does not hold): the version before, or the refused step's target
+    /// when that was the original, which cannot change. nil: nothing was delivered back.
+    func reviewStepTakenBack(_ back: SessionEvent.ReviewStepBack, refusedAgain: Bool?) {
+        if let refusedAgain, let session, let context = session.working {
+            session.shownVersion = refusedAgain && back.from == 0 ? back.target : back.from
+            keepShownVersionTrue(session, context: context)
         }
-        deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: refusedAgain) { [weak self] in
-            guard let self, let session = self.session else { return then() }
-            session.shownVersion = version
-            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            then()
-        }
+        settle()
+        keep(back.history, refused: true)
     }
 
     public var canUndo: Bool { !(session?.undoStack.isEmpty ?? true) && session?.isReviewable == true }
@@ -171,12 +186,7 @@ extension Coordinator {
         let session = try restingSession()
         guard let step = session.undoStack.popLast() else { throw EmendError(.state, "nothing to undo") }
         session.redoStack.append(step)
-        perform(step, reversed: true) { [weak session] in
-            // Refused: the step was not undone; it stays to undo.
-            guard let session, session.redoStack.last == step else { return }
-            session.redoStack.removeLast()
-            session.undoStack.append(step)
-        }
+        perform(step, reversed: true)
     }
 
     public func redo() throws(EmendError) {
@@ -184,29 +194,25 @@ extension Coordinator {
         let session = try restingSession()
         guard let step = session.redoStack.popLast() else { throw EmendError(.state, "nothing to redo") }
         session.undoStack.append(step)
-        perform(step, reversed: false) { [weak session] in
-            // Refused: the step was not redone; it stays to redo.
-            guard let session, session.undoStack.last == step else { return }
-            session.undoStack.removeLast()
-            session.redoStack.append(step)
-        }
+        perform(step, reversed: false)
     }
 
-    /// Undoes (`reversed`) or redoes `step`; `refused` runs when the engine refused its
-    /// replace (the step did not happen).
-    private func perform(_ step: Session.UndoStep, reversed: Bool, refused: @escaping () -> Void) {
+    /// Undoes (`reversed`) or redoes `step`, moved to the other stack already; when the
+    /// engine refuses its replace (the step did not happen) it goes back (`ReviewHistory`).
+    private func perform(_ step: Session.UndoStep, reversed: Bool) {
         guard let session else { return }
         let kind: ChangeKind = reversed ? .undo : .redo
+        let history: ReviewHistory = reversed ? .undo(step) : .redo(step)
         switch step {
         case .version(let from, let to):
             session.deliveryBegins()
-            reviewTransition(to: reversed ? from : to, kind: kind, refused: refused)
+            reviewTransition(to: reversed ? from : to, kind: kind, history: history)
         case .accept(let index):
             session.suggestions[index].state = reversed ? .pending : .accepted
             noteSuggestionChanged(index)
         case .reject(let index):
             let suggestion = session.suggestions[index]
-            setSuggestion(suggestion, applied: reversed, kind: kind, refused: refused) {}
+            setSuggestion(suggestion, applied: reversed, kind: kind, history: history)
         }
     }
 

@@ -60,6 +60,26 @@ indirect enum SessionEvent {
     /// The engine knows the session rests (or a step's rectangles are known): it rests.
     case rests
 
+    // MARK: Reviewing
+
+    /// A review step that shows a version, on its way: what a refusal takes back.
+    struct ReviewStepBack {
+        /// The version shown before the step, and the one it shows.
+        let from: Int, target: Int
+        let kind: ChangeKind
+        let history: ReviewHistory
+    }
+
+    /// A suggestion's replacement or original is in the text (or, `refused`, the engine
+    /// refused it): the session rests, the step's history is kept.
+    case suggestionSet(ReviewHistory, refused: Bool)
+    /// A review step's version `target` is in the text: the session rests.
+    case reviewVersionShown(target: Int)
+    /// The engine refused a replace of a review step: the version before goes back.
+    case reviewStepRefused(ReviewStepBack)
+    /// A refused review step is taken back (`refusedAgain`: the engine refused that too).
+    case reviewStepTakenBack(ReviewStepBack, refusedAgain: Bool)
+
     // MARK: Ending
 
     /// A failed follow-up's animation is finished: the version it refined comes back.
