@@ -317,6 +317,16 @@ final class SessionStateTests: XCTestCase {
         XCTAssertEqual(state, .resting)
     }
 
+    // MARK: Deliveries
+
+    func testARefusedReplaceInEachState() {
+        for state in Self.states {
+            XCTAssertEqual(state.replaceRefused(recoverable: false), .fail, "no way back: the session fails: \(state)")
+            let expected: State.RefusalAction = if case .stopRequested = state { .finishStop } else { .recover }
+            XCTAssertEqual(state.replaceRefused(recoverable: true), expected, "\(state)")
+        }
+    }
+
     // MARK: Engine edits of the region, and coming to rest
 
     /// The states that note an engine edit of the region for the next rest.

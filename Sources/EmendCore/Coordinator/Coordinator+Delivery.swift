@@ -18,100 +18,167 @@ extension Coordinator {
         /// planned before the engine edited that text (a restore of a change the engine's
         /// edit made its own) is withdrawn, not sent.
         var expected: String? = nil
-        /// Runs when the engine applied it (with the text it really inserted).
-        var applied: (String) -> Void = { _ in }
+        /// The suggestion whose text this edit puts in: marked once the engine applied it.
+        var marks: SuggestionMark? = nil
     }
 
-    /// Delivers `edits` in order; stops early on a refusal (the rest are not sent) and
-    /// fails the session on an engine failure. `then` runs when all were delivered.
+    /// A suggestion marked once the engine applied the edit that puts its text in.
+    struct SuggestionMark {
+        let suggestion: Suggestion
+        /// Its replacement (true) or its original (false) is in the text now.
+        let applied: Bool
+        /// A review step: its state follows (pending with its replacement in, rejected without).
+        var reviewed = false
+    }
+
+    /// A delivery under way: the edits left to send, in order, and the events that follow it.
+    /// Why a value handed along (`SessionEvent.replaceAnswered`): each replace is answered in
+    /// a later dispatch; the delivery goes on from the event, not from a closure chain.
+    final class Delivery {
+        let session: Session
+        let context: SessionContext
+        var remaining: ArraySlice<PlannedEdit>
+        let kind: ChangeKind
+        let reason: ReplaceReason
+        /// Handled when the engine refuses a replace (the rest are not sent); nil: the session fails.
+        let refused: SessionEvent?
+        /// Handled once every edit was delivered.
+        let delivered: SessionEvent
+
+        init(session: Session, context: SessionContext, edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason,
+             refused: SessionEvent?, delivered: SessionEvent) {
+            self.session = session
+            self.context = context
+            self.remaining = edits[...]
+            self.kind = kind
+            self.reason = reason
+            self.refused = refused
+            self.delivered = delivered
+        }
+    }
+
+    /// A replace of a delivery out with the engine.
+    struct SentReplace {
+        let edit: PlannedEdit
+        /// Where the edit was planned, and the text it planned to replace there.
+        let range: Range<Int>
+        let planned: String
+        /// Where the replace is while the engine answers (the edit's own anchor when it keeps it).
+        let inFlight: Anchor
+    }
+
+    /// Delivers `edits` in order, then handles `then`; stops early on a refusal (the rest are
+    /// not sent: `onRefused` is handled, or without one the session fails) and fails the
+    /// session on an engine failure.
     func deliver(_ edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason = .interactive,
-                 onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
-        guard let session, let context = session.working else { return then() }
-        var remaining = edits[...]
-        // The steps hold the coordinator weakly: a replace left unanswered must not keep it alive.
-        weak let owner = self
-        func next() {
-            guard let owner else { return }
-            guard owner.answerMayProceed(session) else { return }
-            guard let edit = remaining.popFirst() else { return then() }
+                 onRefused: SessionEvent? = nil, then: SessionEvent) {
+        guard let session, let context = session.working else { return handle(then) }
+        sendNextReplace(Delivery(session: session, context: context, edits: edits, kind: kind, reason: reason,
+                                 refused: onRefused, delivered: then))
+    }
+
+    /// Sends the delivery's next replace, passing over those with nothing to do; when none is
+    /// left, handles what follows the delivery.
+    func sendNextReplace(_ delivery: Delivery) {
+        let context = delivery.context
+        while true {
+            guard answerMayProceed(delivery.session) else { return }
+            guard let edit = delivery.remaining.popFirst() else { return handle(delivery.delivered) }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
-            guard let range = edit.anchor.range else { return next() }
+            guard let range = edit.anchor.range else { continue }
             if let expected = edit.expected, !context.text.holds(expected, at: range) {
-                owner.logger("a planned replace was withdrawn: the engine edited its text first")
-                return next()
+                logger("a planned replace was withdrawn: the engine edited its text first")
+                continue
             }
             if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
                 // A change around protected text that keeps it goes as the changes beside it.
-                if let parts = owner.partsAroundProtectedText(edit, range: range, in: context) {
-                    remaining = ArraySlice(parts + remaining)
-                    return next()
+                if let parts = partsAroundProtectedText(edit, range: range, in: context) {
+                    delivery.remaining = ArraySlice(parts + delivery.remaining)
+                    continue
                 }
-                owner.logger("skipped a change that would touch protected text at \(range)")
-                return next()
+                logger("skipped a change that would touch protected text at \(range)")
+                continue
             }
             // Compared in place, never copied when the edit says what it expects there (taking
             // back a 16 MB streamed change copied it out three times in one dispatch).
             let planned = edit.expected ?? context.text.substring(range)
-            if edit.styling == nil, planned == edit.replacement { return next() }
+            if edit.styling == nil, planned == edit.replacement { continue }
             let proposal = ReplaceProposal(contextID: context.id, engineContext: context.engineContext, range: range,
-                                           text: edit.replacement, reason: reason, kind: kind,
-                                           animationDuration: reason == .interactive ? owner.options.animationDuration : 0,
+                                           text: edit.replacement, reason: delivery.reason, kind: delivery.kind,
+                                           animationDuration: delivery.reason == .interactive ? options.animationDuration : 0,
                                            styled: edit.styling != nil, attributeRuns: edit.styling?.attributeRuns ?? [],
                                            blockIntents: edit.styling?.blockIntents ?? [])
             // Where the replace is while the engine answers. A suggestion's own anchor (kept after
             // delivery) is that already: no second anchor, two marks fewer per suggestion.
             let inFlight = edit.releasesAnchor ? context.anchor(range) : edit.anchor
-            owner.call(.replace, .replace, handlesStop: true, invoke: { [unowned owner] request in
+            let sent = SentReplace(edit: edit, range: range, planned: planned, inFlight: inFlight)
+            call(.replace, .replace, handlesStop: true, invoke: { [unowned self] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
                 guard let now = inFlight.range, context.text.holds(planned, at: now) else {
-                    return _ = try? owner.answer(request, .refused)
+                    return _ = try? self.answer(request, .refused)
                 }
                 var current = proposal
                 current.range = now
-                owner.delegate.replace(owner, current, request: request)
-            }) { [weak owner] answer in
-                guard let self = owner else { return }
-                defer { if edit.releasesAnchor { context.release(inFlight) } }
-                switch answer {
-                case .replaced(let inserted):
-                    guard let where_ = inFlight.range else {
-                        return self.endSession(EmendError(.state, "the text changed under a pending replace"))
-                    }
-                    let text = inserted ?? edit.replacement
-                    let now: Range<Int>
-                    if inserted == nil, let styling = edit.styling {
-                        now = context.applyDelivered(where_, styling, styled: true)
-                    } else {
-                        now = context.applyDelivered(where_, AttributedText(text), styled: false)
-                    }
-                    if !edit.releasesAnchor { edit.anchor.range = now }
-                    edit.applied(text)
-                    next()
-                case .refused where inFlight.range.map({ !context.text.holds(planned, at: $0) }) ?? true:
-                    // Not the engine's refusal: the engine edited that text before the replace was
-                    // sent, and the runtime withdrew it. The rest goes on; what it would have
-                    // changed is the engine's now.
-                    self.logger("a replace was withdrawn: the engine edited its text first")
-                    next()
-                case .refused, .unsupported:
-                    if let onRefused {
-                        // A stop asked for while the replace was out takes over (a review
-                        // step's taking back would otherwise rest the session with the stop
-                        // still pending and nothing left to finish it).
-                        guard let session = self.session, self.answerMayProceed(session) else { return }
-                        return onRefused()
-                    }
-                    let sent = inFlight.range ?? range
-                    self.fail(EmendError(.refused, located: "the engine refused a replace at \(range: sent, in: context.text.string)"))
-                case .failed(let error):
-                    self.fail(error)
-                default:
-                    self.fail(EmendError(.internal, "unexpected answer to a replace"))
-                }
-            }
+                self.delegate.replace(self, current, request: request)
+            }, then: handling { .replaceAnswered(delivery, sent, $0) })
+            return
         }
-        next()
+    }
+
+    /// The engine answered a replace of `delivery`: the change is recorded and the next one
+    /// goes out, or a refusal goes as `SessionState.replaceRefused` says.
+    func replaceAnswered(_ delivery: Delivery, _ sent: SentReplace, _ answer: DelegateAnswer) {
+        let context = delivery.context, edit = sent.edit, inFlight = sent.inFlight
+        defer { if edit.releasesAnchor { context.release(inFlight) } }
+        switch answer {
+        case .replaced(let inserted):
+            guard let where_ = inFlight.range else {
+                return endSession(EmendError(.state, "the text changed under a pending replace"))
+            }
+            let text = inserted ?? edit.replacement
+            let now: Range<Int>
+            if inserted == nil, let styling = edit.styling {
+                now = context.applyDelivered(where_, styling, styled: true)
+            } else {
+                now = context.applyDelivered(where_, AttributedText(text), styled: false)
+            }
+            if !edit.releasesAnchor { edit.anchor.range = now }
+            if let mark = edit.marks { self.mark(mark) }
+            sendNextReplace(delivery)
+        case .refused where inFlight.range.map({ !context.text.holds(sent.planned, at: $0) }) ?? true:
+            // Not the engine's refusal: the engine edited that text before the replace was
+            // sent, and the runtime withdrew it. The rest goes on; what it would have
+            // changed is the engine's now.
+            logger("a replace was withdrawn: the engine edited its text first")
+            sendNextReplace(delivery)
+        case .refused, .unsupported:
+            switch delivery.session.state.replaceRefused(recoverable: delivery.refused != nil) {
+            case .finishStop:
+                // A stop asked for while the replace was out takes over (a review step's
+                // taking back would otherwise rest the session with the stop still pending
+                // and nothing left to finish it).
+                guard session === delivery.session else { return }
+                finishStop()
+            case .recover:
+                if let refused = delivery.refused { handle(refused) }
+            case .fail:
+                let at = inFlight.range ?? sent.range
+                fail(EmendError(.refused, located: "the engine refused a replace at \(range: at, in: context.text.string)"))
+            }
+        case .failed(let error):
+            fail(error)
+        default:
+            fail(EmendError(.internal, "unexpected answer to a replace"))
+        }
+    }
+
+    /// Marks a suggestion whose text a delivered edit put in.
+    private func mark(_ mark: SuggestionMark) {
+        let suggestion = mark.suggestion
+        suggestion.isApplied = mark.applied
+        if mark.reviewed { suggestion.state = mark.applied ? .pending : .rejected }
+        noteSuggestionChanged(suggestion.index)
     }
 
     /// When `edit`'s replacement holds the protected text of `range` unchanged and in order,
@@ -124,28 +191,23 @@ extension Coordinator {
         }
     }
 
-    /// Puts every suggestion's replacement into the text, `suggestionSlice` planned at a time.
+    /// Puts every suggestion's replacement into the text, `suggestionSlice` planned at a time,
+    /// then handles `then`.
     /// Why in slices: planning 185,000 replaces at once took 15 ms of one dispatch; a slice is
-    /// planned when the one before it was delivered.
-    func deliverSuggestions(_ suggestions: [Suggestion], then: @escaping () -> Void) {
+    /// planned when the one before it was delivered (`.suggestionSliceDelivered`).
+    func deliverSuggestions(_ suggestions: [Suggestion], then: SessionEvent) {
         deliverSuggestions(suggestions[...], then: then)
     }
 
-    private func deliverSuggestions(_ rest: ArraySlice<Suggestion>, then: @escaping () -> Void) {
+    func deliverSuggestions(_ rest: ArraySlice<Suggestion>, then: SessionEvent) {
         let slice = rest.prefix(Self.suggestionSlice)
         let edits = slice.map { suggestion in
             // The suggestion keeps its anchor after delivery: it marks where its text is.
-            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement, releasesAnchor: false) { [weak self] _ in
-                suggestion.isApplied = true
-                self?.noteSuggestionChanged(suggestion.index)
-            }
+            PlannedEdit(anchor: suggestion.anchor, replacement: suggestion.replacement, releasesAnchor: false,
+                        marks: SuggestionMark(suggestion: suggestion, applied: true))
         }
         let remaining = rest.dropFirst(slice.count)
-        deliver(edits, kind: .result) { [weak self] in
-            guard let self else { return }
-            if remaining.isEmpty { return then() }
-            self.deliverSuggestions(remaining, then: then)
-        }
+        deliver(edits, kind: .result, then: remaining.isEmpty ? then : .suggestionSliceDelivered(remaining, then: then))
     }
 
     /// The edits that turn the region into `versions[target]`, styled for engines that take
@@ -176,40 +238,33 @@ extension Coordinator {
     }
 
     /// Undoes each of Emend's net changes in `context`, last first, `suggestionSlice` planned
-    /// at a time; `then` runs when all were delivered. Why in slices: planning a million
+    /// at a time; `then` is handled when all were delivered. Why in slices: planning a million
     /// restoring replaces at once (an anchor each) held one dispatch for hundreds of
-    /// milliseconds; a slice is planned when the one after it was delivered (restoring from
-    /// the end leaves the indices of the changes before it as they were).
+    /// milliseconds; a slice is planned when the one after it was delivered
+    /// (`.restoringSliceDelivered`; restoring from the end leaves the indices of the changes
+    /// before it as they were).
     func deliverRestoring(in context: SessionContext, styled: Bool, kind: ChangeKind, reason: ReplaceReason = .interactive,
-                          onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
-        deliverRestoring(below: context.ledger.hunks.count, in: context, styled: styled, kind: kind, reason: reason,
-                         onRefused: onRefused, then: then)
+                          onRefused: SessionEvent? = nil, then: SessionEvent) {
+        deliverRestoring(below: context.ledger.hunks.count,
+                         SessionEvent.RestoringSlices(context: context, styled: styled, kind: kind, reason: reason,
+                                                      refused: onRefused, delivered: then))
     }
 
-    private func deliverRestoring(below end: Int, in context: SessionContext, styled: Bool, kind: ChangeKind,
-                                  reason: ReplaceReason, onRefused: (() -> Void)?, then: @escaping () -> Void) {
+    func deliverRestoring(below end: Int, _ slices: SessionEvent.RestoringSlices) {
         // The engine's edits may have made changes its own meanwhile: fewer are left.
-        let end = min(end, context.ledger.hunks.count)
-        guard end > 0 else { return then() }
+        let end = min(end, slices.context.ledger.hunks.count)
+        guard end > 0 else { return handle(slices.delivered) }
         let start = max(0, end - Self.suggestionSlice)
-        deliver(restoringEdits(in: context, styled: styled, hunks: start..<end), kind: kind, reason: reason,
-                onRefused: onRefused) { [weak self] in
-            guard let self else { return }
-            self.deliverRestoring(below: start, in: context, styled: styled, kind: kind, reason: reason,
-                                  onRefused: onRefused, then: then)
-        }
+        deliver(restoringEdits(in: slices.context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
+                reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
     }
 
-    /// Changes the region's text to `versions[target]` through minimal edits.
-    func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then: @escaping () -> Void) {
+    /// Changes the region's text to `versions[target]` through minimal edits, then handles
+    /// `event` (`.versionRestored`: the version shown is `target`).
+    func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then event: SessionEvent) {
         guard let session, let context = session.working, let region = session.region?.range,
-              session.versions.indices.contains(target) else { return then() }
-        let delivered: () -> Void = { [weak self] in
-            guard let self, let session = self.session else { return then() }
-            session.shownVersion = target
-            if let context = session.working { self.keepShownVersionTrue(session, context: context) }
-            then()
-        }
+              session.versions.indices.contains(target) else { return handle(event) }
+        let delivered = SessionEvent.versionRestored(target, then: event)
         if target == 0 {
             deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason, then: delivered)
         } else {

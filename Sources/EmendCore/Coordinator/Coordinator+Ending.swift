@@ -125,7 +125,7 @@ extension Coordinator {
         guard self.session === session, !session.state.isEnded else { return }
         guard let context = session.working else { return restored(session, resumed: restore.resumed) }
         deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: restore.kind,
-                         onRefused: handling(.restoreRefused), then: handling(.restoreDelivered(restore)))
+                         onRefused: .restoreRefused, then: .restoreDelivered(restore))
     }
 
     /// The restoring replaces were delivered. The engine may have edited text one was planned
@@ -156,8 +156,8 @@ extension Coordinator {
     func transitionRestoring(to target: Int, kind: ChangeKind, then event: SessionEvent) {
         guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: event) }
         guard let session, let context = session.working, let region = session.region?.range else { return handle(event) }
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: handling(.restoreRefused),
-                then: handling(.versionRestored(target, then: event)))
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: .restoreRefused,
+                then: .versionRestored(target, then: event))
     }
 
     /// `versions[target]` is back in the text; `event` follows.

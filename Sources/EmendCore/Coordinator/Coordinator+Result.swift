@@ -95,11 +95,11 @@ extension Coordinator {
             present()
         case .deliverSuggestions:
             arrived()
-            deliverSuggestions(session.suggestions, then: handling(.suggestionsDelivered))
+            deliverSuggestions(session.suggestions, then: .suggestionsDelivered)
         case .deliverVersion:
             arrived()
             let target = session.versions.count - 1
-            transition(to: target, kind: .result, then: handling(.versionDelivered(target: target)))
+            transition(to: target, kind: .result, then: .versionDelivered(target: target))
         }
     }
 
@@ -345,7 +345,7 @@ extension Coordinator {
             fail(EmendError(.poorResult, session.run.resultExplanation ?? ""))
         case .presented(.apply), .unsupported:
             session.deliveryBegins()
-            transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive, then: handling(.presentedResultApplied))
+            transition(to: session.versions.count - 1, kind: .result, reason: .noninteractive, then: .presentedResultApplied)
         case .failed(let error): fail(error)
         default: endSession()
         }

@@ -79,13 +79,8 @@ extension Coordinator {
         // A rewrite's change of a styled text goes back and forth with its styling.
         let edit = PlannedEdit(anchor: suggestion.anchor, replacement: applied ? suggestion.replacement : suggestion.original,
                                styling: applied ? suggestion.styledReplacement : suggestion.styledOriginal,
-                               releasesAnchor: false) { [weak self] _ in
-            suggestion.isApplied = applied
-            suggestion.state = applied ? .pending : .rejected
-            self?.noteSuggestionChanged(suggestion.index)
-        }
-        deliver([edit], kind: kind, onRefused: handling(.suggestionSet(history, refused: true)),
-                then: handling(.suggestionSet(history, refused: false)))
+                               releasesAnchor: false, marks: SuggestionMark(suggestion: suggestion, applied: applied, reviewed: true))
+        deliver([edit], kind: kind, onRefused: .suggestionSet(history, refused: true), then: .suggestionSet(history, refused: false))
     }
 
     /// A suggestion's replacement or original is in the text (or the engine refused it):
@@ -140,8 +135,8 @@ extension Coordinator {
             return keep(history, refused: true)
         }
         let back = SessionEvent.ReviewStepBack(from: session.shownVersion, target: target, kind: kind, history: history)
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: handling(.reviewStepRefused(back)),
-                then: handling(.reviewVersionShown(target: target)))
+        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: .reviewStepRefused(back),
+                then: .reviewVersionShown(target: target))
     }
 
     /// A review step's version is in the text: the session rests.
@@ -159,8 +154,7 @@ extension Coordinator {
         guard let session, let context = session.working, let region = session.region?.range,
               session.versions.indices.contains(back.from) else { return reviewStepTakenBack(back, refusedAgain: nil) }
         deliver(plannedEdits(to: back.from, in: context, region: region), kind: back.kind,
-                onRefused: handling(.reviewStepTakenBack(back, refusedAgain: true)),
-                then: handling(.reviewStepTakenBack(back, refusedAgain: false)))
+                onRefused: .reviewStepTakenBack(back, refusedAgain: true), then: .reviewStepTakenBack(back, refusedAgain: false))
     }
 
     /// A refused review step is taken back: the session rests as it was, its history put

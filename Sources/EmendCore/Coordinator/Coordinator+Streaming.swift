@@ -62,26 +62,26 @@ extension Coordinator {
         guard !edits.isEmpty else {
             // The part reads as the original already. The next one may be ready too: it goes
             // in a later work item, so a long unchanged result never runs in one dispatch.
-            return queue.post { [weak self] in self?.streamedPartDone(run) }
+            return queue.post(handling(.streamedPartDelivered(run)))
         }
         let planned = edits.map { edit in
             PlannedEdit(anchor: context.anchor((edit.range.lowerBound + region.lowerBound)..<(edit.range.upperBound + region.lowerBound)),
                         replacement: edit.replacement)
         }
-        deliver(planned, kind: .result, onRefused: { [weak self] in
-            // The engine refused a streamed part: the run fails (EMEND_E_REFUSED) and nothing of
-            // it waits any longer; the next run starts from a fresh state.
-            run.partRefused()
-            self?.fail(EmendError(.refused, "the engine refused a streamed replace"))
-        }) { [weak self] in
-            self?.streamedPartDone(run)
-        }
+        deliver(planned, kind: .result, onRefused: .streamedPartRefused(run), then: .streamedPartDelivered(run))
+    }
+
+    /// The engine refused a streamed part of `run`: the run fails (EMEND_E_REFUSED) and
+    /// nothing of it waits any longer; the next run starts from a fresh state.
+    func streamedPartRefused(_ run: RunState) {
+        run.partRefused()
+        fail(EmendError(.refused, "the engine refused a streamed replace"))
     }
 
     /// After a part of `run` went in: the next part when one is ready (also once the provider
     /// finished, so the final transition is left with at most one part's worth), else what
     /// waited for the stream.
-    private func streamedPartDone(_ run: RunState) {
+    func streamedPartDone(_ run: RunState) {
         let waiting = run.partDelivered()
         guard let session, session.run === run else { return }
         streamPartialResult()

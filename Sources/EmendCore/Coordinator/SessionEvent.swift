@@ -37,6 +37,11 @@ indirect enum SessionEvent {
 
     // MARK: A result
 
+    /// A part of `run`'s streamed result is in the text (or read as the original already):
+    /// the next part, or what waited for the stream.
+    case streamedPartDelivered(RunState)
+    /// The engine refused a streamed part of `run`: the run fails.
+    case streamedPartRefused(RunState)
     /// The animation the provider ran under is finished: its output becomes the result.
     case providerAnimationFinished
     /// The fact guard's answer went back out of the text: the provider is asked again.
@@ -59,6 +64,25 @@ indirect enum SessionEvent {
     case underlinesKnown
     /// The engine knows the session rests (or a step's rectangles are known): it rests.
     case rests
+
+    // MARK: Delivering
+
+    /// A delivery of Emend's changes back, a slice at a time (see `deliverRestoring`).
+    struct RestoringSlices {
+        let context: SessionContext
+        let styled: Bool
+        let kind: ChangeKind
+        let reason: ReplaceReason
+        let refused: SessionEvent?
+        let delivered: SessionEvent
+    }
+
+    /// The engine answered replace `sent` of `delivery`: the next one goes out.
+    case replaceAnswered(Coordinator.Delivery, Coordinator.SentReplace, DelegateAnswer)
+    /// A slice of the suggestions is in the text: the next slice goes out, then `then`.
+    case suggestionSliceDelivered(ArraySlice<Suggestion>, then: SessionEvent)
+    /// A slice of the restoring replaces was delivered: the changes below `below` go back next.
+    case restoringSliceDelivered(below: Int, RestoringSlices)
 
     // MARK: Reviewing
 

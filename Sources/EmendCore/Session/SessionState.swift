@@ -168,6 +168,28 @@ enum SessionState: Equatable, CustomStringConvertible {
         }
     }
 
+    /// What a delivery does when the engine refused one of its replaces.
+    enum RefusalAction: Equatable {
+        /// A stop asked for while the replace was out takes over: finish it (`finishStop`).
+        case finishStop
+        /// Handle the delivery's own way back (a review step taken back, a streamed part's run
+        /// failing, a restore ending as it is).
+        case recover
+        /// The session fails (EMEND_E_REFUSED; `fail` decides what that does here).
+        case fail
+    }
+
+    /// The engine refused a replace of a delivery; `recoverable`: the delivery has its own
+    /// way back. A stop takes over from a way back (which would otherwise rest the session
+    /// with the stop still pending and nothing left to finish it), never from a failure.
+    func replaceRefused(recoverable: Bool) -> RefusalAction {
+        guard recoverable else { return .fail }
+        switch self {
+        case .stopRequested: return .finishStop
+        case .starting, .running, .delivering, .presenting, .resting, .restoring, .ended: return .recover
+        }
+    }
+
     /// Whether the result can take a review step (accept, revert, a reject, undo, redo, show
     /// original or rewritten, review changes) now.
     enum ReviewGate: Equatable {
