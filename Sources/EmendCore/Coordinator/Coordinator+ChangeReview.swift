@@ -61,7 +61,7 @@ extension Coordinator {
         session.undoStack.removeAll()
         session.redoStack.removeAll()
         session.deliveryBegins()
-        requestUnderlines(session.suggestions[...], then: handling(.rests))
+        requestUnderlines(session.suggestions[...], then: .rests)
         return session.suggestions.count
     }
 

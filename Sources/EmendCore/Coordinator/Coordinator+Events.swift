@@ -28,6 +28,7 @@ extension Coordinator {
         case .replaceAnswered(let delivery, let sent, let answer): replaceAnswered(delivery, sent, answer)
         case .suggestionSliceDelivered(let rest, let next): deliverSuggestions(rest, then: next)
         case .restoringSliceDelivered(let below, let slices): deliverRestoring(below: below, slices)
+        case .rectsAnswered(let request, let suggestions, let answer): rectsAnswered(request, suggestions, answer)
         case .suggestionSet(let history, let refused): suggestionSet(history, refused: refused)
         case .reviewVersionShown(let target): reviewVersionShown(target)
         case .reviewStepRefused(let back): reviewStepRefused(back)

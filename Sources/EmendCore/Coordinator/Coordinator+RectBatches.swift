@@ -12,15 +12,14 @@ extension Coordinator {
     /// Whether the engine answers rectangle requests in batches.
     var asksRectsInBatches: Bool { delegate.capabilities.contains(.rectBatches) }
 
-    /// Asks for the rectangles of `suggestions` (`purpose`) in batches of `rectBatchSize`,
-    /// one batch after another; `keep` stores each suggestion's answer ([] when the engine
-    /// failed the request or gave none), then `then` runs.
-    func requestRectBatches(_ purpose: RectPurpose, _ suggestions: ArraySlice<Suggestion>,
-                            keep: @escaping (Suggestion, [Rect]) -> Void, then: @escaping () -> Void) {
+    /// Asks for the rectangles of the request's next suggestions in one batch of at most
+    /// `rectBatchSize` (`.rectBatchAnswered` goes on with the rest); when none is left, handles
+    /// what follows the request.
+    func requestRectBatch(_ request: RectRequest) {
         // Only suggestions with a place, of one context per request (a session's suggestions
         // are all of its working context).
-        var rest = suggestions.drop { $0.anchor.range == nil }
-        guard let first = rest.first, let context = try? context(first.contextID) else { return then() }
+        var rest = request.rest.drop { $0.anchor.range == nil }
+        guard let first = rest.first, let context = try? context(first.contextID) else { return handle(request.then) }
         var batch: [Suggestion] = []
         var ranges: [Range<Int>] = []
         while let next = rest.first, batch.count < Self.rectBatchSize, next.contextID == first.contextID {
@@ -29,16 +28,13 @@ extension Coordinator {
             batch.append(next)
             ranges.append(range)
         }
+        var after = request
+        after.rest = rest
+        let purpose = request.purpose
         call(.rectBatches, .rectBatch(count: ranges.count), invoke: { [unowned self] in
             self.delegate.requestsRects(self, purpose, contextID: context.id, engineContext: context.engineContext,
                                         ranges: ranges, request: $0)
-        }) { [weak self] answer in
-            if case .rectBatch(let lists) = answer, lists.count == batch.count {
-                for (suggestion, rects) in zip(batch, lists) { keep(suggestion, rects) }
-            } else {
-                for suggestion in batch { keep(suggestion, []) }
-            }
-            self?.requestRectBatches(purpose, rest, keep: keep, then: then)
-        }
+        }, then: handling { .rectsAnswered(after, batch, $0) })
     }
+
 }

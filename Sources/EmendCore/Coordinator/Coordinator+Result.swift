@@ -290,7 +290,7 @@ extension Coordinator {
     func requestResultUnderlines(_ session: Session) {
         // Looked through only for an engine that draws underlines (a million suggestions).
         let underlined = asksRectsInBatches || delegate.capabilities.contains(.underlineRects)
-        requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : [], then: handling(.underlinesKnown))
+        requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : [], then: .underlinesKnown)
     }
 
     /// The result is in the text with its underlines: the engine is told it rests, then it rests.
@@ -300,25 +300,52 @@ extension Coordinator {
         changeState(to: .interactiveResting, then: .rests)
     }
 
-    /// Asks for the underline rectangles of `suggestions`, one after another.
-    func requestUnderlines(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
-        if asksRectsInBatches {
-            return requestRectBatches(.underline, suggestions, keep: { [weak self] suggestion, rects in
-                suggestion.underlineRects = rects
-                self?.noteSuggestionChanged(suggestion.index)
-            }, then: then)
-        }
-        guard delegate.capabilities.contains(.underlineRects), let first = suggestions.first else { return then() }
-        guard let range = first.anchor.range, let context = try? context(first.contextID) else {
-            return requestUnderlines(suggestions.dropFirst(), then: then)
-        }
-        call(.underlineRects, .rects, invoke: { [unowned self] in self.delegate.requestsUnderlineRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
-            if case .rects(let rects) = answer {
-                first.underlineRects = rects
-                self?.noteSuggestionChanged(first.index)
+    /// Asks for the underline rectangles of `suggestions`, then handles `then`.
+    func requestUnderlines(_ suggestions: ArraySlice<Suggestion>, then: SessionEvent) {
+        requestRects(RectRequest(purpose: .underline, rest: suggestions, then: then))
+    }
+
+    /// Asks for the rectangles of the request's suggestions: in batches when the engine takes
+    /// them, else one after another (`.rectsAnswered` goes on with the rest); when none is
+    /// left, handles what follows the request.
+    func requestRects(_ request: RectRequest) {
+        if asksRectsInBatches { return requestRectBatch(request) }
+        if request.purpose == .underline, !delegate.capabilities.contains(.underlineRects) { return handle(request.then) }
+        var after = request
+        while let first = after.rest.first {
+            after.rest = after.rest.dropFirst()
+            guard let range = first.anchor.range, let context = try? context(first.contextID) else { continue }
+            let id = context.id, engineContext = context.engineContext
+            switch request.purpose {
+            case .underline:
+                call(.underlineRects, .rects, invoke: { [unowned self] in
+                    self.delegate.requestsUnderlineRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
+                }, then: handling { .rectsAnswered(after, [first], $0) })
+            case .bounding:
+                call(.boundingRects, .rects, invoke: { [unowned self] in
+                    self.delegate.requestsBoundingRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
+                }, then: handling { .rectsAnswered(after, [first], $0) })
             }
-            self?.requestUnderlines(suggestions.dropFirst(), then: then)
+            return
         }
+        handle(request.then)
+    }
+
+    /// The engine answered the rectangles of `suggestions` (`RectRequest.kept` says what
+    /// each keeps): the request goes on with the rest.
+    func rectsAnswered(_ request: RectRequest, _ suggestions: [Suggestion], _ answer: DelegateAnswer) {
+        if let lists = request.kept(answer, count: suggestions.count, batched: asksRectsInBatches) {
+            for (suggestion, rects) in zip(suggestions, lists) {
+                switch request.purpose {
+                case .underline:
+                    suggestion.underlineRects = rects
+                    noteSuggestionChanged(suggestion.index)
+                case .bounding:
+                    suggestion.boundingRects = rects
+                }
+            }
+        }
+        requestRects(request)
     }
 
     /// Limited behavior, summary, key points: hand the result to the engine.

@@ -71,7 +71,7 @@ extension Coordinator {
             let missing = placed.filter { $0.boundingRects == nil }
             if !missing.isEmpty {
                 session.deliveryBegins()
-                requestBounds(missing[...], then: handling(.rests))
+                requestBounds(missing[...], then: .rests)
                 throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
             }
             index = SuggestionPointIndex(placed.flatMap { suggestion in

@@ -155,20 +155,11 @@ extension Coordinator {
         session.pointIndex = nil
         guard session.isReviewable else { return }
         session.deliveryBegins()
-        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...], then: handling(.rests))
+        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...], then: .rests)
     }
 
-    func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: @escaping () -> Void) {
-        if asksRectsInBatches {
-            return requestRectBatches(.bounding, suggestions, keep: { $0.boundingRects = $1 }, then: then)
-        }
-        guard let first = suggestions.first else { return then() }
-        guard let range = first.anchor.range, let context = try? context(first.contextID) else {
-            return requestBounds(suggestions.dropFirst(), then: then)
-        }
-        call(.boundingRects, .rects, invoke: { [unowned self] in self.delegate.requestsBoundingRects(self, contextID: context.id, engineContext: context.engineContext, range: range, request: $0) }) { [weak self] answer in
-            if case .rects(let rects) = answer { first.boundingRects = rects } else { first.boundingRects = [] }
-            self?.requestBounds(suggestions.dropFirst(), then: then)
-        }
+    /// Asks for the bounding rectangles of `suggestions`, then handles `then`.
+    func requestBounds(_ suggestions: ArraySlice<Suggestion>, then: SessionEvent) {
+        requestRects(RectRequest(purpose: .bounding, rest: suggestions, then: then))
     }
 }

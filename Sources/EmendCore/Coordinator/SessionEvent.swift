@@ -84,6 +84,10 @@ indirect enum SessionEvent {
     /// A slice of the restoring replaces was delivered: the changes below `below` go back next.
     case restoringSliceDelivered(below: Int, RestoringSlices)
 
+    /// The engine answered the rectangles of `suggestions` (one, or a batch) of `request`:
+    /// they are kept, and the rest are asked for.
+    case rectsAnswered(RectRequest, [Suggestion], DelegateAnswer)
+
     // MARK: Reviewing
 
     /// A review step that shows a version, on its way: what a refusal takes back.

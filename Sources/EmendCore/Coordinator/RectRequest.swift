@@ -1,0 +1,27 @@
+/// A request for the rectangles of suggestions, asked one after another or in batches, and
+/// the event handled once all were answered.
+///
+/// Why a value: each answer arrives in a later dispatch; the request goes on from its event
+/// (`SessionEvent.rectsAnswered`) instead of from a closure chain.
+struct RectRequest {
+    /// Underlines (proofreading marks) or bounding rectangles (hit testing).
+    let purpose: RectPurpose
+    /// The suggestions not asked for yet.
+    var rest: ArraySlice<Suggestion>
+    /// Handled once every suggestion was asked for and answered.
+    let then: SessionEvent
+
+    /// The rectangles each of `count` suggestions keeps from `answer` (`batched`: the answer
+    /// to one request for all of them), or nil when they keep what they had. A batch's answer
+    /// gives each its list ([] for all when the engine failed the request or gave another
+    /// number of lists); a single underline request keeps only a real answer; a single
+    /// bounding request keeps [] for any other (the click is tested against what is known).
+    func kept(_ answer: DelegateAnswer, count: Int, batched: Bool) -> [[Rect]]? {
+        if batched {
+            if case .rectBatch(let lists) = answer, lists.count == count { return lists }
+            return Array(repeating: [], count: count)
+        }
+        if case .rects(let rects) = answer { return Array(repeating: rects, count: count) }
+        return purpose == .bounding ? Array(repeating: [], count: count) : nil
+    }
+}
