@@ -317,6 +317,25 @@ final class SessionStateTests: XCTestCase {
         XCTAssertEqual(state, .resting)
     }
 
+    // MARK: Events
+
+    func testAWorkStepAfterAResultGoesOnAsWorkResumesInEachState() {
+        let work: [SessionEvent] = [.suggestionsDelivered, .versionDelivered(target: 1), .presentationAnnounced, .underlinesKnown]
+        let others: [SessionEvent] = [.rests, .restoreRefused, .providerAnimationFinished, .poorResultWithdrawn,
+                                      .followUpWithdrawn, .presentedResultApplied, .endingAnimationFinished(nil)]
+        for state in Self.states {
+            for event in work {
+                XCTAssertEqual(state.on(event), state.workResumes(), "\(state) \(event)")
+            }
+            for event in others {
+                XCTAssertEqual(state.on(event), .proceed, "its step decides: \(state) \(event)")
+            }
+        }
+        XCTAssertEqual(State.stopRequested(during: .delivering).on(.suggestionsDelivered), .finishStop)
+        XCTAssertEqual(State.restoring(then: .end(.reverted)).on(.underlinesKnown), .halt)
+        XCTAssertEqual(State.ended.on(.presentationAnnounced), .halt)
+    }
+
     // MARK: Deliveries
 
     func testARefusedReplaceInEachState() {

@@ -1,9 +1,25 @@
 /// The one place every continuation of a session comes back to.
 extension Coordinator {
-    /// Performs the step that follows `event` (see `SessionEvent`). Each step asks the
-    /// session's state whether it may go on (`workMayProceed`, `answerMayProceed`,
-    /// `SessionState.resultReady`…) and performs what it says; nothing else decides it.
+    /// Handles `event`: the session's state says first whether its step goes on
+    /// (`SessionState.on`: a step of the session's own work finishes a stop asked for
+    /// meanwhile, or does nothing while Emend's changes go back for good), then the step is
+    /// performed. Steps whose decision needs more than the event (a result, a refused
+    /// replace, a rest) ask the state for it in turn (`SessionState.resultReady`,
+    /// `replaceRefused`, `comesToRest`…); an engine's answer was gated when it arrived
+    /// (`call`, `SessionState.answerArrives`).
     func handle(_ event: SessionEvent) {
+        if let session {
+            switch session.state.on(event) {
+            case .proceed: break
+            case .finishStop: return finishStop()
+            case .halt: return
+            }
+        }
+        perform(event)
+    }
+
+    /// Performs the step that follows `event` (see `SessionEvent`).
+    private func perform(_ event: SessionEvent) {
         switch event {
         case .stateChangeAnswered(let answer, let newState, let next): stateChangeAnswered(answer, newState, then: next)
         case .previewAnswered(let answer, let planned, let next): previewAnswered(answer, planned, then: next)

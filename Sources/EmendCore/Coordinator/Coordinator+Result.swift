@@ -271,15 +271,9 @@ extension Coordinator {
     }
 
     /// After the result is in the text: select it, ask for marks, rest.
+    /// (A step of the session's own work: `handle` let it go on, see `SessionState.on`.)
     func afterDelivery() {
-        guard let session else { return }
-        guard workMayProceed(session) else { return }
-        finishDelivery()
-    }
-
-    private func finishDelivery() {
         guard let session, let context = session.working else { return }
-        guard workMayProceed(session) else { return }
         let id = context.id, engineContext = context.engineContext
         guard session.tool != .proofread, let range = session.region?.range else { return handle(.regionSelected(session)) }
         call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) },
@@ -294,9 +288,9 @@ extension Coordinator {
     }
 
     /// The result is in the text with its underlines: the engine is told it rests, then it rests.
+    /// (A step of the session's own work: `handle` let it go on.)
     func announceResting() {
-        guard let session else { return }
-        guard workMayProceed(session) else { return }
+        guard session != nil else { return }
         changeState(to: .interactiveResting, then: .rests)
     }
 
@@ -348,10 +342,10 @@ extension Coordinator {
         requestRects(request)
     }
 
-    /// Limited behavior, summary, key points: hand the result to the engine.
+    /// Limited behavior, summary, key points: hand the result to the engine. (A step of the
+    /// session's own work: `handle` let it go on, or `resultReady` just decided it.)
     func present() {
         guard let session else { return }
-        guard workMayProceed(session) else { return }
         guard let context = session.working, let region = session.region?.range,
               let text = session.version(session.versions.count - 1) else {
             return fail(EmendError(.internal, "the session lost its working region"))

@@ -158,6 +158,25 @@ enum SessionState: Equatable, CustomStringConvertible {
         }
     }
 
+    /// `event` is to be handled: whether its step goes on here. A step of the session's own
+    /// work that follows a result (it is in the text, presented, underlined) goes as
+    /// `workResumes` says; every other event decides in its step (or was gated as the
+    /// engine's answer it carries arrived).
+    func on(_ event: SessionEvent) -> Step {
+        switch event {
+        case .suggestionsDelivered, .versionDelivered, .presentationAnnounced, .underlinesKnown:
+            return workResumes()
+        case .started, .contextsAnswered, .followUpStarted, .stateChangeAnswered, .previewAnswered, .animationPrepared,
+             .anticipated, .streamedPartDelivered, .streamedPartRefused, .providerAnimationFinished, .factsWithdrawn,
+             .poorResultWithdrawn, .presentAnswered, .presentedResultApplied, .regionSelected, .rests, .replaceAnswered,
+             .suggestionSliceDelivered, .restoringSliceDelivered, .rectsAnswered, .suggestionSet, .reviewVersionShown,
+             .reviewStepRefused, .reviewStepTakenBack, .failedFollowUpAnimationFinished, .followUpWithdrawn,
+             .restoreAnimationFinished, .suggestionsUnapplied, .restoreDelivered, .restoreRefused, .versionRestored,
+             .endingAnimationFinished, .inactiveAnnounced:
+            return .proceed
+        }
+    }
+
     /// The engine answered a call of this session (or a delivery goes on to its next
     /// replace). `handlesStop`: the caller goes on after a stop itself (a replace's answer
     /// must be read whatever happens next; an animation's finish belongs to the stop).
