@@ -331,6 +331,21 @@ final class SessionStateTests: XCTestCase {
                 XCTAssertEqual(state.on(event), .proceed, "its step decides: \(state) \(event)")
             }
         }
+        let answers: [SessionEvent] = [.contextsAnswered(.unsupported, provider: FixtureProvider()), .animationPrepared(then: .rests),
+                                       .regionSelected(Session(generation: 1, tool: .proofread, prompt: nil, presents: false)),
+                                       .rectsAnswered(RectRequest(purpose: .underline, rest: [], then: .rests), [], .unsupported),
+                                       .presentAnswered(.presented(.apply))]
+        let readWhateverHappens: [SessionEvent] = [.stateChangeAnswered(.done, .inactive, then: .rests),
+                                                   .previewAnswered(.unsupported, Session.OpenAnimation(animation: .anticipate, contextID: 1, engineContext: 0, range: 0..<1), then: .rests)]
+        for state in Self.states {
+            for event in answers {
+                XCTAssertEqual(state.on(event), state.answerArrives(handlesStop: false), "\(state) \(event)")
+            }
+            for event in readWhateverHappens {
+                XCTAssertEqual(state.on(event), .proceed, "\(state) \(event)")
+            }
+        }
+        XCTAssertEqual(State.stopRequested(during: .starting).on(answers[0]), .finishStop, "a stop takes over from the contexts")
         XCTAssertEqual(State.stopRequested(during: .delivering).on(.suggestionsDelivered), .finishStop)
         XCTAssertEqual(State.restoring(then: .end(.reverted)).on(.underlinesKnown), .halt)
         XCTAssertEqual(State.ended.on(.presentationAnnounced), .halt)

@@ -1,12 +1,13 @@
 /// Making delegate calls that await an answer.
 extension Coordinator {
-    /// Calls the delegate through `invoke` when the engine has `capability`, and runs `then`
-    /// with the answer during a later dispatch (with `.unsupported` when it has not).
-    /// Answers for a session that ended meanwhile are dropped. When the session was stopped
-    /// while the call was out, the stop goes on instead of `then` (unless `handlesStop`; see
-    /// `SessionState.answerArrives`).
-    func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind, handlesStop: Bool = false,
-              invoke: @escaping (RequestID) -> Void, then: @escaping (DelegateAnswer) -> Void) {
+    /// Calls the delegate through `invoke` when the engine has `capability`, and handles the
+    /// event `then` makes of the answer during a later dispatch (of `.unsupported` when it has
+    /// not). Answers for a session that ended meanwhile are dropped; whether a stop asked for
+    /// while the call was out takes over is the event's to say (`SessionState.on`). The
+    /// continuation holds the coordinator weakly: a call the engine leaves unanswered must
+    /// not keep it alive.
+    func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind,
+              invoke: @escaping (RequestID) -> Void, then: @escaping (DelegateAnswer) -> SessionEvent) {
         let generation = session?.generation ?? 0
         // Once a session ended, only the calls of its ending go on; earlier ones are moot.
         let madeWhileEnded = session?.state.isEnded == true
@@ -14,8 +15,7 @@ extension Coordinator {
             guard let self, let session = self.session, session.generation == generation,
                   !session.state.isEnded || madeWhileEnded else { return }
             session.awaited = nil
-            guard self.answerMayProceed(session, handlesStop: handlesStop) else { return }
-            then(answer)
+            self.handle(then(answer))
         }
         if let capability, !delegate.capabilities.contains(capability) {
             session?.awaited = (0, kind)
@@ -35,8 +35,8 @@ extension Coordinator {
     /// Tells the delegate the state is about to change, then changes it and handles `event`.
     func changeState(to newState: CoordinatorState, then event: SessionEvent) {
         guard newState != state else { return handle(event) }
-        call(.willChangeState, .done, handlesStop: true, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) },
-             then: handling { .stateChangeAnswered($0, newState, then: event) })
+        call(.willChangeState, .done, invoke: { [unowned self] in self.delegate.willChangeToState(self, newState, request: $0) },
+             then: { .stateChangeAnswered($0, newState, then: event) })
     }
 
     /// The engine answered that the state becomes `newState`.

@@ -112,7 +112,7 @@ extension Coordinator {
             // delivery) is that already: no second anchor, two marks fewer per suggestion.
             let inFlight = edit.releasesAnchor ? context.anchor(range) : edit.anchor
             let sent = SentReplace(edit: edit, range: range, planned: planned, inFlight: inFlight)
-            call(.replace, .replace, handlesStop: true, invoke: { [unowned self] request in
+            call(.replace, .replace, invoke: { [unowned self] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
                 guard let now = inFlight.range, context.text.holds(planned, at: now) else {
@@ -121,7 +121,7 @@ extension Coordinator {
                 var current = proposal
                 current.range = now
                 self.delegate.replace(self, current, request: request)
-            }, then: handling { .replaceAnswered(delivery, sent, $0) })
+            }, then: { .replaceAnswered(delivery, sent, $0) })
             return
         }
     }

@@ -43,8 +43,8 @@ extension Coordinator {
 
     /// The engine answered a call of the session (or a delivery goes on to its next
     /// replace): whether the caller goes on; false when a stop takes over (finished here).
-    func answerMayProceed(_ session: Session, handlesStop: Bool = false) -> Bool {
-        perform(session.state.answerArrives(handlesStop: handlesStop))
+    func answerMayProceed(_ session: Session) -> Bool {
+        perform(session.state.answerArrives(handlesStop: false))
     }
 
     private func perform(_ step: SessionState.Step) -> Bool {

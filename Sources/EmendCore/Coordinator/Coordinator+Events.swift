@@ -1,12 +1,11 @@
 /// The one place every continuation of a session comes back to.
 extension Coordinator {
     /// Handles `event`: the session's state says first whether its step goes on
-    /// (`SessionState.on`: a step of the session's own work finishes a stop asked for
-    /// meanwhile, or does nothing while Emend's changes go back for good), then the step is
-    /// performed. Steps whose decision needs more than the event (a result, a refused
-    /// replace, a rest) ask the state for it in turn (`SessionState.resultReady`,
-    /// `replaceRefused`, `comesToRest`…); an engine's answer was gated when it arrived
-    /// (`call`, `SessionState.answerArrives`).
+    /// (`SessionState.on`: a step of the session's own work, or an engine's answer, finishes a
+    /// stop asked for meanwhile or does nothing while Emend's changes go back for good), then
+    /// the step is performed. Steps whose decision needs more than the event (a result, a
+    /// refused replace, a rest) ask the state for it in turn (`SessionState.resultReady`,
+    /// `replaceRefused`, `comesToRest`…).
     func handle(_ event: SessionEvent) {
         if let session {
             switch session.state.on(event) {
@@ -65,12 +64,6 @@ extension Coordinator {
     /// coordinator weakly: a call the engine leaves unanswered must not keep it alive.
     func handling(_ event: SessionEvent) -> () -> Void {
         { [weak self] in self?.handle(event) }
-    }
-
-    /// A continuation that hands the engine's answer, as the event `event` makes of it, to
-    /// `handle` (the coordinator held weakly, as above).
-    func handling(_ event: @escaping (DelegateAnswer) -> SessionEvent) -> (DelegateAnswer) -> Void {
-        { [weak self] answer in self?.handle(event(answer)) }
     }
 
     /// The session rests (`SessionState.comesToRest`). An engine edit that came after the

@@ -34,7 +34,7 @@ extension Coordinator {
         call(.rectBatches, .rectBatch(count: ranges.count), invoke: { [unowned self] in
             self.delegate.requestsRects(self, purpose, contextID: context.id, engineContext: context.engineContext,
                                         ranges: ranges, request: $0)
-        }, then: handling { .rectsAnswered(after, batch, $0) })
+        }, then: { .rectsAnswered(after, batch, $0) })
     }
 
 }

@@ -277,7 +277,7 @@ extension Coordinator {
         let id = context.id, engineContext = context.engineContext
         guard session.tool != .proofread, let range = session.region?.range else { return handle(.regionSelected(session)) }
         call(.selectRanges, .done, invoke: { [unowned self] in self.delegate.selectRanges(self, contextID: id, engineContext: engineContext, ranges: [range], request: $0) },
-             then: handling { _ in .regionSelected(session) })
+             then: { _ in .regionSelected(session) })
     }
 
     /// The result's region is selected: the underlines of its suggestions are asked for.
@@ -314,11 +314,11 @@ extension Coordinator {
             case .underline:
                 call(.underlineRects, .rects, invoke: { [unowned self] in
                     self.delegate.requestsUnderlineRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
-                }, then: handling { .rectsAnswered(after, [first], $0) })
+                }, then: { .rectsAnswered(after, [first], $0) })
             case .bounding:
                 call(.boundingRects, .rects, invoke: { [unowned self] in
                     self.delegate.requestsBoundingRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
-                }, then: handling { .rectsAnswered(after, [first], $0) })
+                }, then: { .rectsAnswered(after, [first], $0) })
             }
             return
         }
@@ -355,7 +355,7 @@ extension Coordinator {
                                      text: text.string, attributeRuns: text.attributeRuns, blockIntents: text.blockIntents,
                                      styled: resolvedResultOptions.carriesStyling, explanation: session.run.resultExplanation)
         call(.presentResult, .presented, invoke: { [unowned self] in self.delegate.presentResult(self, result, request: $0) },
-             then: handling { .presentAnswered($0) })
+             then: { .presentAnswered($0) })
     }
 
     /// The engine answered the presented result: apply it (or a failure), else the session ends.

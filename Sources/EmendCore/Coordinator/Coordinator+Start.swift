@@ -52,7 +52,7 @@ extension Coordinator {
 
     func requestContexts(_ scope: ContextScope, provider: WritingProvider) {
         call(nil, .contexts, invoke: { [unowned self] in self.delegate.requestsContexts(self, scope: scope, request: $0) },
-             then: handling { .contextsAnswered($0, provider: provider) })
+             then: { .contextsAnswered($0, provider: provider) })
     }
 
     func contextsAnswered(_ answer: DelegateAnswer, provider: WritingProvider) {
@@ -98,10 +98,10 @@ extension Coordinator {
         let planned = Session.OpenAnimation(animation: animation, contextID: context.id, engineContext: context.engineContext, range: region)
         // Each callback names the region as it is when the callback runs: the engine may have
         // edited the text since the animation was planned.
-        call(.preview, .preview, handlesStop: true, invoke: { [unowned self] in
+        call(.preview, .preview, invoke: { [unowned self] in
             self.delegate.requestsPreview(self, animation, contextID: planned.contextID, engineContext: planned.engineContext,
                                           range: self.session?.region?.range ?? region, request: $0)
-        }, then: handling { .previewAnswered($0, planned, then: event) })
+        }, then: { .previewAnswered($0, planned, then: event) })
     }
 
     /// The engine answered the preview of the `planned` animation: it is prepared.
@@ -117,18 +117,17 @@ extension Coordinator {
         if stopped && session.openAnimation == nil { return finishStop() }
         // With a handle out, prepare comes before its finish even when a stop came
         // meanwhile: the engine sees prepare, then finish with its handle, as always.
-        call(.prepareAnimation, .done, handlesStop: stopped, invoke: { [unowned self] in
+        call(.prepareAnimation, .done, invoke: { [unowned self] in
             let now = self.session?.region?.range ?? planned.range
             self.session?.openAnimation = Session.OpenAnimation(animation: planned.animation, contextID: planned.contextID,
                                                                 engineContext: planned.engineContext, range: now)
             self.delegate.prepareForTextAnimation(self, planned.animation, contextID: planned.contextID, engineContext: planned.engineContext,
                                                   range: now, request: $0)
-        }, then: handling { _ in .animationPrepared(then: event) })
+        }, then: { _ in .animationPrepared(then: event) })
     }
 
-    /// The animation is prepared: `event` follows, unless a stop takes over.
+    /// The animation is prepared: `event` follows (a stop took over in `SessionState.on`).
     func animationPrepared(then event: SessionEvent) {
-        if let session, !answerMayProceed(session) { return }
         handle(event)
     }
 
@@ -139,11 +138,11 @@ extension Coordinator {
         session.openAnimation = nil
         let preview = session.preview
         session.preview = 0
-        call(.finishAnimation, .done, handlesStop: true, invoke: { [unowned self] in
+        call(.finishAnimation, .done, invoke: { [unowned self] in
             let range = self.session?.region?.range ?? open.range
             self.delegate.finishTextAnimation(self, open.animation, contextID: open.contextID, engineContext: open.engineContext,
                                              range: range, preview: preview, request: $0)
-        }, then: handling { _ in event })
+        }, then: { _ in event })
     }
 
     /// Runs one provider on the region; when it finished successfully (its output is the

@@ -160,16 +160,21 @@ enum SessionState: Equatable, CustomStringConvertible {
 
     /// `event` is to be handled: whether its step goes on here. A step of the session's own
     /// work that follows a result (it is in the text, presented, underlined) goes as
-    /// `workResumes` says; every other event decides in its step (or was gated as the
-    /// engine's answer it carries arrived).
+    /// `workResumes` says; an engine's answer whose step does not see to a stop itself (the
+    /// contexts, a prepared animation, the region selected, rectangles, the presented result)
+    /// as `answerArrives` says — a stop asked for while the call was out finishes instead;
+    /// every other event decides in its step (a state change, a preview and a replace must be
+    /// read whatever happens next; an animation's finish belongs to the stop).
     func on(_ event: SessionEvent) -> Step {
         switch event {
         case .suggestionsDelivered, .versionDelivered, .presentationAnnounced, .underlinesKnown:
             return workResumes()
-        case .started, .contextsAnswered, .followUpStarted, .stateChangeAnswered, .previewAnswered, .animationPrepared,
+        case .contextsAnswered, .animationPrepared, .regionSelected, .rectsAnswered, .presentAnswered:
+            return answerArrives(handlesStop: false)
+        case .started, .followUpStarted, .stateChangeAnswered, .previewAnswered,
              .anticipated, .streamedPartDelivered, .streamedPartRefused, .providerAnimationFinished, .factsWithdrawn,
-             .poorResultWithdrawn, .presentAnswered, .presentedResultApplied, .regionSelected, .rests, .replaceAnswered,
-             .suggestionSliceDelivered, .restoringSliceDelivered, .rectsAnswered, .suggestionSet, .reviewVersionShown,
+             .poorResultWithdrawn, .presentedResultApplied, .rests, .replaceAnswered,
+             .suggestionSliceDelivered, .restoringSliceDelivered, .suggestionSet, .reviewVersionShown,
              .reviewStepRefused, .reviewStepTakenBack, .failedFollowUpAnimationFinished, .followUpWithdrawn,
              .restoreAnimationFinished, .suggestionsUnapplied, .restoreDelivered, .restoreRefused, .versionRestored,
              .endingAnimationFinished, .inactiveAnnounced:
