@@ -202,7 +202,7 @@ extension Coordinator {
 
     /// Changes the region's text to `versions[target]` through minimal edits.
     func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then: @escaping () -> Void) {
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, let context = session.working, session.region?.range != nil,
               session.versions.indices.contains(target) else { return then() }
         let delivered: () -> Void = { [weak self] in
             guard let self, let session = self.session else { return then() }
@@ -213,7 +213,7 @@ extension Coordinator {
         if target == 0 {
             deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason, then: delivered)
         } else {
-            deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason, then: delivered)
+            deliverVersion(target, kind: kind, reason: reason, then: delivered)
         }
     }
 }

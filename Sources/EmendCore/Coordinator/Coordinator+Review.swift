@@ -120,13 +120,13 @@ extension Coordinator {
     /// it delivered goes back (the version shown before), `refused` runs, and the session
     /// rests as it was — as a refused reject leaves its suggestion pending.
     private func reviewTransition(to target: Int, kind: ChangeKind, refused: @escaping () -> Void) {
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, session.working != nil, session.region?.range != nil,
               session.versions.indices.contains(target) else {
             self.session?.rests()
             return refused()
         }
         let from = session.shownVersion
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: { [weak self] in
+        deliverVersion(target, kind: kind, onRefused: { [weak self] in
             self?.logger("the engine refused a replace of a review step; the step is taken back")
             self?.rollBack(to: from, from: target, kind: kind) { [weak self] in
                 self?.session?.rests()
@@ -146,7 +146,7 @@ extension Coordinator {
     /// and redo would start from a version the text does not hold): `version`, or the
     /// refused step's `target` when `version` is the original, which cannot change.
     private func rollBack(to version: Int, from target: Int, kind: ChangeKind, then: @escaping () -> Void) {
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, session.working != nil, session.region?.range != nil,
               session.versions.indices.contains(version) else { return then() }
         let refusedAgain: () -> Void = { [weak self] in
             if let self, let session = self.session, let context = session.working {
@@ -155,7 +155,7 @@ extension Coordinator {
             }
             then()
         }
-        deliver(plannedEdits(to: version, in: context, region: region), kind: kind, onRefused: refusedAgain) { [weak self] in
+        deliverVersion(version, kind: kind, onRefused: refusedAgain) { [weak self] in
             guard let self, let session = self.session else { return then() }
             session.shownVersion = version
             if let context = session.working { self.keepShownVersionTrue(session, context: context) }

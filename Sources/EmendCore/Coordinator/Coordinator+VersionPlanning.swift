@@ -1,0 +1,63 @@
+import EmendText
+
+/// Planning a rewrite's step off the engine's thread: the region is aligned with the version
+/// on a runtime thread (`VersionPlan`), and the edits come back to the engine's thread.
+extension Coordinator {
+    /// Delivers the edits that turn the region into `versions[target]` (see `deliver`), once
+    /// they are planned: on a runtime thread for a version (the alignment costs the region),
+    /// at once for the original (each of Emend's changes undone: no alignment).
+    func deliverVersion(_ target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive,
+                        onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
+        planVersionEdits(to: target) { [weak self] edits in
+            self?.deliver(edits, kind: kind, reason: reason, onRefused: onRefused, then: then)
+        }
+    }
+
+    /// Hands the edits that turn the region into `versions[target]` to `then`, on the engine's
+    /// thread. A version's are planned on a runtime thread from a copy of the region, while
+    /// the session's `alignment` says a plan is out: the engine's edits meanwhile are kept
+    /// there and the plan's edits move through them (`VersionAlignment.place`), as anchors
+    /// made at once would have; a stop, revert or restore drops the plan (`then` never runs:
+    /// the restore takes over). The original's, and a region the copy cannot stand for (a
+    /// protected range over its edge), are planned here, as before.
+    func planVersionEdits(to target: Int, then: @escaping ([PlannedEdit]) -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range else { return then([]) }
+        let styled = resolvedResultOptions.carriesStyling
+        guard target != 0, session.versions.indices.contains(target),
+              let plan = VersionPlan(context: context, region: region, version: session.versions[target], styled: styled) else {
+            return then(plannedEdits(to: target, in: context, region: region))
+        }
+        let flight = VersionAlignment.Flight(target: target, regionStart: region.lowerBound)
+        let ticket = flight.ticket
+        session.alignment = .inFlight(flight)
+        // The plan's edits where the text is now, as planned edits (an anchor each).
+        let landed: ([VersionPlan.Edit]) -> Void = { [weak self] edits in
+            guard let self, self.session === session, let flight = session.alignment.land(ticket) else { return }
+            guard self.workMayProceed(session), let context = session.working else { return }
+            then(edits.compactMap { edit in
+                guard let range = VersionAlignment.place(edit.range, of: flight) else { return nil }
+                return PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
+                                   styling: styled ? edit.replacement : nil, expected: edit.expected)
+            })
+        }
+        let activity = queue.activity
+        let id = activity.begin(cancelled: false)
+        // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
+        // freed at once, and the answer goes nowhere.
+        weak let target = queue
+        // The thread never holds `landed` (and the session in it) last: see EngineThreadHandoff.
+        let handoff = EngineThreadHandoff(landed)
+        do {
+            try RuntimeThread.start {
+                let edits = plan.edits()
+                // Making an anchor for each edit costs their number: a dispatch of its own.
+                target?.postFresh { handoff.take()?(edits) }
+                activity.end(id)
+            }
+        } catch {
+            activity.end(id)
+            logger("a version's edits are planned on the engine's thread: \(error.message)")
+            landed(plan.edits())
+        }
+    }
+}
