@@ -8,6 +8,12 @@ extension Coordinator {
     /// at once for the original (each of Emend's changes undone: no alignment).
     func deliverVersion(_ target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive,
                         onRefused: (() -> Void)? = nil, then: @escaping () -> Void) {
+        if target == 0, let context = session?.working {
+            // Each of Emend's changes undone, a slice planned at a time (a rewrite of every
+            // word is as many changes).
+            return deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason,
+                                    onRefused: onRefused, then: then)
+        }
         planVersionEdits(to: target) { [weak self] edits in
             self?.deliver(edits, kind: kind, reason: reason, onRefused: onRefused, then: then)
         }
