@@ -157,6 +157,61 @@ final class VersionAlignmentTests: XCTestCase {
         XCTAssertEqual(Array(engine.text.utf8), Array("I do not think it is ready. We are hoping for the tests.".utf8))
     }
 
+    /// A plan of more edits than one queue item anchors (`suggestionSlice`): the engine edits
+    /// between the slices, after the part anchored already. The edits anchored follow it,
+    /// those not yet anchored move through it, and the text ends as if the edit had come
+    /// before the step.
+    func testAnEngineEditBetweenTheAnchoredSlicesOfAPlanIsKept() throws {
+        let sentences = 600
+        let original = (0..<sentences).map { "I do not know \($0). " }.joined()
+        let rewritten = (0..<sentences).map { "I don't know \($0). " }.joined()
+        func showingOriginal() throws -> (TestEngine, Coordinator, UInt64) {
+            let engine = TestEngine(original)
+            var opts = options()
+            opts.dispatchBudget = .items(1)
+            let coordinator = try makeCoordinator(engine, options: opts)
+            try coordinator.start(.rewriteFriendly)
+            try engine.run(coordinator, timeoutMilliseconds: 120_000)
+            XCTAssertTrue(engine.text == rewritten)
+            try coordinator.showOriginal(true)
+            try engine.run(coordinator, timeoutMilliseconds: 120_000)
+            XCTAssertTrue(engine.text == original)
+            return (engine, coordinator, try XCTUnwrap(coordinator.contextIDs.first))
+        }
+        let last = original.utf8.count - "I do not know \(sentences - 1). ".utf8.count
+        let expected = (0..<(sentences - 1)).map { "I don't know \($0). " }.joined() + "We don't know \(sentences - 1). "
+        // The edit before the step.
+        do {
+            let (engine, coordinator, id) = try showingOriginal()
+            engine.edit(last..<(last + 1), "We")
+            try coordinator.updateRange(contextID: id, range: last..<(last + 1), text: "We", reason: .typing)
+            try engine.run(coordinator, timeoutMilliseconds: 120_000)
+            try coordinator.showOriginal(false)
+            try engine.run(coordinator, timeoutMilliseconds: 120_000)
+            XCTAssertTrue(engine.text == expected)
+        }
+        let (engine, coordinator, id) = try showingOriginal()
+        let context = try XCTUnwrap(coordinator.session?.working)
+        let anchors = context.liveAnchorCount
+        try coordinator.showOriginal(false)
+        var between = false
+        for _ in 0..<1_000 where !between {
+            try engine.dispatching { _ = try coordinator.dispatch() }
+            between = planIsOut(coordinator) && context.liveAnchorCount > anchors
+            if !between, !planIsOut(coordinator) { break }
+            if !between { usleep(1_000) }
+        }
+        XCTAssertTrue(between, "the plan's edits are anchored over several queue items")
+        XCTAssertTrue(engine.text == original, "nothing went out before the last slice was anchored")
+        engine.edit(last..<(last + 1), "We")
+        try coordinator.updateRange(contextID: id, range: last..<(last + 1), text: "We", reason: .typing)
+        try engine.run(coordinator, timeoutMilliseconds: 120_000)
+        XCTAssertTrue(engine.text == expected)
+        try coordinator.revert()
+        try engine.run(coordinator, timeoutMilliseconds: 120_000)
+        XCTAssertTrue(Array(engine.text.utf8) == Array(((0..<(sentences - 1)).map { "I do not know \($0). " }.joined() + "We do not know \(sentences - 1). ").utf8))
+    }
+
     /// The place of a planned edit after the engine's edits: moved past them, withdrawn when
     /// one replaced part of it, as an anchor made when the region was copied would be.
     func testPlacesFollowTheEnginesEditsAsAnchorsWould() {

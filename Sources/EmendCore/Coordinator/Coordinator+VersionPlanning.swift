@@ -36,16 +36,26 @@ extension Coordinator {
         let flight = VersionAlignment.Flight(target: target, regionStart: region.lowerBound)
         let ticket = flight.ticket
         session.alignment = .inFlight(flight)
-        // The plan's edits where the text is now, as planned edits (an anchor each).
-        let landed: ([VersionPlan.Edit]) -> Void = { [weak self] edits in
-            guard let self, self.session === session, let flight = session.alignment.land(ticket) else { return }
+        // The plan's edits where the text is now, as planned edits: an anchor each, made
+        // `suggestionSlice` at a time (one queue item each: a rewrite of every other word of
+        // a long text is as many edits). The plan stays out until the last is made, so the
+        // engine's edits between slices move those not made yet; the made ones follow them.
+        weak let owner = self
+        let planned = PlannedEdits()
+        func anchored(_ edits: [VersionPlan.Edit], from start: Int) {
+            guard let self = owner, self.session === session, let flight = session.alignment.flight(ticket) else { return }
             guard self.workMayProceed(session), let context = session.working else { return }
-            then(edits.compactMap { edit in
-                guard let range = VersionAlignment.place(edit.range, of: flight) else { return nil }
-                return PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
-                                   styling: styled ? edit.replacement : nil, expected: edit.expected)
-            })
+            let end = min(edits.count, start + Self.suggestionSlice)
+            for edit in edits[start..<end] {
+                guard let range = VersionAlignment.place(edit.range, of: flight) else { continue }
+                planned.edits.append(PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
+                                                 styling: styled ? edit.replacement : nil, expected: edit.expected))
+            }
+            guard end == edits.count else { return self.queue.post { anchored(edits, from: end) } }
+            _ = session.alignment.land(ticket)
+            then(planned.take())
         }
+        let landed: ([VersionPlan.Edit]) -> Void = { edits in anchored(edits, from: 0) }
         let activity = queue.activity
         let id = activity.begin(cancelled: false)
         // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
@@ -65,5 +75,15 @@ extension Coordinator {
             logger("a version's edits are planned on the engine's thread: \(error.message)")
             landed(plan.edits())
         }
+    }
+}
+
+/// The planned edits made so far, grown in place across queue items.
+private final class PlannedEdits {
+    var edits: [Coordinator.PlannedEdit] = []
+
+    func take() -> [Coordinator.PlannedEdit] {
+        defer { edits = [] }
+        return edits
     }
 }

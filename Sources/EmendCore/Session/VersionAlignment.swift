@@ -38,6 +38,12 @@ enum VersionAlignment {
         self = .inFlight(flight)
     }
 
+    /// The flight of `ticket` while it is out; nil once it landed or was dropped.
+    func flight(_ ticket: Ticket) -> Flight? {
+        guard case .inFlight(let flight) = self, flight.ticket === ticket else { return nil }
+        return flight
+    }
+
     /// The plan's answer arrived: the flight it belongs to, which is over; nil when that plan
     /// was dropped (or another one is out).
     mutating func land(_ ticket: Ticket) -> Flight? {
