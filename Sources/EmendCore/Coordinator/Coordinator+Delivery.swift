@@ -259,16 +259,17 @@ extension Coordinator {
                 reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
     }
 
-    /// Changes the region's text to `versions[target]` through minimal edits, then handles
-    /// `event` (`.versionRestored`: the version shown is `target`).
+    /// Changes the region's text to `versions[target]` through minimal edits (a version's
+    /// planned on a runtime thread, `deliverVersion`), then handles `event`
+    /// (`.versionRestored`: the version shown is `target`).
     func transition(to target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive, then event: SessionEvent) {
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, let context = session.working, session.region?.range != nil,
               session.versions.indices.contains(target) else { return handle(event) }
         let delivered = SessionEvent.versionRestored(target, then: event)
         if target == 0 {
             deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason, then: delivered)
         } else {
-            deliver(plannedEdits(to: target, in: context, region: region), kind: kind, reason: reason, then: delivered)
+            deliverVersion(target, kind: kind, reason: reason, then: delivered)
         }
     }
 }

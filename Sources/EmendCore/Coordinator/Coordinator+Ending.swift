@@ -155,9 +155,8 @@ extension Coordinator {
     /// the session ends.
     func transitionRestoring(to target: Int, kind: ChangeKind, then event: SessionEvent) {
         guard target != 0 else { return restoreOriginalKeepingSession(kind: kind, then: event) }
-        guard let session, let context = session.working, let region = session.region?.range else { return handle(event) }
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: .restoreRefused,
-                then: .versionRestored(target, then: event))
+        guard let session, session.working != nil, session.region?.range != nil else { return handle(event) }
+        deliverVersion(target, kind: kind, onRefused: .restoreRefused, then: .versionRestored(target, then: event))
     }
 
     /// `versions[target]` is back in the text; `event` follows.
@@ -215,6 +214,11 @@ extension Coordinator {
     /// Puts the original back byte for byte and ends the session.
     public func revert() throws(EmendError) {
         try checkThread()
+        if let session, session.alignment.isInFlight, session.state.reviewStepAsked(hasResult: session.hasResult) == .stepInFlight {
+            // The step in flight is being planned (VersionAlignment) and has sent nothing yet:
+            // revert need not wait for it; the restore drops the plan.
+            return restoreOriginal(kind: .revert, then: .end(.reverted))
+        }
         _ = try restingSession(stopping: "the session is stopping; the original is being put back",
                                noResult: "there is no finished result to revert (use stop while a tool runs)")
         restoreOriginal(kind: .revert, then: .end(.reverted))

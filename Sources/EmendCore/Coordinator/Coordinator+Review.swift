@@ -129,14 +129,13 @@ extension Coordinator {
     /// session rests as it was, `history` put back — as a refused reject leaves its
     /// suggestion pending.
     private func reviewTransition(to target: Int, kind: ChangeKind, history: ReviewHistory) {
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, session.working != nil, session.region?.range != nil,
               session.versions.indices.contains(target) else {
             settle()
             return keep(history, refused: true)
         }
         let back = SessionEvent.ReviewStepBack(from: session.shownVersion, target: target, kind: kind, history: history)
-        deliver(plannedEdits(to: target, in: context, region: region), kind: kind, onRefused: .reviewStepRefused(back),
-                then: .reviewVersionShown(target: target))
+        deliverVersion(target, kind: kind, onRefused: .reviewStepRefused(back), then: .reviewVersionShown(target: target))
     }
 
     /// A review step's version is in the text: the session rests.
@@ -151,10 +150,10 @@ extension Coordinator {
     /// shown before (`.reviewStepTakenBack`).
     func reviewStepRefused(_ back: SessionEvent.ReviewStepBack) {
         logger("the engine refused a replace of a review step; the step is taken back")
-        guard let session, let context = session.working, let region = session.region?.range,
+        guard let session, session.working != nil, session.region?.range != nil,
               session.versions.indices.contains(back.from) else { return reviewStepTakenBack(back, refusedAgain: nil) }
-        deliver(plannedEdits(to: back.from, in: context, region: region), kind: back.kind,
-                onRefused: .reviewStepTakenBack(back, refusedAgain: true), then: .reviewStepTakenBack(back, refusedAgain: false))
+        deliverVersion(back.from, kind: back.kind, onRefused: .reviewStepTakenBack(back, refusedAgain: true),
+                       then: .reviewStepTakenBack(back, refusedAgain: false))
     }
 
     /// A refused review step is taken back: the session rests as it was, its history put

@@ -44,6 +44,8 @@ extension Coordinator {
         let holdingEdges = session.reviewsChanges ? changes.map { widenedOverSpaces($0, in: context) } : []
         if isWorking { changes += shownChanges(touchedBy: range, in: context, session: session) }
         context.applyEngineEdit(range, text, changes: changes, holdingEdges: holdingEdges)
+        // A step's edits being planned from a copy of the region move through it (VersionAlignment).
+        if isWorking { session.alignment.engineEdited(range, length: text.utf8.count) }
         if isWorking, let edit = context.ledger.baseEdits.last {
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
         }

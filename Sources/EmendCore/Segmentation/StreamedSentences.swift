@@ -41,7 +41,9 @@ struct StreamedSentences {
 
     /// Adds a piece of the text and finds the sentences it finished.
     mutating func append(_ piece: Substring.UTF8View) {
-        bytes.append(contentsOf: piece)
+        // Copied as one block: appended as a sequence, byte by byte, the pieces of a 16 MB
+        // answer took a fifth of the engine's thread while it streamed.
+        if piece.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: piece) }
         scan()
     }
 

@@ -311,18 +311,29 @@ final class EditLedger {
     /// The base text of `range` of `current` (the current text): the current text with the
     /// hunks inside the range put back. Hunks reaching out of the range are left as they are.
     func baseSlice(of range: Range<Int>, in current: some TextReading) -> AttributedText {
-        var text = current.slice(range)
-        var inside: [Int] = []
+        Self.undoing(changes(inside: range), in: current.slice(range))
+    }
+
+    /// Emend's net changes whose current spans lie inside `range`: their spans (relative to
+    /// `range`) and base texts, in order — what `baseSlice` puts back (costs their number).
+    func changes(inside range: Range<Int>) -> [(span: Range<Int>, baseText: AttributedText)] {
+        var inside: [(span: Range<Int>, baseText: AttributedText)] = []
         var index = firstHunk { currentSpan($0).lowerBound >= range.lowerBound }
         // Spans are sorted and disjoint: the first reaching out of the range ends the run.
         while index < hunks.count, currentSpan(index).upperBound <= range.upperBound {
-            inside.append(index)
+            let span = currentSpan(index)
+            inside.append(((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), hunks[index].baseText))
             index += 1
         }
-        for index in inside.reversed() {
-            let span = currentSpan(index)
-            text.replace((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), withStyled: hunks[index].baseText)
-        }
+        return inside
+    }
+
+    /// `text` with `changes` (from `changes(inside:)`) put back to their base texts. Pure: a
+    /// runtime thread runs it on a copy of the region (see `VersionPlan`).
+    static func undoing(_ changes: [(span: Range<Int>, baseText: AttributedText)], in text: AttributedText) -> AttributedText {
+        if let spliced = PlainSplice.splicing(text, changes.map { ($0.span, $0.baseText) }) { return spliced }
+        var text = text
+        for change in changes.reversed() { text.replace(change.span, withStyled: change.baseText) }
         return text
     }
 
@@ -411,6 +422,10 @@ final class EditLedger {
 
     /// `saved` applied to `base` (the base text of `range`); changes outside it are skipped.
     static func applying(_ saved: [LedgerHunk], to base: AttributedText, at range: Range<Int>) -> AttributedText {
+        let inside = saved.lazy.filter { $0.base.lowerBound >= range.lowerBound && $0.base.upperBound <= range.upperBound }
+        if let spliced = PlainSplice.splicing(base, inside.map {
+            (($0.base.lowerBound - range.lowerBound)..<($0.base.upperBound - range.lowerBound), $0.text)
+        }) { return spliced }
         var text = base
         for hunk in saved.reversed() where hunk.base.lowerBound >= range.lowerBound && hunk.base.upperBound <= range.upperBound {
             text.replace((hunk.base.lowerBound - range.lowerBound)..<(hunk.base.upperBound - range.lowerBound), withStyled: hunk.text)

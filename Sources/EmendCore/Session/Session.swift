@@ -45,6 +45,8 @@ final class Session {
     var versions: [[LedgerHunk]] = [[]]
     /// Which of `versions` the text shows now.
     var shownVersion = 0
+    /// Whether a step's edits are being planned on a runtime thread (`VersionAlignment`).
+    var alignment = VersionAlignment.none
     /// A result arrived (the region may show it, or the original on request).
     var hasResult = false
     var suggestions: [Suggestion] = [] {
@@ -130,7 +132,10 @@ final class Session {
     /// Emend's changes start going back (`SessionState.restoreBegins`); a refusal is recorded.
     @discardableResult
     func beginRestoring(then after: SessionState.AfterRestore) -> Bool {
-        recording("restoring") { $0.restoreBegins(then: after) }
+        // The restore takes over from a step whose edits are being planned: the plan goes nowhere.
+        guard recording("restoring", { $0.restoreBegins(then: after) }) else { return false }
+        alignment.cancel()
+        return true
     }
 
     init(generation: UInt64, tool: WritingTool, prompt: String?, presents: Bool) {

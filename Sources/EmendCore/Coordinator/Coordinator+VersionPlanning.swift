@@ -1,0 +1,89 @@
+import EmendText
+
+/// Planning a rewrite's step off the engine's thread: the region is aligned with the version
+/// on a runtime thread (`VersionPlan`), and the edits come back to the engine's thread.
+extension Coordinator {
+    /// Delivers the edits that turn the region into `versions[target]` (see `deliver`), once
+    /// they are planned: on a runtime thread for a version (the alignment costs the region),
+    /// at once for the original (each of Emend's changes undone: no alignment).
+    func deliverVersion(_ target: Int, kind: ChangeKind, reason: ReplaceReason = .interactive,
+                        onRefused: SessionEvent? = nil, then: SessionEvent) {
+        if target == 0, let context = session?.working {
+            // Each of Emend's changes undone, a slice planned at a time (a rewrite of every
+            // word is as many changes).
+            return deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason,
+                                    onRefused: onRefused, then: then)
+        }
+        planVersionEdits(to: target) { [weak self] edits in
+            self?.deliver(edits, kind: kind, reason: reason, onRefused: onRefused, then: then)
+        }
+    }
+
+    /// Hands the edits that turn the region into `versions[target]` to `then`, on the engine's
+    /// thread. A version's are planned on a runtime thread from a copy of the region, while
+    /// the session's `alignment` says a plan is out: the engine's edits meanwhile are kept
+    /// there and the plan's edits move through them (`VersionAlignment.place`), as anchors
+    /// made at once would have; a stop, revert or restore drops the plan (`then` never runs:
+    /// the restore takes over). The original's, and a region the copy cannot stand for (a
+    /// protected range over its edge), are planned here, as before.
+    func planVersionEdits(to target: Int, then: @escaping ([PlannedEdit]) -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range else { return then([]) }
+        let styled = resolvedResultOptions.carriesStyling
+        guard target != 0, session.versions.indices.contains(target),
+              let plan = VersionPlan(context: context, region: region, version: session.versions[target], styled: styled) else {
+            return then(plannedEdits(to: target, in: context, region: region))
+        }
+        let flight = VersionAlignment.Flight(target: target, regionStart: region.lowerBound)
+        let ticket = flight.ticket
+        session.alignment = .inFlight(flight)
+        // The plan's edits where the text is now, as planned edits: an anchor each, made
+        // `suggestionSlice` at a time (one queue item each: a rewrite of every other word of
+        // a long text is as many edits). The plan stays out until the last is made, so the
+        // engine's edits between slices move those not made yet; the made ones follow them.
+        weak let owner = self
+        let planned = PlannedEdits()
+        func anchored(_ edits: [VersionPlan.Edit], from start: Int) {
+            guard let self = owner, self.session === session, let flight = session.alignment.flight(ticket) else { return }
+            guard self.workMayProceed(session), let context = session.working else { return }
+            let end = min(edits.count, start + Self.suggestionSlice)
+            for edit in edits[start..<end] {
+                guard let range = VersionAlignment.place(edit.range, of: flight) else { continue }
+                planned.edits.append(PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
+                                                 styling: styled ? edit.replacement : nil, expected: edit.expected))
+            }
+            guard end == edits.count else { return self.queue.post { anchored(edits, from: end) } }
+            _ = session.alignment.land(ticket)
+            then(planned.take())
+        }
+        let landed: ([VersionPlan.Edit]) -> Void = { edits in anchored(edits, from: 0) }
+        let activity = queue.activity
+        let id = activity.begin(cancelled: false)
+        // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
+        // freed at once, and the answer goes nowhere.
+        weak let target = queue
+        // The thread never holds `landed` (and the session in it) last: see EngineThreadHandoff.
+        let handoff = EngineThreadHandoff(landed)
+        do {
+            try RuntimeThread.start {
+                let edits = plan.edits()
+                // Making an anchor for each edit costs their number: a dispatch of its own.
+                target?.postFresh { handoff.take()?(edits) }
+                activity.end(id)
+            }
+        } catch {
+            activity.end(id)
+            logger("a version's edits are planned on the engine's thread: \(error.message)")
+            landed(plan.edits())
+        }
+    }
+}
+
+/// The planned edits made so far, grown in place across queue items.
+private final class PlannedEdits {
+    var edits: [Coordinator.PlannedEdit] = []
+
+    func take() -> [Coordinator.PlannedEdit] {
+        defer { edits = [] }
+        return edits
+    }
+}
