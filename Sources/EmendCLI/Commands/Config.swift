@@ -5,6 +5,7 @@ import EmendProviders
 
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Show where the configuration lives and what is in effect (network, provider order per tool, settings)."
     )
 

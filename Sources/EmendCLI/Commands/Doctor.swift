@@ -9,6 +9,7 @@ import EmendProviders
 /// the dictionaries, the model — and says what to do about each problem.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check the installation (library, scanner, provider host, configuration, providers tried on one sentence, dictionaries, model) and say what to do for each problem.",
         discussion: "Exit status: 0 when everything works (warnings aside), 1 when something needs fixing."
     )

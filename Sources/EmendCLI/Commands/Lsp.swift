@@ -8,6 +8,7 @@ import EmendLSP
 /// every other command) and turns the server's end into the exit status LSP asks for.
 struct Lsp: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lsp",
         abstract: "Run the Language Server Protocol server on standard input and output (for editors).",
         discussion: """
             Speaks LSP 3.17 over stdio: diagnostics from the combined proofreading providers while \

@@ -7,6 +7,7 @@ import EmendProviders
 
 struct Proofread: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "proofread",
         abstract: "Find spelling and grammar problems; print them, show a diff, apply them, or review them one by one.",
         discussion: """
             Prints file:line:column: category: message, the line, and the suggestion. Exits 1 when \

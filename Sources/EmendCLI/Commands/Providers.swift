@@ -4,6 +4,7 @@ import EmendProviders
 
 struct Providers: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "providers",
         abstract: "List the providers: discovered plugins and built-ins, what each serves, which one each tool uses, broken ones and why."
     )
 

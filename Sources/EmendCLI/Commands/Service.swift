@@ -8,6 +8,7 @@ import EmendProviders
 /// its idle time. These subcommands show it, stop it, or run it in the foreground.
 struct Service: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "service",
         abstract: "Show, stop or run the checker service that keeps the providers loaded for all your editors and commands.",
         discussion: """
             The first command or language server that needs a provider starts the service \
@@ -38,6 +39,7 @@ struct Service: ParsableCommand {
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the running service: pid, identity, front ends, and each provider host it holds.",
             discussion: "Exit status: 0 when a service runs, 1 when none does."
         )
@@ -54,6 +56,7 @@ struct Service: ParsableCommand {
 
     struct Stop: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stop",
             abstract: "Stop the running service (its provider hosts end; front ends start a new one when they next need it).",
             discussion: "Exit status: 0 when a service was stopped, 1 when none ran."
         )
@@ -70,6 +73,7 @@ struct Service: ParsableCommand {
 
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run the service in the foreground (for a systemd --user unit or debugging); it still exits when idle.",
             discussion: "Replaced by exec of emend-provider-host --service; exit status 2 when the provider host is missing."
         )

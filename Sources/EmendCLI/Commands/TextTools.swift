@@ -146,6 +146,7 @@ let modelExitStatuses = """
 
 struct Rewrite: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rewrite",
         abstract: "Rewrite the text (or --selection) in a tone, or as you describe; the result streams to stdout.",
         discussion: """
             emend follow-up "..." FILE refines the last rewrite of FILE. \
@@ -216,6 +217,7 @@ struct Rewrite: ParsableCommand {
 
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "summarize",
         abstract: "Summarize the text (or --selection): a summary, key points, a list or a table, to stdout.",
         discussion: modelExitStatuses
     )
@@ -254,6 +256,7 @@ struct Summarize: ParsableCommand {
 
 struct Compose: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compose",
         abstract: "Write new text from a prompt; with a FILE and --write it goes in at --selection (default: the end).",
         discussion: """
             emend follow-up "..." FILE refines what was composed into FILE. \

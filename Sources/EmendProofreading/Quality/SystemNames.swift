@@ -9,19 +9,19 @@ import Glibc
 /// spelling error; a word of the American dictionary is never taken for a name (`make`, `less`
 /// and `which` are commands too, and "make" at a sentence start still needs its capital).
 public struct SystemNames: Sendable {
-    private let storage: LazyValue<Set<String>>
+    private let storage: LazyValue<SortedNames>
     /// English words: never names (asked only about a word that is a name, so seldom read).
     private let lexicon: Lexicon
 
     /// Lower-case names, English words included (`contains` leaves those out).
-    public var names: Set<String> { storage.value }
+    public var names: Set<String> { storage.value.set }
 
     public init(names: Set<String>, lexicon: Lexicon = .none) {
-        storage = LazyValue(names.filter { $0.count >= 3 })
+        storage = LazyValue(SortedNames(names.filter { $0.count >= 3 }))
         self.lexicon = lexicon
     }
 
-    init(loading load: @escaping @Sendable () -> Set<String>, lexicon: Lexicon) {
+    init(loading load: @escaping @Sendable () -> SortedNames, lexicon: Lexicon) {
         storage = LazyValue(load)
         self.lexicon = lexicon
     }
@@ -33,13 +33,13 @@ public struct SystemNames: Sendable {
     /// those directories changes (`SystemNamesCache`).
     public static let installed = SystemNames(loading: {
         SystemNamesCache(file: SystemNamesCache.standardFile())
-            .names(packageDirectory: "/var/lib/dpkg/info", path: getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
-                   manualDirectories: ["/usr/share/man/man3"])
+            .sortedNames(packageDirectory: "/var/lib/dpkg/info", path: getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
+                         manualDirectories: ["/usr/share/man/man3"])
     }, lexicon: Lexicon.installed.primary)
 
     /// Whether `word` (any case) is one of the names and no English word.
     public func contains(_ word: String) -> Bool {
-        names.contains(word.lowercased()) && lexicon.knows(word) != true
+        storage.value.contains(word.lowercased()) && lexicon.knows(word) != true
     }
 
     /// The names of the packages dpkg has installed (`NAME.list` or `NAME:ARCH.list` in

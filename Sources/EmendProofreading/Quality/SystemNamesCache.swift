@@ -24,21 +24,22 @@ struct SystemNamesCache {
     /// The names from the file when it is still valid for these directories, else listed now
     /// and written to the file (a file that cannot be written only costs the next process the listing).
     func names(packageDirectory: String, path: String, manualDirectories: [String]) -> Set<String> {
+        sortedNames(packageDirectory: packageDirectory, path: path, manualDirectories: manualDirectories).set
+    }
+
+    /// `names`, as the sorted lines of the file (no set is built: see `SortedNames`).
+    func sortedNames(packageDirectory: String, path: String, manualDirectories: [String]) -> SortedNames {
         let directories = [packageDirectory] + path.split(separator: ":").filter { !$0.isEmpty }.map(String.init) + manualDirectories
         let header = (["emend-system-names 1"] + directories.map { "\($0)\t\(Self.stamp(of: $0))" } + ["path\t\(path)", "--"])
             .joined(separator: "\n") + "\n"
         if let file, let bytes = SystemFiles.bytes(of: file), bytes.starts(with: header.utf8) {
-            var names: Set<String> = []
-            for line in bytes[header.utf8.count...].split(separator: UInt8(ascii: "\n")) {
-                names.insert(String(decoding: line, as: UTF8.self))
-            }
-            return names
+            return SortedNames(lines: bytes[header.utf8.count...])
         }
-        let names = SystemNames.listed(packageDirectory: packageDirectory, path: path, manualDirectories: manualDirectories)
+        let names = SortedNames(SystemNames.listed(packageDirectory: packageDirectory, path: path, manualDirectories: manualDirectories))
         // A directory changed within the last second may change again within the same tick of
         // the file system's clock, unseen: its listing is not kept.
         let recent = directories.contains { Int64(Self.stamp(of: $0)).map { $0 > Self.now() - 1_000_000_000 } ?? false }
-        if let file, !recent { Self.write(header + names.sorted().joined(separator: "\n") + "\n", to: file) }
+        if let file, !recent { Self.write(bytes: Array(header.utf8) + names.lines, to: file) }
         return names
     }
 
