@@ -134,6 +134,8 @@ def main():
         fields = open(f"/proc/{pid or server.p.pid}/stat").read().rsplit(")", 1)[1].split()
         return 1000 * (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    service = None
+
     def service_pid():
         """The checker service's pid (its hosts and checkers do the checking), or None."""
         status = subprocess.run([args.emend, "service", "status"], env=env, capture_output=True, text=True).stdout
@@ -144,26 +146,41 @@ def main():
 
     def tree_cpu_ms(root):
         """CPU time so far of `root` and every process below it (the service, its provider hosts
-        and their checkers): the rest of what a keystroke costs."""
-        total, stack, seen = 0.0, [root], set()
+        and their checkers), by process: the rest of what a keystroke costs."""
+        by_process, stack, seen = {}, [root], set()
         while stack:
             pid = stack.pop()
             if pid in seen:
                 continue
             seen.add(pid)
             try:
-                total += cpu_ms(pid)
+                by_process[pid] = cpu_ms(pid)
                 for task in os.listdir(f"/proc/{pid}/task"):
                     stack += [int(c) for c in open(f"/proc/{pid}/task/{task}/children").read().split()]
             except OSError:
                 pass
-        return total
+        return by_process
+
+    def process_name(pid):
+        """What a process of the service's tree is: the service, the host of a provider (by the
+        plugin it maps), or its command."""
+        try:
+            if pid == service:
+                return "service"
+            maps = open(f"/proc/{pid}/maps").read()
+            for plugin in ("hunspell", "harper", "llama", "fixture"):
+                if f"/{plugin}.so" in maps:
+                    return f"{plugin} host"
+            return os.path.basename(open(f"/proc/{pid}/cmdline").read().split("\0")[0]) or str(pid)
+        except OSError:
+            return str(pid)
 
     def edits(label, character):
         nonlocal version
         picks = [prose[int(k * len(prose) / (args.edits + 5))] for k in range(args.edits + 5)]
         random.Random(len(label)).shuffle(picks)
-        times, cpu_start, service, service_start = [], None, None, None
+        nonlocal service
+        times, cpu_start, service_start = [], None, None
         for k, line in enumerate(picks):
             if k == 5:
                 cpu_start = cpu_ms()
@@ -181,8 +198,14 @@ def main():
             if k >= 5:   # the first five warm the providers
                 times.append(1000 * (at - sent))
         cpu = (cpu_ms() - cpu_start) / len(times)
-        service_cpu = "" if service_start is None else \
-            f", checker service CPU {(tree_cpu_ms(service) - service_start) / len(times):.1f} ms per edit"
+        service_cpu = ""
+        if service_start is not None:
+            spent = {pid: ms - service_start.get(pid, 0.0) for pid, ms in tree_cpu_ms(service).items()}
+            parts = {}
+            for pid, ms in spent.items():
+                parts[process_name(pid)] = parts.get(process_name(pid), 0.0) + ms
+            detail = ", ".join(f"{name} {ms / len(times):.1f}" for name, ms in sorted(parts.items(), key=lambda p: -p[1]) if ms > 0)
+            service_cpu = f", checker service CPU {sum(spent.values()) / len(times):.1f} ms per edit ({detail})"
         times.sort()
         print(f"one-character didChange ({label}) -> updated diagnostics (n={len(times)}): median "
               f"{statistics.median(times):.1f} ms, p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms; "

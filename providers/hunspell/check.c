@@ -183,7 +183,7 @@ static emend_status check(job *j, const token *t) {
         if (stopping(j)) return EMEND_E_CANCELLED;
         struct timespec before;
         clock_gettime(CLOCK_MONOTONIC, &before);
-        emend_status status = dictionary_suggest(j->d, word, length, &suggestions, &count);
+        emend_status status = dictionary_suggest(j->d, &p->personal, word, length, &suggestions, &count);
         j->lookup_ms += elapsed_ms(&before);
         if (status != EMEND_OK) return status;
         j->suggest_calls++;

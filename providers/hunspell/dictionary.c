@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chars.h"
 #include "locate.h"
 #include "diskcache.h"
 #include "provider.h"
+#include "quick.h"
 
 /* At most this many dictionaries stay loaded per instance (least recently used out). */
 #define MAX_LOADED_DICTIONARIES 4
@@ -110,21 +112,59 @@ static int one_edit_apart(const char *a, const char *b) {
     return i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0; /* swapped */
 }
 
-emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, char ***out, size_t *count) {
+/* Adds the user's words to `handle` of `d`; how many Hunspell took. */
+static size_t add_words(dictionary *d, Hunhandle *handle, const personal_words *personal) {
+    size_t added = 0;
+    for (size_t i = 0; i < personal->count; i++) {
+        const char *word = personal->words[i];
+        char *converted = d->utf8 ? NULL : convert(d->to_dictionary, word, strlen(word));
+        if (!d->utf8 && converted == NULL) continue; /* not expressible in its encoding */
+        if (Hunspell_add(handle, d->utf8 ? word : converted) == 0) added++;
+        free(converted);
+    }
+    return added;
+}
+
+/* The dictionary as it is (with the n-gram scan), loaded on first need with the user's words;
+ * NULL when it cannot be loaded (the quick view's suggestions stand alone then). */
+static Hunhandle *full_dictionary(dictionary *d, const personal_words *personal) {
+    if (!d->has_quick) return d->handle;
+    if (d->full == NULL) {
+        d->full = Hunspell_create(d->aff_path, d->dic_path);
+        if (d->full == NULL) return NULL;
+        d->full_personal_generation = 0;
+    }
+    if (d->full_personal_generation != personal->generation) {
+        add_words(d, d->full, personal);
+        d->full_personal_generation = personal->generation;
+    }
+    return d->full;
+}
+
+emend_status dictionary_suggest(dictionary *d, const personal_words *personal, const char *word, size_t length, char ***out,
+                                size_t *count) {
     *out = NULL;
     *count = 0;
     char *converted = d->utf8 ? NULL : convert(d->to_dictionary, word, length);
     if (!d->utf8 && converted == NULL) return EMEND_OK;
     char **list = NULL;
-    int n = Hunspell_suggest(d->handle, &list, d->utf8 ? word : converted);
+    Hunhandle *asked = d->handle;
+    int n = Hunspell_suggest(asked, &list, d->utf8 ? word : converted);
+    if (n <= 0 && d->has_quick) {
+        /* The edits found nothing: Hunspell's n-gram scan, as newer Hunspell does then. */
+        if (list != NULL) Hunspell_free_list(asked, &list, n < 0 ? 0 : n);
+        list = NULL;
+        asked = full_dictionary(d, personal);
+        n = asked == NULL ? 0 : Hunspell_suggest(asked, &list, d->utf8 ? word : converted);
+    }
     free(converted);
     if (n <= 0) {
-        if (list != NULL) Hunspell_free_list(d->handle, &list, n < 0 ? 0 : n);
+        if (list != NULL) Hunspell_free_list(asked, &list, n < 0 ? 0 : n);
         return EMEND_OK;
     }
     char **result = calloc((size_t)n, sizeof *result);
     if (result == NULL) {
-        Hunspell_free_list(d->handle, &list, n);
+        Hunspell_free_list(asked, &list, n);
         return EMEND_E_INTERNAL;
     }
     size_t m = 0;
@@ -137,7 +177,7 @@ emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, 
         if (keep) result[m++] = s;
         else free(s);
     }
-    Hunspell_free_list(d->handle, &list, n);
+    Hunspell_free_list(asked, &list, n);
     /* Stable partitions: the same letters first, then the same letters but for accents. */
     size_t front = 0;
     for (int fold = 0; fold <= 1; fold++) {
@@ -227,6 +267,9 @@ static void read_scripts(dictionary *d, const char *dic, locale_t ctype) {
 void dictionary_unload(provider *p, dictionary *d) {
     cache_purge(&p->cache, d);
     Hunspell_destroy(d->handle);
+    if (d->full != NULL) Hunspell_destroy(d->full);
+    free(d->aff_path);
+    free(d->dic_path);
     if (!d->utf8) {
         iconv_close(d->to_dictionary);
         iconv_close(d->from_dictionary);
@@ -265,14 +308,26 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
     *status = EMEND_E_PROVIDER;
     dictionary *d = calloc(1, sizeof *d);
     if (d == NULL) return snprintf(message, message_size, "out of memory"), NULL;
-    d->handle = Hunspell_create(aff, dic);
+    /* The quick view first (quick.h); the dictionary as it is when it cannot be made. */
+    char quick[64];
+    int quick_fd = quick_affix_file(aff, quick, sizeof quick);
+    if (quick_fd >= 0) {
+        d->handle = Hunspell_create(quick, dic);
+        close(quick_fd);
+        d->has_quick = d->handle != NULL;
+    }
+    if (d->handle == NULL) d->handle = Hunspell_create(aff, dic);
     d->name = strdup(name);
     d->directory = strdup(directory);
-    if (d->handle == NULL || d->name == NULL || d->directory == NULL) {
+    d->aff_path = strdup(aff);
+    d->dic_path = strdup(dic);
+    if (d->handle == NULL || d->name == NULL || d->directory == NULL || d->aff_path == NULL || d->dic_path == NULL) {
         snprintf(message, message_size, "could not load the Hunspell dictionary %.600s", dic);
         if (d->handle) Hunspell_destroy(d->handle);
         free(d->name);
         free(d->directory);
+        free(d->aff_path);
+        free(d->dic_path);
         free(d);
         return NULL;
     }
@@ -311,7 +366,8 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
     d->next = p->dictionaries;
     p->dictionaries = d;
     p->dictionary_count++;
-    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s", dic, encoding, tag);
+    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s%s", dic, encoding, tag,
+                     d->has_quick ? "" : " (no quick view: every suggestion scans the dictionary)");
     return d;
 }
 
@@ -321,13 +377,10 @@ void dictionary_add_personal_words(provider *p, emend_run *run, dictionary *d) {
     personal_refresh(&p->personal);
     if (d->personal_generation == p->personal.generation) return;
     d->personal_generation = p->personal.generation;
-    size_t added = 0;
-    for (size_t i = 0; i < p->personal.count; i++) {
-        const char *word = p->personal.words[i];
-        char *converted = d->utf8 ? NULL : convert(d->to_dictionary, word, strlen(word));
-        if (!d->utf8 && converted == NULL) continue; /* not expressible in its encoding */
-        if (Hunspell_add(d->handle, d->utf8 ? word : converted) == 0) added++;
-        free(converted);
+    size_t added = add_words(d, d->handle, &p->personal);
+    if (d->full != NULL) {
+        add_words(d, d->full, &p->personal);
+        d->full_personal_generation = p->personal.generation;
     }
     cache_purge(&p->cache, d);
     emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of %s added", d->name, added, added == 1 ? "" : "s",

@@ -15,6 +15,7 @@
 #include <hunspell.h>
 
 #include "emend_plugin.h"
+#include "personal.h"
 
 struct provider;
 
@@ -22,7 +23,15 @@ typedef struct dictionary {
     struct dictionary *next;
     char *name;          /* the file name without .dic, e.g. "en_US" */
     char *directory;
+    /* Spelling, and the suggestions of Hunspell's edits: the quick view of the dictionary
+     * (quick.h) when it could be made, else the dictionary as it is. */
     Hunhandle *handle;
+    /* The dictionary as it is, for the n-gram scan when the edits suggest nothing: loaded on
+     * first need (NULL until then, or when `handle` is it already: has_quick 0). */
+    Hunhandle *full;
+    int has_quick;
+    char *aff_path, *dic_path;  /* to load `full` */
+    unsigned full_personal_generation; /* the user's words added to `full` */
     int utf8;            /* the dictionary's encoding is UTF-8: no conversion */
     iconv_t to_dictionary, from_dictionary;
     uint64_t last_used;
@@ -52,11 +61,15 @@ void dictionary_unload(struct provider *p, dictionary *d);
 int dictionary_spell(dictionary *d, const char *word, size_t length);
 
 /* Hunspell's suggestions for `word` (UTF-8, apostrophes straight) into *out (malloc'd, UTF-8,
- * free with free_suggestions) and *count: without duplicates or the word itself; those that
+ * free with free_suggestions) and *count: those of Hunspell's edits of the word, and only when
+ * they find nothing those of its n-gram scan of the dictionary (quick.h; `personal`: the
+ * user's words, added to the full dictionary when it is loaded for the scan); without
+ * duplicates or the word itself; those that
  * only add or move apostrophes first, then those that only differ in accents; otherwise a
  * word one keystroke away before a first suggestion that cuts the word in two ("Relase":
  * "Release", not "Re lase"). EMEND_OK, or EMEND_E_INTERNAL out of memory. */
-emend_status dictionary_suggest(dictionary *d, const char *word, size_t length, char ***out, size_t *count);
+emend_status dictionary_suggest(dictionary *d, const personal_words *personal, const char *word, size_t length, char ***out,
+                                size_t *count);
 
 /* Whether the dictionary's words use letters of `cp`'s script (script_of). */
 int dictionary_uses_script(const dictionary *d, uint32_t cp);

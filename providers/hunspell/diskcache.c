@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 /* Bump when the order or choice of suggestions changes (dictionary_suggest): old files go unused. */
-#define DISK_CACHE_FORMAT 1
+#define DISK_CACHE_FORMAT 2
 
 static int make_directories(char *path) {
     for (char *slash = strchr(path + 1, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {

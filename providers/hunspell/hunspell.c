@@ -29,6 +29,7 @@
  *   personal.c    the user's dictionary.txt
  *   chars.c       character classes, scripts and case
  *   skips.c       code, URLs, e-mail addresses and paths: never checked
+ *   quick.c       the quick view of a dictionary: suggestions without the n-gram scan
  *   ../sdk        settings, logging, request checks, the run in progress, UTF-8
  *
  * Build: providers/hunspell/build.sh OUT_DIR  →  OUT_DIR/hunspell.so

@@ -41,7 +41,7 @@ extension LanguageServer {
 
     func fireDueChecks() {
         let now = MonotonicClock.nowMilliseconds()
-        for uri in documents.keys {
+        for uri in openURIs {
             guard let due = documents[uri]?.checkDue, due <= now else { continue }
             documents[uri]?.checkDue = nil
             check(uri)
@@ -51,7 +51,15 @@ extension LanguageServer {
     /// Cuts the document into units, sends the ones never checked to the checker, and
     /// publishes at once when nothing is missing.
     func check(_ uri: String) {
-        guard var open = documents.removeValue(forKey: uri) else { return }
+        if submitMissing(uri) == .idle { publish(uri) }
+    }
+
+    /// The part of `check` that changes the document; its check state after. Why apart: the
+    /// document is back in the table, and no copy of it is left, when `publish` changes it (a
+    /// copy would share its arrays, and publish would then copy every unit's findings and
+    /// fragments to change one).
+    private func submitMissing(_ uri: String) -> CheckState? {
+        guard var open = documents.removeValue(forKey: uri) else { return nil }
         let missing = resolve(&open)
         let waiting = !open.owed.isEmpty
         // What the user just changed goes ahead of the rest of a check in progress.
@@ -71,7 +79,7 @@ extension LanguageServer {
             open.check = .checking(progress: batches > 1 && client.workDoneProgress ? startProgress(uri, total: open.units.count) : .silent)
         }
         documents[uri] = open
-        if open.check == .idle { publish(uri) }
+        return open.check
     }
 
     /// Sends `units` to the checker in batches of at most `batchBytes`; returns how many.
@@ -143,9 +151,15 @@ extension LanguageServer {
             return toolFinished(job: id, outcome: outcome)
         }
         let now = MonotonicClock.nowMilliseconds()
-        for uri in documents.keys {
-            guard let open = documents[uri], case .checking(let progress) = open.check else { continue }
-            let remaining = open.owed.count
+        for uri in openURIs {
+            // What is needed of the document, read in one expression: a copy of it held while
+            // `publish` changes it would make publish copy every unit's findings.
+            typealias Standing = (progress: CheckProgress, remaining: Int, edited: Bool, lastPublish: Int64)
+            let standing: Standing? = documents[uri].flatMap { open in
+                guard case .checking(let progress) = open.check else { return nil }
+                return (progress, open.owed.count, !open.urgent.isEmpty && !open.urgent.isDisjoint(with: settled), open.lastPublish)
+            }
+            guard let (progress, remaining, edited, lastPublish) = standing else { continue }
             if remaining == 0 {
                 documents[uri]?.check = .idle
                 documents[uri]?.urgent = []
@@ -155,15 +169,14 @@ extension LanguageServer {
             }
             // The paragraph the user changed is published as soon as it is checked; the rest
             // of a long check every `progressivePublishMilliseconds`.
-            let edited = !open.urgent.isEmpty && !open.urgent.isDisjoint(with: settled)
             if edited { documents[uri]?.urgent.subtract(settled) }
-            if edited || now - open.lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
+            if edited || now - lastPublish >= Self.progressivePublishMilliseconds { publish(uri) }
             if case .reporting(let token, let total) = progress {
                 reportProgress(token: token, kind: "report", percentage: max(0, min(99, 100 * (total - remaining) / max(total, 1))), uri: uri)
             }
         }
         // Keystrokes that came while slow checkers had one in flight: the text as it is now.
-        for uri in documents.keys {
+        for uri in openURIs {
             guard let open = documents[uri], open.recheckWhenAnswered, open.urgent.isEmpty else { continue }
             documents[uri]?.recheckWhenAnswered = false
             documents[uri]?.checkDue = now
@@ -194,7 +207,7 @@ extension LanguageServer {
 
     /// The checker answered for `keys`: no open document is owed them any more.
     func settle(_ keys: [UnitKey]) {
-        for uri in documents.keys where !(documents[uri]?.owed.isEmpty ?? true) {
+        for uri in openURIs where !(documents[uri]?.owed.isEmpty ?? true) {
             documents[uri]?.owed.subtract(keys)
         }
     }
@@ -288,8 +301,15 @@ extension LanguageServer {
         writer.send(bytes: DiagnosticsMessage.message(uri: uri, version: document.version, diagnostics: runs))
     }
 
+    /// The open documents' URIs, for loops that change the documents. Why not
+    /// `documents.keys`: the view holds the table's storage, so the first change in the loop
+    /// copies the table, and with it every document's arrays are shared; the next change of a
+    /// document (a publish) then copies all its units' findings and fragments, thousands in a
+    /// large document, at every keystroke.
+    var openURIs: [String] { Array(documents.keys) }
+
     func publishAll() {
-        for uri in documents.keys { publish(uri) }
+        for uri in openURIs { publish(uri) }
     }
 }
 

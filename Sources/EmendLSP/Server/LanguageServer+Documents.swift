@@ -57,9 +57,11 @@ extension LanguageServer {
         open.changedSinceCheck = true
         let reviewed = open.reviewItems.count
         let arrived = open.takePendingReview(nextID: &nextReviewID)
-        documents[uri] = open
+        let reviewChanged = arrived || open.reviewItems.count != reviewed
+        // Moved in, not copied (see `check`).
+        documents[uri] = consume open
         // A rewrite's changes arrived, or an edit took one: the review items show at once.
-        if arrived || open.reviewItems.count != reviewed { publish(uri) }
+        if reviewChanged { publish(uri) }
     }
 
     func didClose(_ params: JSON) throws(ResponseError) {
@@ -79,7 +81,7 @@ extension LanguageServer {
         let open = try document(params)
         failed.removeAll()
         dictionary = .load(environment: configuration.environment)
-        for uri in documents.keys { documents[uri]?.forgetFindings() }
+        for uri in openURIs { documents[uri]?.forgetFindings() }
         documents[open.document.uri]?.checkDue = MonotonicClock.nowMilliseconds()
     }
 

@@ -81,9 +81,9 @@ extension LanguageServer {
         if providersChanged {
             cache.removeAll()
             failed.removeAll()
-            for uri in documents.keys { documents[uri]?.forgetFindings() }
+            for uri in openURIs { documents[uri]?.forgetFindings() }
         }
-        for uri in documents.keys {
+        for uri in openURIs {
             documents[uri]?.checkDue = MonotonicClock.nowMilliseconds()
         }
     }
