@@ -216,7 +216,9 @@ extension Coordinator {
                 if case .streaming = state.streaming { state.sentences.append(chunk) }
                 self.streamPartialResult()
             case .edits(let batch): edits.append(batch)
-            case .completeness(let report): self.completeness = report
+            case .completeness(let report):
+                // One queued before a failure (a time-out) came in: a failed session has none.
+                if self.endingFailure == nil { self.completeness = report }
             case .finished(let outcome):
                 state.providerRun = nil
                 self.providerDeadline = nil

@@ -151,10 +151,15 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
             return .finished
         }
         guard !finished.isEmpty else {
-            // Nothing to combine: the run fails with why each checker gave nothing.
+            // Nothing to combine: the run fails with why each checker gave nothing, in the
+            // words of a failure (no result is "left out" of a result there is not).
             let reasons = report.parts.map { part -> String in
-                if case .failed(let why) = part.part { return why.contains(part.providerID) ? why : "\(part.providerID): \(why)" }
-                return part.sentence
+                switch part.part {
+                case .failed(let why): return why.contains(part.providerID) ? why : "\(part.providerID): \(why)"
+                case .timedOut(let milliseconds, let setting):
+                    return "\(part.providerID) did not finish within \(milliseconds) ms (raise \(setting))"
+                case .finished, .skipped: return part.sentence
+                }
             }.joined(separator: "; ")
             if !report.parts.contains(where: { if case .skipped = $0.part { return false } else { return true } }) {
                 return .failed("no checker serves proofreading in \(request.language): \(reasons)")
