@@ -830,7 +830,12 @@ typedef struct emend_coordinator_options {
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
                                                A combined proofread ends its slower checkers
                                                before it and answers with a partial result
-                                               (emend_coordinator_get_completeness) */
+                                               (emend_coordinator_get_completeness); the
+                                               limit is one instant for both, and such a
+                                               run fails (EMEND_E_TIMEOUT) only when that
+                                               answer has not come 5 s after it, so a
+                                               loaded machine does not turn the partial
+                                               result into a failure */
     uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
                                                sentences replace the original's sentences one
                                                for one once at least this many new bytes

@@ -199,6 +199,10 @@ extension Coordinator {
     private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
                         previousResult: String?, guidance: String?) {
         completeness = nil
+        // One instant for the provider and the coordinator (see ProviderRequest.deadline).
+        var request = request
+        let deadline = ProviderTimeout.adding(options.providerTimeoutMilliseconds, to: MonotonicClock.nowMilliseconds())
+        request.deadline = deadline
         state.provider = provider
         state.previousResult = previousResult
         state.guidance = guidance
@@ -242,7 +246,7 @@ extension Coordinator {
             state.providerRun = nil
             return fail(error)
         }
-        providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
+        providerDeadline = provider.answersByDeadline ? ProviderTimeout.adding(ProviderTimeout.graceMilliseconds, to: deadline) : deadline
     }
 
     /// The provider finished well (and no streamed part is in flight): the animation it ran
