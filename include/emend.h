@@ -830,7 +830,12 @@ typedef struct emend_coordinator_options {
     uint32_t provider_timeout_ms;           /* a provider that does not finish; 0 = 60000 ms.
                                                A combined proofread ends its slower checkers
                                                before it and answers with a partial result
-                                               (emend_coordinator_get_completeness) */
+                                               (emend_coordinator_get_completeness); the
+                                               limit is one instant for both, and such a
+                                               run fails (EMEND_E_TIMEOUT) only when that
+                                               answer has not come 5 s after it, so a
+                                               loaded machine does not turn the partial
+                                               result into a failure */
     uint32_t stream_chunk_bytes;            /* while a provider writes a rewrite, its finished
                                                sentences replace the original's sentences one
                                                for one once at least this many new bytes
@@ -920,7 +925,10 @@ emend_status emend_coordinator_last_session_status(const emend_coordinator *coor
  * have given: proofreading combines several checkers, each with its own time limit. */
 typedef enum emend_completeness {
     EMEND_COMPLETENESS_UNKNOWN = 0,  /* no provider run reported it yet: no session has run a
-                                        tool, or the run was one provider's (whole or failed) */
+                                        tool, or the run was one provider's (whole or failed);
+                                        and for a session that failed (it has no result: its
+                                        status and message say why, naming each checker that
+                                        gave nothing), from before its change to INACTIVE */
     EMEND_COMPLETENESS_COMPLETE = 1, /* every provider that took part answered */
     EMEND_COMPLETENESS_PARTIAL = 2   /* a provider that took part timed out or failed and was
                                         left out: its suggestions are missing */
@@ -928,8 +936,8 @@ typedef enum emend_completeness {
 
 /* (Added after the first version.) How complete the latest result is: that of the current
  * session's provider run once it finished (while the user reviews a proofread), else that of
- * the last session that ended; UNKNOWN until a run reported it and again while a new run is
- * working. *out_completeness receives it. The message says, per provider that did not give
+ * the last session that ended; UNKNOWN until a run reported it, again while a new run is
+ * working, and for a session that failed (never PARTIAL beside a failure). *out_completeness receives it. The message says, per provider that did not give
  * its part, why and what to do, e.g. "partial result: org.emend.harper did not finish within
  * 42000 ms and was left out (raise [providers."org.emend.harper"] timeout_ms in config.toml,
  * or the command's time limit)"; it also names providers that did not take part (a language

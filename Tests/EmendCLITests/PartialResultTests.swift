@@ -100,6 +100,37 @@ final class PartialResultTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("beleive"), result.stdout)
     }
 
+    /// A check that failed has no result: it is a failure (exit 3) that says why each checker
+    /// gave nothing, never also a "partial result" (include/emend.h: a failed session's
+    /// completeness is unknown), alone, among several files, and in the JSON.
+    func testAFailedCheckIsAFailureWithItsReasonsNotAPartialResult() {
+        configure(twoCheckers)
+        sandbox.environment["EMEND_FIXTURE_SLOW_CHECKER_MS"] = "20000"
+        sandbox.write("fail.txt", "This text asks for a failure [fixture:fail] tomorow.\n")
+        sandbox.write("late.txt", "I beleive it.\n")
+        let alone = sandbox.run(["proofread", "fail.txt"])
+        XCTAssertEqual(alone.status, 3, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("fail.txt: "), alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("the text asked for a failure"), "the failure's reason: \(alone.stderr)")
+        XCTAssertTrue(alone.stderr.contains("org.emend.fixture.slow did not finish within 300 ms"), "and the other checker's: \(alone.stderr)")
+        for phrase in ["partial", "left out", "warning"] {
+            XCTAssertFalse(alone.stderr.contains(phrase), "\(phrase): \(alone.stderr)")
+        }
+        let many = sandbox.run(["proofread", "--json", "fail.txt", "late.txt"])
+        XCTAssertEqual(many.status, 3, many.stderr)
+        let object = try? JSONSerialization.jsonObject(with: Data(many.stdout.utf8)) as? [String: Any]
+        let failed = object?["fail.txt"] as? [String: Any]
+        XCTAssertEqual(failed?["exitStatus"] as? Int, 3, many.stdout)
+        XCTAssertNil(failed?["warnings"], "no result, so nothing incomplete about it: \(many.stdout)")
+        XCTAssertFalse((failed?["error"] as? String ?? "partial").contains("partial"), many.stdout)
+        // The file that was checked is honestly partial beside it.
+        let late = (object?["late.txt"] as? [String: Any])?["warnings"] as? [String: Any]
+        XCTAssertEqual(late?["incompleteResults"] as? Bool, true, many.stdout)
+        let warnings = many.stderr.split(separator: "\n").filter { $0.contains("partial") }
+        XCTAssertEqual(warnings.count, 1, many.stderr)
+        XCTAssertTrue(warnings.first?.contains("late.txt: partial result") ?? false, many.stderr)
+    }
+
     func testABadTimeoutSettingIsAConfigurationError() {
         configure("[providers.\"org.emend.fixture\"]\ntimeout_ms = \"soon\"\n")
         sandbox.write("x.txt", "Text.\n")

@@ -76,6 +76,9 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
     private var nextPreview: UInt = 0xBEEF
     /// Every sessionEnded notification: its status and message, and the state then.
     private(set) var endings: [(status: EmendStatus, message: String, state: CoordinatorState)] = []
+    /// The coordinator's completeness as each state change was asked (what an engine that
+    /// reads it on the change to inactive sees).
+    private(set) var completenessAtStates: [(state: CoordinatorState, completeness: Completeness?)] = []
     /// Answers the coordinator rejected (should stay empty).
     private(set) var answerErrors: [EmendError] = []
 
@@ -263,6 +266,7 @@ final class TestEngine: CoordinatorDelegate, @unchecked Sendable {
         note("willChangeToState")
         states.append(state)
         statesBeforeChange.append(coordinator.state)
+        completenessAtStates.append((state, coordinator.completeness))
         if failStates.contains(state) { return reply(coordinator, request, .failed(EmendError(.refused, "the view is closing"))) }
         if stateAnswering == .later { return heldStates.append(request) }
         reply(coordinator, request, .done)

@@ -120,4 +120,51 @@ final class FrontEndAgreementTests: XCTestCase {
         server.update(settings)
         XCTAssertEqual(try server.proofreader(for: .proofread).id, Self.speller.id, "one checker alone is itself")
     }
+
+    /// A checker named for proofreading (`emend_coordinator_choose_provider`, a request's
+    /// provider id, `emend proofread --provider`) is the same combination of one in every
+    /// front end's catalog: its filters, time limit and completeness report, and language
+    /// detection when no language is set. The bare provider stays what `provider(for:named:)`
+    /// gives (`emend doctor` and the other tools use it).
+    func testANamedCheckerIsACombinationOfOneInEveryFrontEnd() throws {
+        let registry = Self.registry()
+        let server = ServerCatalog(base: registry)
+        let catalogs: [(String, ProviderCatalog)] = [
+            ("libemend", LanguageDetectingCatalog(base: registry)),
+            ("emend proofread", CLICatalog(base: registry, language: nil, stream: StreamBuffer())),
+            ("emend lsp", server),
+        ]
+        let detects = LanguageDetector.shared != nil
+        for (name, catalog) in catalogs {
+            let named = try catalog.proofreader(for: .proofread, named: Self.speller.id)
+            XCTAssertEqual(named.id, Self.speller.id, name)
+            let combined = try XCTUnwrap(named.innermost as? CombinedProofreader, "\(name): a combination of one")
+            XCTAssertEqual(combined.members.map(\.id), [Self.speller.id], name)
+            XCTAssertTrue(combined.members.allSatisfy { $0 is FilteringProofreader }, "\(name): with the user's filters")
+            XCTAssertEqual(Self.wrappers(of: named).contains { $0 is LanguageDetectingProofreader }, detects,
+                           "\(name): language detection as without a name")
+            XCTAssertFalse(try catalog.provider(for: .proofread, named: Self.speller.id).innermost is CombinedProofreader,
+                           "\(name): the bare provider stays bare")
+
+            // Through a coordinator, as each front end starts it: the named checker's
+            // suggestions, and a completeness report (a bare provider gives none).
+            let engine = FileEngine(text: Array(Self.text.utf8), selection: 0..<0, protectedRanges: [])
+            var options = CoordinatorOptions()
+            options.animationDuration = 0
+            let coordinator = try Coordinator(delegate: engine, options: options, catalog: catalog)
+            try coordinator.start(.proofread, scope: .fullDocument, providerID: Self.speller.id)
+            try coordinator.runUntilIdle(timeoutMilliseconds: 10_000)
+            XCTAssertEqual(Finding.from(coordinator.suggestions).map { ["\($0.range)", $0.replacement] }, [["3..<11", "attempted"]], name)
+            XCTAssertEqual(coordinator.completeness?.parts.map(\.providerID), [Self.speller.id], "\(name): reported")
+            XCTAssertEqual(coordinator.completeness?.isPartial, false, name)
+        }
+        XCTAssertThrowsError(try server.proofreader(for: .proofread, named: "org.test.missing"), "a named checker is required")
+    }
+
+    /// `provider` and the providers it wraps, outermost first.
+    static func wrappers(of provider: WritingProvider) -> [WritingProvider] {
+        var chain = [provider]
+        while let wrapper = chain.last as? WrappingProvider { chain.append(wrapper.base) }
+        return chain
+    }
 }

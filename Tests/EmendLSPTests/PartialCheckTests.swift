@@ -36,6 +36,25 @@ final class PartialCheckTests: XCTestCase {
         XCTAssertEqual(client.shutdownAndExit(), 0)
     }
 
+    /// A check that failed has no result: an error that says why each checker gave nothing,
+    /// and no "partial result" warning beside it.
+    func testAFailedCheckIsAnErrorWithItsReasonsAndNoPartialWarning() {
+        let client = client(slowMilliseconds: 20_000, timeoutMilliseconds: 300)
+        client.initialize()
+        client.open("file:///fail.txt", "This text asks for a failure [fixture:fail] tomorow.\n")
+        let shown = client.wait("window/showMessage") { $0["method"] as? String == "window/showMessage" }
+        let params = shown?["params"] as? [String: Any]
+        XCTAssertEqual(params?["type"] as? Int, 1, "an error: \(String(describing: shown))")
+        let text = params?["message"] as? String ?? ""
+        XCTAssertTrue(text.contains("the text asked for a failure"), text)
+        XCTAssertTrue(text.contains("org.emend.fixture.slow did not finish within 300 ms"), text)
+        XCTAssertFalse(text.contains("partial") || text.contains("left out"), text)
+        XCTAssertEqual(client.shutdownAndExit(), 0)
+        let others = client.pending.filter { $0["method"] as? String == "window/showMessage" }
+            .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        XCTAssertFalse(others.contains { $0.contains("partial") }, "\(others)")
+    }
+
     func testACheckerWithinItsLimitSaysNothing() {
         let client = client(slowMilliseconds: 50, timeoutMilliseconds: 20_000)
         client.initialize()

@@ -152,4 +152,42 @@ final class CompletenessTests: XCTestCase {
         XCTAssertEqual(capped.milliseconds, 9_000, "a margin before the run's own limit, to answer with what the others found")
         XCTAssertTrue(capped.setting.contains("--timeout"), capped.setting)
     }
+    /// The run's deadline (`ProviderRequest.deadline`: the coordinator's limit as one instant)
+    /// bounds every member, whenever this run or the member started: a checker that hangs is
+    /// left out before it, named with the run's limit, and the others' answers are kept.
+    func testTheRunsDeadlineLeavesAHangingCheckerOutAndNamesTheRunsLimit() {
+        let fast = Checker("org.test.fast", edit: ProviderEdit(range: 5..<9, replacement: "word", category: "grammar"))
+        let hanging = Checker("org.test.hanging", delay: 600_000, edit: ProviderEdit(range: 0..<4, replacement: "late", category: "grammar"))
+        // Its own limit (10 minutes) is far past the run's.
+        let combined = CombinedProofreader(members: [hanging, fast], terms: ["org.test.hanging": MemberTerms(timeoutMilliseconds: 600_000)])
+        XCTAssertTrue(combined.answersByDeadline)
+        var bounded = request
+        bounded.timeLimitMilliseconds = 1_000
+        bounded.deadline = MonotonicClock.nowMilliseconds() + 1_000
+        let sink = ReportingSink()
+        XCTAssertEqual(combined.run(bounded, sink: sink), .finished)
+        XCTAssertEqual(sink.edits.map(\.replacement), ["word"])
+        let report = try! XCTUnwrap(sink.report)
+        XCTAssertEqual(report.parts[0].part, .timedOut(milliseconds: 1_000, setting: MemberTimeLimit.runSetting))
+        XCTAssertTrue(report.message.contains("org.test.hanging did not finish within 1000 ms"), report.message)
+        XCTAssertTrue(report.message.contains("--timeout"), report.message)
+    }
+
+    /// A run that starts late (a loaded machine: its thread ran long after the coordinator
+    /// set the deadline) answers at once with what it has, not after a relative limit of its
+    /// own that would end past the coordinator's: no timer race decides the outcome.
+    func testARunStartedPastItsDeadlineAnswersAtOnceWithWhatItHas() {
+        let hanging = Checker("org.test.hanging", delay: 600_000, edit: ProviderEdit(range: 0..<4, replacement: "late", category: "grammar"))
+        let combined = CombinedProofreader(members: [hanging])
+        var late = request
+        late.timeLimitMilliseconds = 60_000
+        late.deadline = MonotonicClock.nowMilliseconds() - 1
+        let sink = ReportingSink()
+        let started = MonotonicClock.nowMilliseconds()
+        XCTAssertEqual(combined.run(late, sink: sink), .finished, "an empty result that says so, not a failure")
+        XCTAssertLessThan(MonotonicClock.nowMilliseconds() - started, 20_000, "not its own 30 s limit")
+        XCTAssertEqual(sink.edits, [])
+        XCTAssertEqual(sink.report?.parts.first?.part, .timedOut(milliseconds: 60_000, setting: MemberTimeLimit.runSetting))
+        XCTAssertEqual(sink.report?.isPartial, true)
+    }
 }

@@ -244,7 +244,9 @@ struct Doctor: ParsableCommand {
             do {
                 let coordinator = try Coordinator(delegate: engine, options: options, catalog: registry)
                 try coordinator.start(tool, scope: .fullDocument, providerID: entry.id)
-                try coordinator.runUntilIdle(timeoutMilliseconds: Int(timeout * 1000) + 5_000)
+                // Past the provider's limit and the grace a proofreading combination gets after
+                // it (5 s), so that a hung checker is reported as timed out, not as busy.
+                try coordinator.runUntilIdle(timeoutMilliseconds: Int(timeout * 1000) + 10_000)
                 let found = tool == .proofread ? "\(coordinator.suggestions.count) suggestion(s)" : "a result"
                 try? coordinator.revert()
                 try? coordinator.stop()

@@ -126,16 +126,24 @@ final class CLICatalog: ProviderCatalog, ProviderListing, @unchecked Sendable {
 
     /// One proofreader, built as the language server and libemend build theirs (`Proofreader`),
     /// over the checkers config.toml or the registry chooses, or the one `--provider` names.
-    /// Why the named one too: handed to the coordinator by id it went round the combination
-    /// (no time limit of its own, no completeness report) and language detection.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
-        let combined = if let proofreadProvider {
-            try Proofreader.named([proofreadProvider], for: tool, in: base)
-        } else {
-            try Proofreader.proofreader(for: tool, listed: nil, in: base)
-        }
+        if let proofreadProvider { return try proofreader(for: tool, named: proofreadProvider) }
+        return frontEnd(try Proofreader.proofreader(for: tool, listed: nil, in: base))
+    }
+
+    /// The checker `id` (`--provider`, or a coordinator's chosen or requested one) as a
+    /// combination of one, as libemend's registry builds it (`Proofreader.named`). Why: handed
+    /// out bare (`provider(for:named:)`, which `emend doctor` and the other tools use) it went
+    /// round the combination (no time limit of its own, no completeness report) and language
+    /// detection.
+    func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider {
+        frontEnd(try Proofreader.named([id], for: tool, in: base))
+    }
+
+    /// `combined` as the command runs it: each paragraph in its own language without
+    /// `--language`, the language given in every request, its text copied to `stream`.
+    private func frontEnd(_ combined: WritingProvider) -> WritingProvider {
         note((combined as? CombinedProofreader)?.members.map(\.id) ?? [combined.id])
-        // Without --language, each paragraph is checked in the language it is written in.
         let proofreader = language == nil ? Proofreader.detectingLanguage(combined) : combined
         return CLIProvider(base: proofreader, language: language, stream: stream)
     }

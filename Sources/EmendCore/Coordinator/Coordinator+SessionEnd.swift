@@ -7,8 +7,16 @@
 extension Coordinator {
     /// Remembers the failure that ends the current session. The first one is the cause: a
     /// later one (a replace refused while putting things back) does not replace it.
+    /// A failed session has no result, so nothing about it is complete or partial: its
+    /// completeness becomes unknown here, before the engine is told the state is inactive.
+    /// Why here and not in the combination: a combined proofread that failed reported what
+    /// each checker did (each one's part, which the per-language runs of language detection
+    /// need), and front ends showed "partial result" beside the failure, which already says
+    /// why each checker gave nothing.
     func noteEndingFailure(_ error: EmendError) {
-        if endingFailure == nil { endingFailure = error }
+        guard endingFailure == nil else { return }
+        endingFailure = error
+        completeness = nil
     }
 
     /// Records the outcome of the session that just ended and tells the delegate, during

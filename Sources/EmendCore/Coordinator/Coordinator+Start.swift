@@ -198,6 +198,10 @@ extension Coordinator {
     private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
                         previousResult: String?, guidance: String?) {
         completeness = nil
+        // One instant for the provider and the coordinator (see ProviderRequest.deadline).
+        var request = request
+        let deadline = ProviderTimeout.adding(options.providerTimeoutMilliseconds, to: MonotonicClock.nowMilliseconds())
+        request.deadline = deadline
         state.provider = provider
         state.previousResult = previousResult
         state.guidance = guidance
@@ -215,7 +219,9 @@ extension Coordinator {
                 if case .streaming = state.streaming { state.sentences.append(chunk) }
                 self.streamPartialResult()
             case .edits(let batch): edits.append(batch)
-            case .completeness(let report): self.completeness = report
+            case .completeness(let report):
+                // One queued before a failure (a time-out) came in: a failed session has none.
+                if self.endingFailure == nil { self.completeness = report }
             case .finished(let outcome):
                 state.providerRun = nil
                 self.providerDeadline = nil
@@ -239,7 +245,7 @@ extension Coordinator {
             state.providerRun = nil
             return fail(error)
         }
-        providerDeadline = MonotonicClock.nowMilliseconds() + options.providerTimeoutMilliseconds
+        providerDeadline = provider.answersByDeadline ? ProviderTimeout.adding(ProviderTimeout.graceMilliseconds, to: deadline) : deadline
     }
 
     /// The provider finished well (and no streamed part is in flight): the animation it ran

@@ -35,7 +35,8 @@ public final class Coordinator: @unchecked Sendable {
     public internal(set) var lastSessionOutcome: SessionOutcome?
     /// What became of each provider's part in the latest provider run's result (the current
     /// session's, else the last ended one's); nil until a provider reported it (a single
-    /// provider does not: its result is whole or the run failed). Reset when a run starts.
+    /// provider does not: its result is whole or the run failed), and nil for a session that
+    /// failed (it has no result; see `noteEndingFailure`). Reset when a run starts.
     public internal(set) var completeness: Completeness?
     var providerDeadline: Int64?
     /// Suggestions changed and not reported to the engine yet (see SuggestionChanges).

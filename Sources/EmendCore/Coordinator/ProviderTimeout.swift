@@ -7,4 +7,17 @@ enum ProviderTimeout {
         return "timed out: the provider did not finish within \(duration) (the time limit is \(setting); "
             + "raise it, or work on a shorter text)"
     }
+
+    /// How long past a run's deadline (`ProviderRequest.deadline`) the coordinator waits for
+    /// a provider that answers by the deadline itself (`WritingProvider.answersByDeadline`)
+    /// before it fails the session as timed out. Why so long: it is a backstop for a broken
+    /// combination only; a working one has answered (before the deadline) long before, and
+    /// on a loaded machine its answer may take seconds to reach the engine's thread.
+    static let graceMilliseconds: Int64 = 5_000
+
+    /// `instant` plus `milliseconds`, `Int64.max` when that overflows (no limit).
+    static func adding(_ milliseconds: Int64, to instant: Int64) -> Int64 {
+        let (sum, overflow) = instant.addingReportingOverflow(milliseconds)
+        return overflow ? .max : sum
+    }
 }

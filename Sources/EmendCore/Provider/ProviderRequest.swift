@@ -29,6 +29,15 @@ public struct ProviderRequest: Sendable {
     /// provider that combines others ends its members before it, so that it can still
     /// answer with what the others found (a partial result, reported) rather than fail.
     public var timeLimitMilliseconds: Int64?
+    /// The instant the run must have answered by, on `MonotonicClock.nowMilliseconds()`: the
+    /// coordinator's provider time limit counted from the run's start; nil: no limit. Why an
+    /// instant and not only `timeLimitMilliseconds`: a provider that combines others
+    /// (`answersByDeadline`) ends its members before it and answers with what they found,
+    /// and the coordinator waits `ProviderTimeout.graceMilliseconds` past it for that answer.
+    /// Two relative timers (the coordinator's, the combination's from its own start) raced
+    /// on a loaded machine, and the coordinator's could fire first: a failed session instead
+    /// of the honest partial result.
+    public var deadline: Int64?
 
     public init(tool: WritingTool, text: String, selection: Range<Int>, protectedRanges: [Range<Int>] = [],
                 resultOptions: ResultOptions = .plainText, prompt: String? = nil, previousResult: String? = nil,

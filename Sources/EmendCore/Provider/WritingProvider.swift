@@ -63,6 +63,11 @@ public protocol WritingProvider: Sendable {
     /// Whether its results go through the fact guard (false for a provider that only hands
     /// back a result the user saw already, as the command's follow-up replay does).
     var needsFactCheck: Bool { get }
+    /// Whether it answers by `ProviderRequest.deadline` by itself, with what it has then (a
+    /// combination of checkers, which leaves the late ones out and says so). The coordinator
+    /// then gives it `ProviderTimeout.graceMilliseconds` past the deadline before it fails
+    /// the session, so that its answer is not lost to the machine's load.
+    var answersByDeadline: Bool { get }
 }
 
 extension WritingProvider {
@@ -72,6 +77,8 @@ extension WritingProvider {
     public var canRetry: Bool { true }
     /// Results are checked unless a provider says otherwise.
     public var needsFactCheck: Bool { true }
+    /// A provider is stopped at the deadline unless it says it answers by it itself.
+    public var answersByDeadline: Bool { false }
 }
 
 /// A provider that adds something to another's runs (a language, a filter, a copy of its
@@ -88,6 +95,7 @@ extension WrappingProvider {
     public var writesMarkdown: Bool { base.writesMarkdown }
     public var canRetry: Bool { base.canRetry }
     public var needsFactCheck: Bool { base.needsFactCheck }
+    public var answersByDeadline: Bool { base.answersByDeadline }
 }
 
 extension WritingProvider {

@@ -28,7 +28,17 @@ final class ServerCatalog: ProviderCatalog, @unchecked Sendable {
     /// written in, as `emend proofread` without `--language` checks it.
     func proofreader(for tool: WritingTool) throws(EmendError) -> WritingProvider {
         let settings = current
-        let combined = try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base)
+        return frontEnd(try Proofreader.proofreader(for: tool, listed: settings.providers[tool], in: base), settings)
+    }
+
+    /// The checker `id` a coordinator was asked for by name, as a combination of one built as
+    /// libemend's registry and the CLI build it (`Proofreader.named`): its time limit, the
+    /// completeness report and language detection, not the bare provider.
+    func proofreader(for tool: WritingTool, named id: String) throws(EmendError) -> WritingProvider {
+        frontEnd(try Proofreader.named([id], for: tool, in: base), current)
+    }
+
+    private func frontEnd(_ combined: WritingProvider, _ settings: ServerSettings) -> WritingProvider {
         let proofreader = settings.language == nil ? Proofreader.detectingLanguage(combined) : combined
         return LanguageProvider(base: proofreader, language: settings.language)
     }

@@ -31,12 +31,15 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
     public var id: String { members.count == 1 ? members[0].id : Self.combinedID }
     public var tools: Set<WritingTool> { [.proofread] }
     public var canRetry: Bool { members.count == 1 ? members[0].canRetry : false }
+    /// It ends its members before the request's deadline and answers with what it has.
+    public var answersByDeadline: Bool { true }
 
     /// Collects one member's output on its thread.
     private final class MemberRun: ProviderSink, @unchecked Sendable {
         let parent: ProviderSink
         let monitor: Monitor
-        let limit: MemberTimeLimit
+        /// Its own limit, or the run's when the run's deadline comes first.
+        var limit: MemberTimeLimit
         var deadline: Int64 = .max
         var edits: [ProviderEdit] = []
         var outcome: ProviderOutcome?
@@ -57,6 +60,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
     public func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
         let monitor = Monitor()
         let textBytes = request.selection.count
+        // With a deadline, every member is done before it, less the margin in which the
+        // combination answers: the same instant the coordinator counts to, however late a
+        // loaded machine started this run or its members.
+        let overall = request.timeLimitMilliseconds ?? request.deadline.map { max(1, $0 - MonotonicClock.nowMilliseconds()) }
+        let membersDone: Int64? = request.deadline.map { $0 - MemberTimeLimit.answerMargin(overall: overall ?? 0) }
         var parts: [ProviderPart?] = []
         var runs: [MemberRun?] = []
         for member in members {
@@ -66,7 +74,8 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 runs.append(nil)
                 continue
             }
-            let limit = MemberTimeLimit.of(member.id, terms: memberTerms, textBytes: textBytes, overall: request.timeLimitMilliseconds)
+            let limit = MemberTimeLimit.of(member.id, terms: memberTerms, textBytes: textBytes,
+                                           overall: membersDone == nil ? request.timeLimitMilliseconds : nil)
             parts.append(nil)
             runs.append(MemberRun(parent: sink, monitor: monitor, limit: limit))
         }
@@ -80,6 +89,11 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
                 let now = MonotonicClock.nowMilliseconds()
                 let (sum, overflow) = now.addingReportingOverflow(memberRun.limit.milliseconds)
                 memberRun.deadline = overflow ? .max : sum
+                if let membersDone, membersDone < memberRun.deadline {
+                    // The run's limit comes first: a time-out names it, not the checker's own.
+                    memberRun.deadline = membersDone
+                    memberRun.limit = MemberTimeLimit(milliseconds: overall ?? max(1, membersDone - now), setting: MemberTimeLimit.runSetting)
+                }
             }
             do throws(EmendError) {
                 try RuntimeThread.start {
@@ -151,10 +165,15 @@ public final class CombinedProofreader: WritingProvider, @unchecked Sendable {
             return .finished
         }
         guard !finished.isEmpty else {
-            // Nothing to combine: the run fails with why each checker gave nothing.
+            // Nothing to combine: the run fails with why each checker gave nothing, in the
+            // words of a failure (no result is "left out" of a result there is not).
             let reasons = report.parts.map { part -> String in
-                if case .failed(let why) = part.part { return why.contains(part.providerID) ? why : "\(part.providerID): \(why)" }
-                return part.sentence
+                switch part.part {
+                case .failed(let why): return why.contains(part.providerID) ? why : "\(part.providerID): \(why)"
+                case .timedOut(let milliseconds, let setting):
+                    return "\(part.providerID) did not finish within \(milliseconds) ms (raise \(setting))"
+                case .finished, .skipped: return part.sentence
+                }
             }.joined(separator: "; ")
             if !report.parts.contains(where: { if case .skipped = $0.part { return false } else { return true } }) {
                 return .failed("no checker serves proofreading in \(request.language): \(reasons)")

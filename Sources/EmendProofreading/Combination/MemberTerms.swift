@@ -41,9 +41,17 @@ public struct MemberTimeLimit: Sendable, Equatable {
     /// The setting that bounded it, for the message of a time-out.
     public var setting: String
 
+    /// What a person raises when the whole run's limit, not the checker's own, left it out.
+    public static let runSetting = "the command's time limit: emend --timeout, the editor's provider timeout"
+
+    /// The time kept before the whole run's limit `overall` (or its deadline) in which the
+    /// combination still answers with what the others found.
+    public static func answerMargin(overall: Int64) -> Int64 { min(2_000, max(0, overall) / 10) }
+
     /// The limit of the checker `providerID` with `terms` on a request of `textBytes`, within
     /// the whole run's limit `overall` (the coordinator's: the command's `--timeout`), less
-    /// a margin in which the combination still answers.
+    /// a margin in which the combination still answers. A request with a deadline
+    /// (`ProviderRequest.deadline`) passes nil and is bounded by that instant instead.
     public static func of(_ providerID: String, terms: MemberTerms, textBytes: Int, overall: Int64?) -> MemberTimeLimit {
         let base = max(1, terms.timeoutMilliseconds ?? defaultMilliseconds)
         let units = Int64(max(0, textBytes - 1) / unitBytes)
@@ -51,10 +59,9 @@ public struct MemberTimeLimit: Sendable, Equatable {
         var limit = MemberTimeLimit(milliseconds: own.overflow ? .max : own.partialValue,
                                     setting: "[providers.\"\(providerID)\"] timeout_ms in config.toml")
         if let overall, overall > 0 {
-            let margin = min(2_000, overall / 10)
+            let margin = answerMargin(overall: overall)
             if overall - margin < limit.milliseconds {
-                limit = MemberTimeLimit(milliseconds: max(1, overall - margin),
-                                        setting: "the command's time limit: emend --timeout, the editor's provider timeout")
+                limit = MemberTimeLimit(milliseconds: max(1, overall - margin), setting: runSetting)
             }
         }
         return limit

@@ -70,7 +70,9 @@ public struct LanguageDetectingProofreader: WrappingProvider {
             } else {
                 part.protectedRanges = (request.protectedRanges + others).mergedRanges()
             }
-            if let limit = request.timeLimitMilliseconds {
+            // A deadline (the same instant for every language's run) bounds them all by itself;
+            // without one, each run gets what is left of the time limit.
+            if request.deadline == nil, let limit = request.timeLimitMilliseconds {
                 part.timeLimitMilliseconds = max(1, limit - (MonotonicClock.nowMilliseconds() - started))
             }
             let groupSink = GroupSink(parent: sink)

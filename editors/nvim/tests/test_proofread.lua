@@ -110,6 +110,13 @@ H.test("proofread: failure is notified with the runtime's message", function()
   H.wait_state("inactive")
   H.check(H.notes[1].msg:find("fixture: the text asked for a failure", 1, true), H.notes[1].msg)
   H.eq(H.notes[1].level, vim.log.levels.ERROR)
+  -- One honest thing: the failure, not also a "partial result" of a result there is not
+  -- (the named checker runs as a combination of one, which reported its failed part).
+  vim.wait(300)
+  for _, n in ipairs(H.notes) do
+    H.check(not tostring(n.msg):find("partial", 1, true), "no partial-result warning beside a failure: " .. tostring(n.msg))
+  end
+  H.eq(#H.notes, 1, "told once")
 end)
 
 H.test("proofread: addword writes the dictionary, rejects the word here, and checks leave it alone", function()

@@ -645,24 +645,16 @@ function M.completeness(s)
 end
 
 -- A result that lacks what a checker should have given (it timed out or failed) says so
--- once, when the run's result is in: a clean-looking buffer is not a checked one.
-local function tell_partial_now(s)
-  if s.partial_told then return end
+-- once, when the run's result is in: a clean-looking buffer is not a checked one. A session
+-- that failed has no result: the runtime reports its completeness as unknown (from before
+-- the change to inactive), so only its failure is told, with its reason.
+local function tell_if_partial(s)
+  if s.partial_told or (s.state ~= E.STATE.RESTING and s.state ~= E.STATE.INACTIVE) then return end
   local completeness, message = M.completeness(s)
   if completeness == "partial" then
     s.partial_told = true
     vim.notify("Emend: " .. message, vim.log.levels.WARN)
   end
-end
-
-local function tell_if_partial(s)
-  if s.partial_told or (s.state ~= E.STATE.RESTING and s.state ~= E.STATE.INACTIVE) then return end
-  if s.state == E.STATE.RESTING then return tell_partial_now(s) end
-  -- Ending: its status comes after INACTIVE (session_ended, same dispatch). A failed session
-  -- says why itself; "partial result" beside it would tell of a result there is not.
-  later(s, function()
-    if not (s.ended and s.ended.status ~= E.OK) then tell_partial_now(s) end
-  end)
 end
 
 function M.state_changed(s, old)
