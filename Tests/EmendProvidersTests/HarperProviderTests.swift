@@ -204,6 +204,61 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(remembered(), 2, "a changed text was answered from memory")
     }
 
+    /// A long text is cut at paragraph breaks into pieces linted on two linters at once (here
+    /// pieces of 300 code points, 16,000 by default): the same edits as the text linted whole,
+    /// whichever thread linted which piece (one linter or two); the second linter is built for
+    /// it; an edit relints the pieces around it (a cut follows paragraphs, so a changed
+    /// paragraph can move the next cuts), not the whole text.
+    func testALongTextIsLintedInPiecesOnTwoLintersWithTheEditsOfTheWholeText() throws {
+        let root = PluginBuilder.repoRoot
+        func provider(_ options: String, logs: PluginLogCollector) throws -> PluginProvider {
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python \(options)"
+            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                  settings: [(key: "command", value: command)], logger: logs.logger)
+        }
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<60).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        func run(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+            return sink
+        }
+        let wholeLogs = PluginLogCollector(), twoLogs = PluginLogCollector(), oneLogs = PluginLogCollector()
+        let whole = run(try provider("", logs: wholeLogs), text)
+        XCTAssertEqual(whole.edits.count, 60 * 3, "\(found(whole.edits, in: text))")
+        let twoLinters = try provider("--piece-chars 300 --workers 2", logs: twoLogs)
+        let two = run(twoLinters, text)
+        XCTAssertEqual(two.edits, whole.edits)
+        let one = run(try provider("--piece-chars 300 --workers 1", logs: oneLogs), text)
+        XCTAssertEqual(one.edits, whole.edits)
+
+        let wholeLines = whole.logs + wholeLogs.all, twoLines = two.logs + twoLogs.all, oneLines = one.logs + oneLogs.all
+        XCTAssertEqual(wholeLines.filter { $0.contains(" pieces of this text") }, [], "a text of \(text.count) characters was cut: \(wholeLines)")
+        let cut = twoLines.filter { $0.contains(" pieces of this text (\(text.count) characters)") && $0.contains("on 2 thread(s)") }
+        XCTAssertEqual(cut.count, 1, "\(twoLines)")
+        XCTAssertEqual(twoLines.filter { $0.contains("built Harper's American linter in ") }.count, 2, "\(twoLines)")
+        XCTAssertEqual(oneLines.filter { $0.contains("built Harper's American linter in ") }.count, 1, "\(oneLines)")
+        /// (linted, of) in "linted 3 of the 12 pieces of this text (...)".
+        func counts(_ line: String?) -> (linted: Int, of: Int)? {
+            guard let line, let tail = line.components(separatedBy: "linted ").last else { return nil }
+            let words = tail.split(separator: " ")
+            guard words.count > 3, let linted = Int(words[0]), let of = Int(words[3]) else { return nil }
+            return (linted, of)
+        }
+        let first = try XCTUnwrap(counts(cut.first), "\(cut)")
+        XCTAssertEqual(first.linted, first.of)
+        XCTAssertGreaterThan(first.of, 4, "\(cut)")
+
+        // An edit in the middle relints the pieces around it; the others are remembered.
+        let changed = text.replacingOccurrences(of: "Paragraph 30: " + paragraph, with: "Paragraph 30: She does not like it.")
+        let after = run(twoLinters, changed)
+        XCTAssertEqual(after.edits.count, 59 * 3, "\(found(after.edits, in: changed))")
+        let relinted = (after.logs + twoLogs.all).filter { $0.contains(" pieces of this text (\(changed.count) characters)") }
+        let again = try XCTUnwrap(counts(relinted.first), "\(after.logs + twoLogs.all)")
+        XCTAssertGreaterThan(again.linted, 0)
+        XCTAssertLessThan(again.linted * 2, again.of, "\(relinted)")
+    }
+
     func testTheUsersWordsAreImportedAndSuggested() throws {
         let directory = NSTemporaryDirectory() + "emend-harper-personal-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
