@@ -211,8 +211,14 @@ final class HarperProviderTests: XCTestCase {
     /// paragraph can move the next cuts), not the whole text.
     func testALongTextIsLintedInPiecesOnTwoLintersWithTheEditsOfTheWholeText() throws {
         let root = PluginBuilder.repoRoot
+        // Each checker a disk cache of its own (none may answer from another's).
+        let caches = NSTemporaryDirectory() + "emend-harper-pieces-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: caches) }
+        var checkers = 0
         func provider(_ options: String, logs: PluginLogCollector) throws -> PluginProvider {
-            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python \(options)"
+            checkers += 1
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+                + "--cache-dir \(caches)/\(checkers) \(options)"
             return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
                                   settings: [(key: "command", value: command)], logger: logs.logger)
         }
@@ -257,6 +263,57 @@ final class HarperProviderTests: XCTestCase {
         let again = try XCTUnwrap(counts(relinted.first), "\(after.logs + twoLogs.all)")
         XCTAssertGreaterThan(again.linted, 0)
         XCTAssertLessThan(again.linted * 2, again.of, "\(relinted)")
+    }
+
+    /// The lints of long pieces are kept on disk: a checker started again (the service exits
+    /// when idle) answers an unchanged long text from there without building a linter, with the
+    /// same edits; a damaged cache file is linted again; a short text is never written.
+    func testAnotherCheckerReadsTheLintsOfALongTextFromTheDiskCache() throws {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func provider(logs: PluginLogCollector) throws -> PluginProvider {
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+                + "--piece-chars 300 --cache-dir \(cache)"
+            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                  settings: [(key: "command", value: command)], logger: logs.logger)
+        }
+        func run(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+            return sink
+        }
+        func files() -> [String] {
+            (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        }
+        let short = "She dont like it."
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<40).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+
+        let firstLogs = PluginLogCollector()
+        let first = try provider(logs: firstLogs)
+        XCTAssertEqual(run(first, short).edits.count, 1)
+        XCTAssertEqual(files(), [], "a short text was cached on disk")
+        let linted = run(first, text)
+        XCTAssertEqual(linted.edits.count, 40 * 3, "\(found(linted.edits, in: text))")
+        let cached = files()
+        XCTAssertGreaterThan(cached.count, 3, "\(linted.logs + firstLogs.all)")
+
+        let secondLogs = PluginLogCollector()
+        let again = run(try provider(logs: secondLogs), text)
+        XCTAssertEqual(again.edits, linted.edits)
+        var lines = again.logs + secondLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("read the lints of \(cached.count) of the \(cached.count) pieces") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linter in ") }, [], "a linter was built for cached lints")
+
+        // A damaged file is a miss: its piece is linted again, with the same edits.
+        try "[[0, 9999".write(toFile: cache + "/" + cached[0], atomically: false, encoding: .utf8)
+        let thirdLogs = PluginLogCollector()
+        let repaired = run(try provider(logs: thirdLogs), text)
+        XCTAssertEqual(repaired.edits, linted.edits)
+        lines = repaired.logs + thirdLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("ignored the cached lints in ") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linted 1 of the \(cached.count) pieces") }.count, 1, "\(lines)")
     }
 
     func testTheUsersWordsAreImportedAndSuggested() throws {

@@ -11,7 +11,10 @@ on the text only), linted on two linters on two threads at once (`--workers`, de
 core, at most two). The lints of the last texts are remembered piece by piece (`LintMemory`): a
 piece linted before is not linted again (the next `emend proofread` of an unchanged file, an
 editor opening a document again, another front end of the same checker service; in a long file
-only the pieces that changed). Why: Harper costs about 33 s of CPU per MB of new prose (a third
+only the pieces that changed), and the lints of pieces of 16,000 code points or more are also
+kept on disk (`DiskCache`, $XDG_CACHE_HOME/emend/harper, 64 MB at most, or --cache-dir DIR), so
+that a checker started again (the checker service exits when idle) does not lint an unchanged
+long file again. Why: Harper costs about 33 s of CPU per MB of new prose (a third
 of it parsing and tagging, the rest spread over some 900 rules, none of which dominates). Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
 is the replacement; lints without one, or whose replacement is the original text, are left
@@ -20,7 +23,7 @@ gives the category (spelling, grammar, punctuation or style); further replacemen
 in the explanation ("Other suggestions: “a”, “b”."). See providers/process/PROTOCOL.md.
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
-                                   [--workers N] [--piece-chars N]
+                                   [--workers N] [--piece-chars N] [--cache-dir DIR]
 
 --deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
 the repository root, found from this file's place). Lines on stderr go to Emend's log.
@@ -31,6 +34,9 @@ file changes: Emend drops suggestions on them anyway, but Harper then also sugge
 reads the sentence around them better.
 """
 
+import contextlib
+import hashlib
+import json
 import os
 import re
 import sys
@@ -49,7 +55,7 @@ from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: 
 del sys.path[:2]
 
 USAGE = ("harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] [--workers N] "
-         "[--piece-chars N]")
+         "[--piece-chars N] [--cache-dir DIR]")
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
 
 # Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
@@ -249,6 +255,101 @@ class LintMemory:
             self.size -= len(old[-1])
 
 
+def default_cache_directory():
+    """$XDG_CACHE_HOME/emend/harper, or ~/.cache/emend/harper; None without either."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg.startswith("/"):
+        return os.path.join(xdg, "emend", "harper")
+    home = os.environ.get("HOME", "")
+    return os.path.join(home, ".cache", "emend", "harper") if home else None
+
+
+class DiskCache:
+    """The lints of long pieces (at least `min_chars` code points: what costs seconds to lint
+    again, never a paragraph typed in an editor) in files named by a SHA-256 of everything they
+    depend on (this format, harper-py's version, dialect, the user's words, markup, the piece),
+    so that a checker started again (the service exits when idle) does not lint an unchanged
+    long file again. At most `limit` bytes: the least recently used files go first. A file that
+    cannot be read or does not parse is a miss (and is removed); one that cannot be written is
+    skipped: the cache only ever saves time."""
+
+    FORMAT = "emend-harper-lints-1"
+
+    def __init__(self, directory, version, min_chars, limit=64 * 1024 * 1024):
+        self.directory, self.version, self.min_chars, self.limit = directory, version, min_chars, limit
+        self.written = 0
+
+    def path(self, key, piece):
+        digest = hashlib.sha256()
+        for part in (self.FORMAT, self.version) + tuple(key) + (piece,):
+            data = str(part).encode("utf-8", "surrogatepass")
+            digest.update(len(data).to_bytes(8, "little") + data)
+        name = digest.hexdigest()
+        return os.path.join(self.directory, name[:2], name + ".json")
+
+    def get(self, key, piece):
+        if self.directory is None or len(piece) < self.min_chars:
+            return None
+        path = self.path(key, piece)
+        try:
+            with open(path, encoding="utf-8") as file:
+                rows = json.load(file)
+            records = [LintRecord(int(start), int(end), str(rule), str(problem), str(message), str(kind),
+                                  [(int(s_kind), str(text)) for s_kind, text in suggestions])
+                       for start, end, rule, problem, message, kind, suggestions in rows]
+            if any(not 0 <= r.start <= r.end <= len(piece) for r in records):
+                raise ValueError("a span outside its piece")
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, TypeError) as error:
+            log(f"ignored the cached lints in {path}: {error}")
+            with contextlib.suppress(OSError):
+                os.remove(path)
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used
+        return records
+
+    def put(self, key, piece, records):
+        if self.directory is None or len(piece) < self.min_chars:
+            return
+        path = self.path(key, piece)
+        rows = [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
+        try:
+            # Only the user reads it: lints quote the text.
+            os.makedirs(self.directory, mode=0o700, exist_ok=True)
+            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+            temporary = f"{path}.{os.getpid()}.tmp"
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with open(descriptor, "w", encoding="utf-8") as file:
+                json.dump(rows, file, ensure_ascii=False)
+            os.replace(temporary, path)
+            self.written += os.path.getsize(path)
+        except (OSError, ValueError) as error:
+            log(f"could not cache lints in {path}: {error}")
+
+    def trim(self):
+        """Removes the least recently used files while the cache holds more than `limit` bytes
+        (checked once a tenth of `limit` was written since the last check)."""
+        if self.directory is None or self.written < self.limit // 10:
+            return
+        self.written = 0
+        files = []
+        for folder, _, names in os.walk(self.directory):
+            for name in names:
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    info = os.stat(path)
+                    files.append((info.st_mtime_ns, info.st_size, path))
+        total = sum(size for _, size, _ in files)
+        for _, size, path in sorted(files):
+            if total <= self.limit * 3 // 4:
+                break
+            with contextlib.suppress(OSError):
+                os.remove(path)
+                total -= size
+
+
 def personal_dictionary_path():
     """Where Emend keeps the user's words (PersonalDictionary in EmendProviders)."""
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
@@ -301,7 +402,7 @@ def default_workers():
 
 
 class Server(CheckerLoop):
-    def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS):
+    def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS, cache_directory=None):
         super().__init__()
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
@@ -322,6 +423,7 @@ class Server(CheckerLoop):
             self.version = version("harper-py")
         except Exception:  # noqa: BLE001 (only for the log line)
             self.version = "unknown"
+        self.disk = DiskCache(cache_directory or default_cache_directory(), self.version, piece_chars)
         # No linter yet: each dialect's is built on its first request (`linter`).
 
     def dialect(self, language):
@@ -391,14 +493,24 @@ class Server(CheckerLoop):
         dialect = self.dialect(language)
         generation = self.personal.refresh()
         memory_key = (dialect_name(dialect), generation, self.markup)
+        words = hashlib.sha256("\n".join(self.personal.words).encode("utf-8", "surrogatepass")).hexdigest()
+        disk_key = (dialect_name(dialect), words, self.markup)
         parts = pieces(text, self.piece_chars)
-        found, todo = {}, []
+        found, todo, from_disk = {}, [], 0
         for index, (_, piece) in enumerate(parts):
             remembered = self.memory.get(memory_key + (piece,))
+            if remembered is None:
+                remembered = self.disk.get(disk_key, piece)
+                if remembered is not None:
+                    from_disk += 1
+                    self.memory.put(memory_key + (piece,), remembered)
             if remembered is None:
                 todo.append((index, piece))
             else:
                 found[index] = remembered
+        if from_disk:
+            log(f"read the lints of {from_disk} of the {len(parts)} pieces of this text ({len(text)} characters) "
+                f"from {self.disk.directory}")
         if todo:
             started = time.monotonic()
             linted = self.lint_pieces(request_id, dialect, generation, self.personal.words, todo)
@@ -406,11 +518,13 @@ class Server(CheckerLoop):
                 return None
             for index, records in linted.items():
                 self.memory.put(memory_key + (parts[index][1],), records)
+                self.disk.put(disk_key, parts[index][1], records)
                 found[index] = records
+            self.disk.trim()
             if len(parts) > 1:
                 log(f"linted {len(todo)} of the {len(parts)} pieces of this text ({len(text)} characters) in "
                     f"{time.monotonic() - started:.1f} s on {min(self.workers, len(todo))} thread(s)")
-        elif len(text) >= REMEMBERED_LOG_CHARS:
+        elif len(text) >= REMEMBERED_LOG_CHARS and not from_disk:
             log(f"the lints of this text ({len(text)} characters) were remembered: not linted again")
         return [record for index, (start, _) in enumerate(parts) for record in shifted(found[index], start)]
 
@@ -443,7 +557,7 @@ class Server(CheckerLoop):
 
 
 def main(arguments):
-    deps, markup, dictionary, workers, piece_chars = DEFAULT_DEPS, "plaintext", None, None, PIECE_CHARS
+    deps, markup, dictionary, workers, piece_chars, cache = DEFAULT_DEPS, "plaintext", None, None, PIECE_CHARS, None
     rest = list(arguments)
     while rest:
         option = rest.pop(0)
@@ -453,6 +567,8 @@ def main(arguments):
             markup = rest.pop(0)
         elif option == "--dictionary" and rest:
             dictionary = rest.pop(0)
+        elif option == "--cache-dir" and rest:
+            cache = rest.pop(0)
         elif option in ("--workers", "--piece-chars") and rest and rest[0].isdigit() and int(rest[0]) > 0:
             if option == "--workers":
                 workers = int(rest.pop(0))
@@ -461,7 +577,7 @@ def main(arguments):
         else:
             log(f"usage: {USAGE} (not {option!r})")
             return 2
-    Server(deps, markup, dictionary, workers, piece_chars).serve()
+    Server(deps, markup, dictionary, workers, piece_chars, cache).serve()
     return 0
 
 
