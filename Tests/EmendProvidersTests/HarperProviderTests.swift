@@ -314,6 +314,62 @@ final class HarperProviderTests: XCTestCase {
         lines = repaired.logs + thirdLogs.all
         XCTAssertEqual(lines.filter { $0.contains("ignored the cached lints in ") }.count, 1, "\(lines)")
         XCTAssertEqual(lines.filter { $0.contains("linted 1 of the \(cached.count) pieces") }.count, 1, "\(lines)")
+
+        // A cache that cannot be written (Emend's sandbox allows it only where the user says)
+        // is said once, and the edits are the same.
+        let blocked = cache + "-file"
+        try "".write(toFile: blocked, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: blocked) }
+        let blockedLogs = PluginLogCollector()
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+            + "--piece-chars 300 --cache-dir \(blocked)/harper"
+        let unwritable = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                        settings: [(key: "command", value: command)], logger: blockedLogs.logger)
+        let uncached = run(unwritable, text)
+        XCTAssertEqual(uncached.edits, linted.edits)
+        lines = uncached.logs + blockedLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("cannot keep lints on disk in \(blocked)/harper") && $0.contains("sandbox_write_paths") }.count,
+                       1, "\(lines)")
+    }
+
+    /// A long request cancelled (its time ran out on a loaded machine) stops after the pieces
+    /// being linted and keeps them: the next request lints only the pieces left, with the edits
+    /// of a checker never cancelled.
+    func testACancelledLongTextKeepsItsLintedPiecesForTheNextRequest() throws {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-cancel-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let logs = PluginLogCollector()
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+            + "--piece-chars 300 --workers 1 --cache-dir \(cache)"
+        let provider = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                      settings: [(key: "command", value: command)], logger: logs.logger)
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<400).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        // The checker started and its linter built first, so that the cancel reaches it linting.
+        XCTAssertEqual(provider.run(request(paragraph), sink: PluginTestSink()), .finished)
+        let cancelled = PluginTestSink(cancelAfterSeconds: 0.3)
+        XCTAssertNotEqual(provider.run(request(text), sink: cancelled), .finished, "400 paragraphs linted within 0.3 s")
+        // The next run waits for the checker to be done with the cancelled request; the lines
+        // the checker wrote in between come to it.
+        let next = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: next), .finished)
+        XCTAssertEqual(next.edits.count, 400 * 3)
+        let lines = cancelled.logs + next.logs + logs.all
+        // "cancelled after K of the N pieces to lint ..."
+        let stopped = lines.first { $0.contains("cancelled after ") }
+        let words = try XCTUnwrap(stopped?.components(separatedBy: "cancelled after ").last?.split(separator: " "), "\(lines)")
+        let kept = try XCTUnwrap(Int(words[0])), total = try XCTUnwrap(Int(words[3]))
+        XCTAssertLessThan(kept, total)
+        XCTAssertGreaterThan(kept, 0, "the cancel came before a piece was linted: \(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linted \(total - kept) of the \(total) pieces") }.count, 1, "kept \(kept): \(lines)")
+        let fresh = PluginTestSink()
+        let other = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                   settings: [(key: "command", value: command.replacingOccurrences(of: cache, with: cache + "-fresh"))],
+                                   logger: { _ in })
+        defer { try? FileManager.default.removeItem(atPath: cache + "-fresh") }
+        XCTAssertEqual(other.run(request(text), sink: fresh), .finished)
+        XCTAssertEqual(next.edits, fresh.edits)
     }
 
     func testTheUsersWordsAreImportedAndSuggested() throws {

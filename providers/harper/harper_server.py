@@ -314,19 +314,25 @@ class DiskCache:
         if self.directory is None or len(piece) < self.min_chars:
             return
         path = self.path(key, piece)
+        temporary = f"{path}.{os.getpid()}.tmp"
         rows = [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
         try:
             # Only the user reads it: lints quote the text.
             os.makedirs(self.directory, mode=0o700, exist_ok=True)
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            temporary = f"{path}.{os.getpid()}.tmp"
             descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with open(descriptor, "w", encoding="utf-8") as file:
                 json.dump(rows, file, ensure_ascii=False)
             os.replace(temporary, path)
             self.written += os.path.getsize(path)
         except (OSError, ValueError) as error:
-            log(f"could not cache lints in {path}: {error}")
+            # Said once, and no more tried: Emend's sandbox lets a checker write only where the
+            # user allows it (sandbox_write_paths), so this is the usual case, not a fault.
+            log(f"cannot keep lints on disk in {self.directory} ({error}); long texts are linted again by a new "
+                f"checker (allow it in config.toml: sandbox_write_paths = [\"{self.directory}\"])")
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            self.directory = None
 
     def trim(self):
         """Removes the least recently used files while the cache holds more than `limit` bytes
@@ -514,13 +520,17 @@ class Server(CheckerLoop):
         if todo:
             started = time.monotonic()
             linted = self.lint_pieces(request_id, dialect, generation, self.personal.words, todo)
-            if len(linted) < len(todo):
-                return None
+            # Kept even when the request was cancelled (its time ran out on a loaded machine):
+            # the next request for the text lints only the pieces left.
             for index, records in linted.items():
                 self.memory.put(memory_key + (parts[index][1],), records)
                 self.disk.put(disk_key, parts[index][1], records)
                 found[index] = records
             self.disk.trim()
+            if len(linted) < len(todo):
+                log(f"cancelled after {len(linted)} of the {len(todo)} pieces to lint of this text ({len(text)} characters); "
+                    "those are kept for the next request")
+                return None
             if len(parts) > 1:
                 log(f"linted {len(todo)} of the {len(parts)} pieces of this text ({len(text)} characters) in "
                     f"{time.monotonic() - started:.1f} s on {min(self.workers, len(todo))} thread(s)")
