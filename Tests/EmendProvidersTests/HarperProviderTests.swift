@@ -204,10 +204,10 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(remembered(), 2, "a changed text was answered from memory")
     }
 
-    /// A long text is cut at paragraph breaks into pieces linted on two linters at once (here
-    /// pieces of 300 code points, 16,000 by default): the same edits as the text linted whole,
-    /// whichever thread linted which piece (one linter or two); the second linter is built for
-    /// it; an edit relints the pieces around it (a cut follows paragraphs, so a changed
+    /// A long text is cut at paragraph breaks into pieces (here of 300 code points, 16,000 by
+    /// default), linted by one linter or, with --workers 2, two on two threads: the same edits
+    /// as the text linted whole, whichever thread linted which piece; the second linter is built
+    /// for it; an edit relints the pieces around it (a cut follows paragraphs, so a changed
     /// paragraph can move the next cuts), not the whole text.
     func testALongTextIsLintedInPiecesOnTwoLintersWithTheEditsOfTheWholeText() throws {
         let root = PluginBuilder.repoRoot

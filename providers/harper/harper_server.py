@@ -7,8 +7,8 @@ it, so that a process started for other languages, or only to be probed, pays no
 A text of up to 48,000 code points is linted whole (the context helps Harper, and reaches far: a
 leading `---` changes which repeated words it flags thousands of characters later); a longer one
 is cut at paragraph breaks into pieces of 16,000 code points or more (`pieces`: the cuts depend
-on the text only), linted on two linters on two threads at once (`--workers`, default one a
-core, at most two). The lints of the last texts are remembered piece by piece (`LintMemory`): a
+on the text only), linted one after the other (`--workers N` lints them on N threads, which
+harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts are remembered piece by piece (`LintMemory`): a
 piece linted before is not linted again (the next `emend proofread` of an unchanged file, an
 editor opening a document again, another front end of the same checker service; in a long file
 only the pieces that changed), and the lints of pieces of 16,000 code points or more are also
@@ -196,9 +196,9 @@ PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 def pieces(text, piece_chars):
     """`text` cut into [(start, piece)] (start in code points) at paragraph breaks, each piece at
     least `piece_chars` long but the last; a text up to three times that is one piece. Why:
-    Harper costs about 33 s of CPU per MB of new prose, which two linters on two cores halve,
-    and a piece once linted is remembered on its own (an edit relints its piece, not the
-    file). A cut follows a paragraph whose CRC is 0 mod 4, or one that makes the piece 4×
+    Harper costs about 33 s of CPU per MB of new prose, and a piece once linted is remembered
+    on its own (an edit relints its piece, not the file; a request cancelled when its time ran
+    out keeps the pieces done). A cut follows a paragraph whose CRC is 0 mod 4, or one that makes the piece 4×
     `piece_chars` long: the cuts depend on the text only (the same pieces on any machine, under
     any load), and mostly on the paragraphs near them, so an edit moves few cuts. Lints across a
     cut are lost or gained (a sentence's context stops at its paragraph in most rules; the
@@ -397,14 +397,12 @@ class PersonalWords:
         return self.generation
 
 
-def default_workers():
-    """Linters for one long text: one a core this process may run on, at most two (Harper's
-    linting releases the GIL; a third linter on this 2-core machine only costs memory)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(2, cores))
+# Linters (threads) for the pieces of one long text. One: harper-py 0.2.0 says it releases the
+# GIL while linting, but two linters on two threads of one process take turns (measured on 100
+# KB: each thread got 1.6 s of CPU in 4.4 s, one thread alone did the whole in 2.3 s), so a
+# second one costs memory (45 MB) and time. `--workers 2` is there for a harper-py that lints
+# in parallel; the result is the same with any number.
+DEFAULT_WORKERS = 1
 
 
 class Server(CheckerLoop):
@@ -413,7 +411,7 @@ class Server(CheckerLoop):
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.memory = LintMemory()
-        self.workers = workers or default_workers()
+        self.workers = workers or DEFAULT_WORKERS
         self.piece_chars = piece_chars
         # Each thread's linters by dialect, with the generation of the user's words imported
         # into each (a Linter serves one thread at a time): the main thread's, and those of the
