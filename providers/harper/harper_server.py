@@ -8,14 +8,16 @@ A text of up to 48,000 code points is linted whole (the context helps Harper, an
 leading `---` changes which repeated words it flags thousands of characters later); a longer one
 is cut at paragraph breaks into pieces of 16,000 code points or more (`pieces`: the cuts depend
 on the text only), linted one after the other (`--workers N` lints them on N threads, which
-harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts are remembered piece by piece (`LintMemory`): a
-piece linted before is not linted again (the next `emend proofread` of an unchanged file, an
-editor opening a document again, another front end of the same checker service; in a long file
-only the pieces that changed), and the lints of pieces of 16,000 code points or more are also
-kept on disk (`DiskCache`, $XDG_CACHE_HOME/emend/harper, 64 MB at most, or --cache-dir DIR), so
-that a checker started again (the checker service exits when idle) does not lint an unchanged
-long file again. Why: Harper costs about 33 s of CPU per MB of new prose (a third
-of it parsing and tagging, the rest spread over some 900 rules, none of which dominates). Only lints inside the selection and clear of protected text are
+harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts are remembered
+piece by piece (`LintMemory`): a piece linted before is not linted again (the next `emend
+proofread` of an unchanged file, an editor opening a document again, another front end of the
+same checker service; in a long file only the pieces that changed), and the lints of pieces of
+16,000 code points or more are also kept on disk (`DiskCache`, $XDG_CACHE_HOME/emend/harper, 64
+MB at most, or --cache-dir DIR), so that a checker started again (the checker service exits when
+idle) does not lint an unchanged long file again (where Emend's sandbox lets it write:
+sandbox_write_paths, see README.md). Why: Harper costs about 33 s of CPU per MB of new prose (a
+third of it parsing and tagging, the rest spread over some 900 rules, none of which dominates).
+Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
 is the replacement; lints without one, or whose replacement is the original text, are left
 out. The rule's message is the explanation, the rule's name the rule id, and Harper's lint kind
