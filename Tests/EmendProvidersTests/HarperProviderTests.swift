@@ -204,6 +204,174 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(remembered(), 2, "a changed text was answered from memory")
     }
 
+    /// A long text is cut at paragraph breaks into pieces (here of 300 code points, 16,000 by
+    /// default), linted by one linter or, with --workers 2, two on two threads: the same edits
+    /// as the text linted whole, whichever thread linted which piece; the second linter is built
+    /// for it; an edit relints the pieces around it (a cut follows paragraphs, so a changed
+    /// paragraph can move the next cuts), not the whole text.
+    func testALongTextIsLintedInPiecesOnTwoLintersWithTheEditsOfTheWholeText() throws {
+        let root = PluginBuilder.repoRoot
+        // Each checker a disk cache of its own (none may answer from another's).
+        let caches = NSTemporaryDirectory() + "emend-harper-pieces-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: caches) }
+        var checkers = 0
+        func provider(_ options: String, logs: PluginLogCollector) throws -> PluginProvider {
+            checkers += 1
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+                + "--cache-dir \(caches)/\(checkers) \(options)"
+            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                  settings: [(key: "command", value: command)], logger: logs.logger)
+        }
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<60).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        func run(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+            return sink
+        }
+        let wholeLogs = PluginLogCollector(), twoLogs = PluginLogCollector(), oneLogs = PluginLogCollector()
+        let whole = run(try provider("", logs: wholeLogs), text)
+        XCTAssertEqual(whole.edits.count, 60 * 3, "\(found(whole.edits, in: text))")
+        let twoLinters = try provider("--piece-chars 300 --workers 2", logs: twoLogs)
+        let two = run(twoLinters, text)
+        XCTAssertEqual(two.edits, whole.edits)
+        let one = run(try provider("--piece-chars 300 --workers 1", logs: oneLogs), text)
+        XCTAssertEqual(one.edits, whole.edits)
+
+        let wholeLines = whole.logs + wholeLogs.all, twoLines = two.logs + twoLogs.all, oneLines = one.logs + oneLogs.all
+        XCTAssertEqual(wholeLines.filter { $0.contains(" pieces of this text") }, [], "a text of \(text.count) characters was cut: \(wholeLines)")
+        let cut = twoLines.filter { $0.contains(" pieces of this text (\(text.count) characters)") && $0.contains("on 2 thread(s)") }
+        XCTAssertEqual(cut.count, 1, "\(twoLines)")
+        XCTAssertEqual(twoLines.filter { $0.contains("built Harper's American linter in ") }.count, 2, "\(twoLines)")
+        XCTAssertEqual(oneLines.filter { $0.contains("built Harper's American linter in ") }.count, 1, "\(oneLines)")
+        /// (linted, of) in "linted 3 of the 12 pieces of this text (...)".
+        func counts(_ line: String?) -> (linted: Int, of: Int)? {
+            guard let line, let tail = line.components(separatedBy: "linted ").last else { return nil }
+            let words = tail.split(separator: " ")
+            guard words.count > 3, let linted = Int(words[0]), let of = Int(words[3]) else { return nil }
+            return (linted, of)
+        }
+        let first = try XCTUnwrap(counts(cut.first), "\(cut)")
+        XCTAssertEqual(first.linted, first.of)
+        XCTAssertGreaterThan(first.of, 4, "\(cut)")
+
+        // An edit in the middle relints the pieces around it; the others are remembered.
+        let changed = text.replacingOccurrences(of: "Paragraph 30: " + paragraph, with: "Paragraph 30: She does not like it.")
+        let after = run(twoLinters, changed)
+        XCTAssertEqual(after.edits.count, 59 * 3, "\(found(after.edits, in: changed))")
+        let relinted = (after.logs + twoLogs.all).filter { $0.contains(" pieces of this text (\(changed.count) characters)") }
+        let again = try XCTUnwrap(counts(relinted.first), "\(after.logs + twoLogs.all)")
+        XCTAssertGreaterThan(again.linted, 0)
+        XCTAssertLessThan(again.linted * 2, again.of, "\(relinted)")
+    }
+
+    /// The lints of long pieces are kept on disk: a checker started again (the service exits
+    /// when idle) answers an unchanged long text from there without building a linter, with the
+    /// same edits; a damaged cache file is linted again; a short text is never written.
+    func testAnotherCheckerReadsTheLintsOfALongTextFromTheDiskCache() throws {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func provider(logs: PluginLogCollector) throws -> PluginProvider {
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+                + "--piece-chars 300 --cache-dir \(cache)"
+            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                  settings: [(key: "command", value: command)], logger: logs.logger)
+        }
+        func run(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+            return sink
+        }
+        func files() -> [String] {
+            (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        }
+        let short = "She dont like it."
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<40).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+
+        let firstLogs = PluginLogCollector()
+        let first = try provider(logs: firstLogs)
+        XCTAssertEqual(run(first, short).edits.count, 1)
+        XCTAssertEqual(files(), [], "a short text was cached on disk")
+        let linted = run(first, text)
+        XCTAssertEqual(linted.edits.count, 40 * 3, "\(found(linted.edits, in: text))")
+        let cached = files()
+        XCTAssertGreaterThan(cached.count, 3, "\(linted.logs + firstLogs.all)")
+
+        let secondLogs = PluginLogCollector()
+        let again = run(try provider(logs: secondLogs), text)
+        XCTAssertEqual(again.edits, linted.edits)
+        var lines = again.logs + secondLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("read the lints of \(cached.count) of the \(cached.count) pieces") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linter in ") }, [], "a linter was built for cached lints")
+
+        // A damaged file is a miss: its piece is linted again, with the same edits.
+        try "[[0, 9999".write(toFile: cache + "/" + cached[0], atomically: false, encoding: .utf8)
+        let thirdLogs = PluginLogCollector()
+        let repaired = run(try provider(logs: thirdLogs), text)
+        XCTAssertEqual(repaired.edits, linted.edits)
+        lines = repaired.logs + thirdLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("ignored the cached lints in ") }.count, 1, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linted 1 of the \(cached.count) pieces") }.count, 1, "\(lines)")
+
+        // A cache that cannot be written (Emend's sandbox allows it only where the user says)
+        // is said once, and the edits are the same.
+        let blocked = cache + "-file"
+        try "".write(toFile: blocked, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: blocked) }
+        let blockedLogs = PluginLogCollector()
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+            + "--piece-chars 300 --cache-dir \(blocked)/harper"
+        let unwritable = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                        settings: [(key: "command", value: command)], logger: blockedLogs.logger)
+        let uncached = run(unwritable, text)
+        XCTAssertEqual(uncached.edits, linted.edits)
+        lines = uncached.logs + blockedLogs.all
+        XCTAssertEqual(lines.filter { $0.contains("cannot keep lints on disk in \(blocked)/harper") && $0.contains("sandbox_write_paths") }.count,
+                       1, "\(lines)")
+    }
+
+    /// A long request cancelled (its time ran out on a loaded machine) stops after the pieces
+    /// being linted and keeps them: the next request lints only the pieces left, with the edits
+    /// of a checker never cancelled.
+    func testACancelledLongTextKeepsItsLintedPiecesForTheNextRequest() throws {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-cancel-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let logs = PluginLogCollector()
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+            + "--piece-chars 300 --workers 1 --cache-dir \(cache)"
+        let provider = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                      settings: [(key: "command", value: command)], logger: logs.logger)
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<400).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        // The checker started and its linter built first, so that the cancel reaches it linting.
+        XCTAssertEqual(provider.run(request(paragraph), sink: PluginTestSink()), .finished)
+        let cancelled = PluginTestSink(cancelAfterSeconds: 0.3)
+        XCTAssertNotEqual(provider.run(request(text), sink: cancelled), .finished, "400 paragraphs linted within 0.3 s")
+        // The next run waits for the checker to be done with the cancelled request; the lines
+        // the checker wrote in between come to it.
+        let next = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: next), .finished)
+        XCTAssertEqual(next.edits.count, 400 * 3)
+        let lines = cancelled.logs + next.logs + logs.all
+        // "cancelled after K of the N pieces to lint ..."
+        let stopped = lines.first { $0.contains("cancelled after ") }
+        let words = try XCTUnwrap(stopped?.components(separatedBy: "cancelled after ").last?.split(separator: " "), "\(lines)")
+        let kept = try XCTUnwrap(Int(words[0])), total = try XCTUnwrap(Int(words[3]))
+        XCTAssertLessThan(kept, total)
+        XCTAssertGreaterThan(kept, 0, "the cancel came before a piece was linted: \(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("linted \(total - kept) of the \(total) pieces") }.count, 1, "kept \(kept): \(lines)")
+        let fresh = PluginTestSink()
+        let other = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                   settings: [(key: "command", value: command.replacingOccurrences(of: cache, with: cache + "-fresh"))],
+                                   logger: { _ in })
+        defer { try? FileManager.default.removeItem(atPath: cache + "-fresh") }
+        XCTAssertEqual(other.run(request(text), sink: fresh), .finished)
+        XCTAssertEqual(next.edits, fresh.edits)
+    }
+
     func testTheUsersWordsAreImportedAndSuggested() throws {
         let directory = NSTemporaryDirectory() + "emend-harper-personal-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

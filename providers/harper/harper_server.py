@@ -4,12 +4,20 @@
 One process serves many requests: it builds Harper's linter for a dialect the first time a
 request asks for it (about a second quiet, 140 MB; tens of seconds on a loaded machine) and keeps
 it, so that a process started for other languages, or only to be probed, pays nothing for it.
-Each request's text is linted whole (the context helps Harper, and reaches far: a leading `---`
-changes which repeated words it flags thousands of characters later, so a text is never cut
-into pieces here), and the lints of the last texts are remembered (`LintMemory`): a text linted
-before is not linted again (the next `emend proofread` of an unchanged file, an editor opening a
-document again, another front end of the same checker service). Why: Harper costs about 2.4 s
-of CPU per 100 KB of prose. Only lints inside the selection and clear of protected text are
+A text of up to 48,000 code points is linted whole (the context helps Harper, and reaches far: a
+leading `---` changes which repeated words it flags thousands of characters later); a longer one
+is cut at paragraph breaks into pieces of 16,000 code points or more (`pieces`: the cuts depend
+on the text only), linted one after the other (`--workers N` lints them on N threads, which
+harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts are remembered
+piece by piece (`LintMemory`): a piece linted before is not linted again (the next `emend
+proofread` of an unchanged file, an editor opening a document again, another front end of the
+same checker service; in a long file only the pieces that changed), and the lints of pieces of
+16,000 code points or more are also kept on disk (`DiskCache`, $XDG_CACHE_HOME/emend/harper, 64
+MB at most, or --cache-dir DIR), so that a checker started again (the checker service exits when
+idle) does not lint an unchanged long file again (where Emend's sandbox lets it write:
+sandbox_write_paths, see README.md). Why: Harper costs about 33 s of CPU per MB of new prose (a
+third of it parsing and tagging, the rest spread over some 900 rules, none of which dominates).
+Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
 is the replacement; lints without one, or whose replacement is the original text, are left
 out. The rule's message is the explanation, the rule's name the rule id, and Harper's lint kind
@@ -17,6 +25,7 @@ gives the category (spelling, grammar, punctuation or style); further replacemen
 in the explanation ("Other suggestions: “a”, “b”."). See providers/process/PROTOCOL.md.
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
+                                   [--workers N] [--piece-chars N] [--cache-dir DIR]
 
 --deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
 the repository root, found from this file's place). Lines on stderr go to Emend's log.
@@ -27,10 +36,17 @@ file changes: Emend drops suggestions on them anyway, but Harper then also sugge
 reads the sentence around them better.
 """
 
+import contextlib
+import hashlib
+import json
 import os
+import re
 import sys
+import threading
 import time
+import zlib
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
@@ -40,6 +56,8 @@ from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: 
 
 del sys.path[:2]
 
+USAGE = ("harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] [--workers N] "
+         "[--piece-chars N] [--cache-dir DIR]")
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
 
 # Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
@@ -171,6 +189,45 @@ def edits(text, records, selection, protected):
         }
 
 
+# Long texts are linted in pieces (`pieces`) of at least this many code points.
+PIECE_CHARS = 16_000
+# A paragraph break: a line with nothing but blanks on it.
+PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def pieces(text, piece_chars):
+    """`text` cut into [(start, piece)] (start in code points) at paragraph breaks, each piece at
+    least `piece_chars` long but the last; a text up to three times that is one piece. Why:
+    Harper costs about 33 s of CPU per MB of new prose, and a piece once linted is remembered
+    on its own (an edit relints its piece, not the file; a request cancelled when its time ran
+    out keeps the pieces done). A cut follows a paragraph whose CRC is 0 mod 4, or one that makes the piece 4×
+    `piece_chars` long: the cuts depend on the text only (the same pieces on any machine, under
+    any load), and mostly on the paragraphs near them, so an edit moves few cuts. Lints across a
+    cut are lost or gained (a sentence's context stops at its paragraph in most rules; the
+    few that read the whole document, such as OrthographicConsistency, see the piece)."""
+    if len(text) <= 3 * piece_chars:
+        return [(0, text)]
+    cuts, start, paragraph = [], 0, 0
+    for found in PARAGRAPH_BREAK.finditer(text):
+        end = found.end()
+        size = end - start
+        if size >= piece_chars and len(text) - end >= piece_chars and (
+                size >= 4 * piece_chars or zlib.crc32(text[paragraph:found.start()].encode("utf-8", "surrogatepass")) % 4 == 0):
+            cuts.append(end)
+            start = end
+        paragraph = end
+    bounds = [0] + cuts + [len(text)]
+    return [(bounds[i], text[bounds[i]:bounds[i + 1]]) for i in range(len(bounds) - 1)]
+
+
+def shifted(records, offset):
+    """`records` of a piece moved to the text's code points (the remembered ones stay the piece's)."""
+    if offset == 0:
+        return records
+    return [LintRecord(r.start + offset, r.end + offset, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions)
+            for r in records]
+
+
 # A remembered text at least this long is said in the log (a line per keystroke would be noise).
 REMEMBERED_LOG_CHARS = 4096
 
@@ -198,6 +255,107 @@ class LintMemory:
         while self.size > self.limit and self.entries:
             old, _ = self.entries.popitem(last=False)
             self.size -= len(old[-1])
+
+
+def default_cache_directory():
+    """$XDG_CACHE_HOME/emend/harper, or ~/.cache/emend/harper; None without either."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg.startswith("/"):
+        return os.path.join(xdg, "emend", "harper")
+    home = os.environ.get("HOME", "")
+    return os.path.join(home, ".cache", "emend", "harper") if home else None
+
+
+class DiskCache:
+    """The lints of long pieces (at least `min_chars` code points: what costs seconds to lint
+    again, never a paragraph typed in an editor) in files named by a SHA-256 of everything they
+    depend on (this format, harper-py's version, dialect, the user's words, markup, the piece),
+    so that a checker started again (the service exits when idle) does not lint an unchanged
+    long file again. At most `limit` bytes: the least recently used files go first. A file that
+    cannot be read or does not parse is a miss (and is removed); one that cannot be written is
+    skipped: the cache only ever saves time."""
+
+    FORMAT = "emend-harper-lints-1"
+
+    def __init__(self, directory, version, min_chars, limit=64 * 1024 * 1024):
+        self.directory, self.version, self.min_chars, self.limit = directory, version, min_chars, limit
+        self.written = 0
+
+    def path(self, key, piece):
+        digest = hashlib.sha256()
+        for part in (self.FORMAT, self.version) + tuple(key) + (piece,):
+            data = str(part).encode("utf-8", "surrogatepass")
+            digest.update(len(data).to_bytes(8, "little") + data)
+        name = digest.hexdigest()
+        return os.path.join(self.directory, name[:2], name + ".json")
+
+    def get(self, key, piece):
+        if self.directory is None or len(piece) < self.min_chars:
+            return None
+        path = self.path(key, piece)
+        try:
+            with open(path, encoding="utf-8") as file:
+                rows = json.load(file)
+            records = [LintRecord(int(start), int(end), str(rule), str(problem), str(message), str(kind),
+                                  [(int(s_kind), str(text)) for s_kind, text in suggestions])
+                       for start, end, rule, problem, message, kind, suggestions in rows]
+            if any(not 0 <= r.start <= r.end <= len(piece) for r in records):
+                raise ValueError("a span outside its piece")
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, TypeError) as error:
+            log(f"ignored the cached lints in {path}: {error}")
+            with contextlib.suppress(OSError):
+                os.remove(path)
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used
+        return records
+
+    def put(self, key, piece, records):
+        if self.directory is None or len(piece) < self.min_chars:
+            return
+        path = self.path(key, piece)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        rows = [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
+        try:
+            # Only the user reads it: lints quote the text.
+            os.makedirs(self.directory, mode=0o700, exist_ok=True)
+            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with open(descriptor, "w", encoding="utf-8") as file:
+                json.dump(rows, file, ensure_ascii=False)
+            os.replace(temporary, path)
+            self.written += os.path.getsize(path)
+        except (OSError, ValueError) as error:
+            # Said once, and no more tried: Emend's sandbox lets a checker write only where the
+            # user allows it (sandbox_write_paths), so this is the usual case, not a fault.
+            log(f"cannot keep lints on disk in {self.directory} ({error}); long texts are linted again by a new "
+                f"checker (allow it in config.toml: sandbox_write_paths = [\"{self.directory}\"])")
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            self.directory = None
+
+    def trim(self):
+        """Removes the least recently used files while the cache holds more than `limit` bytes
+        (checked once a tenth of `limit` was written since the last check)."""
+        if self.directory is None or self.written < self.limit // 10:
+            return
+        self.written = 0
+        files = []
+        for folder, _, names in os.walk(self.directory):
+            for name in names:
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    info = os.stat(path)
+                    files.append((info.st_mtime_ns, info.st_size, path))
+        total = sum(size for _, size, _ in files)
+        for _, size, path in sorted(files):
+            if total <= self.limit * 3 // 4:
+                break
+            with contextlib.suppress(OSError):
+                os.remove(path)
+                total -= size
 
 
 def personal_dictionary_path():
@@ -241,14 +399,27 @@ class PersonalWords:
         return self.generation
 
 
+# Linters (threads) for the pieces of one long text. One: harper-py 0.2.0 says it releases the
+# GIL while linting, but two linters on two threads of one process take turns (measured on 100
+# KB: each thread got 1.6 s of CPU in 4.4 s, one thread alone did the whole in 2.3 s), so a
+# second one costs memory (45 MB) and time. `--workers 2` is there for a harper-py that lints
+# in parallel; the result is the same with any number.
+DEFAULT_WORKERS = 1
+
+
 class Server(CheckerLoop):
-    def __init__(self, deps, markup, dictionary=None):
+    def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS, cache_directory=None):
         super().__init__()
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
-        self.personal_generation = {}
-        self.linters = {}
         self.memory = LintMemory()
+        self.workers = workers or DEFAULT_WORKERS
+        self.piece_chars = piece_chars
+        # Each thread's linters by dialect, with the generation of the user's words imported
+        # into each (a Linter serves one thread at a time): the main thread's, and those of the
+        # helpers that lint the pieces of a long text beside it.
+        self.thread_state = threading.local()
+        self.helpers = ThreadPoolExecutor(max_workers=self.workers - 1) if self.workers > 1 else None
         self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
         if self.harper is None:
             return
@@ -258,40 +429,114 @@ class Server(CheckerLoop):
             self.version = version("harper-py")
         except Exception:  # noqa: BLE001 (only for the log line)
             self.version = "unknown"
+        self.disk = DiskCache(cache_directory or default_cache_directory(), self.version, piece_chars)
         # No linter yet: each dialect's is built on its first request (`linter`).
 
-    def linter(self, language):
+    def dialect(self, language):
         harper = self.harper
         parts = language.replace("_", "-").split("-")
         region = parts[1].upper() if len(parts) > 1 else ""
-        dialect = {
+        return {
             "GB": harper.Dialect.BRITISH, "UK": harper.Dialect.BRITISH, "AU": harper.Dialect.AUSTRALIAN,
             "CA": harper.Dialect.CANADIAN, "IN": harper.Dialect.INDIAN,
         }.get(region, harper.Dialect.AMERICAN)
-        if dialect not in self.linters:
-            started = time.monotonic()
-            self.linters[dialect] = harper.Linter(dialect)
-            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s")
-        linter = self.linters[dialect]
-        generation = self.personal.refresh()
-        if self.personal_generation.get(dialect, 0) != generation:
-            linter.clear_words()
-            if self.personal.words:
-                linter.import_words(self.personal.words)
-            self.personal_generation[dialect] = generation
-        return linter, (dialect_name(dialect), generation, self.markup)
 
-    def records(self, linter, memory_key, text):
-        """The LintRecords of `text` (code points), remembered or linted now."""
-        key = memory_key + (text,)
-        records = self.memory.get(key)
-        if records is None:
-            organized = linter.organized_lints(text, language=self.markup)
-            records = [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
-            self.memory.put(key, records)
-        elif len(text) >= REMEMBERED_LOG_CHARS:
+    def linter(self, dialect, generation, words):
+        """This thread's linter for `dialect`, built on first use, with the user's `words` of
+        `generation` imported."""
+        linters = getattr(self.thread_state, "linters", None)
+        if linters is None:
+            linters = self.thread_state.linters = {}
+        if dialect not in linters:
+            started = time.monotonic()
+            linters[dialect] = [self.harper.Linter(dialect), 0]
+            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s"
+                + ("" if threading.current_thread() is threading.main_thread() else " (a second one, for long texts)"))
+        entry = linters[dialect]
+        if entry[1] != generation:
+            entry[0].clear_words()
+            if words:
+                entry[0].import_words(words)
+            entry[1] = generation
+        return entry[0]
+
+    def lint(self, linter, text):
+        organized = linter.organized_lints(text, language=self.markup)
+        return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
+
+    def lint_pieces(self, request_id, dialect, generation, words, todo):
+        """{index: records} of the pieces `todo` ([(index, piece)]), linted on this thread and
+        the helpers, each taking the next piece when it is done with one; none is taken once
+        the request is cancelled (the caller sees it). The result depends on the pieces only,
+        not on which thread linted which."""
+        lock = threading.Lock()
+        waiting = list(reversed(todo))
+        results = {}
+
+        def drain():
+            while True:
+                with lock:
+                    if not waiting or self.is_cancelled(request_id):
+                        return
+                    index, piece = waiting.pop()
+                records = self.lint(self.linter(dialect, generation, words), piece)
+                with lock:
+                    results[index] = records
+
+        helpers = []
+        if self.helpers is not None and len(todo) > 1:
+            helpers = [self.helpers.submit(drain) for _ in range(min(self.workers - 1, len(todo) - 1))]
+        try:
+            drain()
+        finally:
+            for helper in helpers:
+                helper.result()  # waits for its piece; its failure is the request's
+        return results
+
+    def records(self, request_id, language, text):
+        """The LintRecords of `text` (code points), each piece's remembered or linted now; None
+        when the request was cancelled first."""
+        dialect = self.dialect(language)
+        generation = self.personal.refresh()
+        memory_key = (dialect_name(dialect), generation, self.markup)
+        words = hashlib.sha256("\n".join(self.personal.words).encode("utf-8", "surrogatepass")).hexdigest()
+        disk_key = (dialect_name(dialect), words, self.markup)
+        parts = pieces(text, self.piece_chars)
+        found, todo, from_disk = {}, [], 0
+        for index, (_, piece) in enumerate(parts):
+            remembered = self.memory.get(memory_key + (piece,))
+            if remembered is None:
+                remembered = self.disk.get(disk_key, piece)
+                if remembered is not None:
+                    from_disk += 1
+                    self.memory.put(memory_key + (piece,), remembered)
+            if remembered is None:
+                todo.append((index, piece))
+            else:
+                found[index] = remembered
+        if from_disk:
+            log(f"read the lints of {from_disk} of the {len(parts)} pieces of this text ({len(text)} characters) "
+                f"from {self.disk.directory}")
+        if todo:
+            started = time.monotonic()
+            linted = self.lint_pieces(request_id, dialect, generation, self.personal.words, todo)
+            # Kept even when the request was cancelled (its time ran out on a loaded machine):
+            # the next request for the text lints only the pieces left.
+            for index, records in linted.items():
+                self.memory.put(memory_key + (parts[index][1],), records)
+                self.disk.put(disk_key, parts[index][1], records)
+                found[index] = records
+            self.disk.trim()
+            if len(linted) < len(todo):
+                log(f"cancelled after {len(linted)} of the {len(todo)} pieces to lint of this text ({len(text)} characters); "
+                    "those are kept for the next request")
+                return None
+            if len(parts) > 1:
+                log(f"linted {len(todo)} of the {len(parts)} pieces of this text ({len(text)} characters) in "
+                    f"{time.monotonic() - started:.1f} s on {min(self.workers, len(todo))} thread(s)")
+        elif len(text) >= REMEMBERED_LOG_CHARS and not from_disk:
             log(f"the lints of this text ({len(text)} characters) were remembered: not linted again")
-        return records
+        return [record for index, (start, _) in enumerate(parts) for record in shifted(found[index], start)]
 
     def answer(self, request_id, request):
         if self.is_cancelled(request_id):
@@ -305,8 +550,10 @@ class Server(CheckerLoop):
         text = request["text"]
         selection = request.get("selection") or [0, len(text.encode("utf-8"))]
         protected = request.get("protected") or []
-        linter, memory_key = self.linter(language)
-        records = self.records(linter, memory_key, text)
+        records = self.records(request_id, language, text)
+        if records is None:
+            self.write({"id": request_id, "error": "cancelled"})
+            return
         for edit in edits(text, records, selection, protected):
             if self.is_cancelled(request_id):
                 self.write({"id": request_id, "error": "cancelled"})
@@ -320,7 +567,7 @@ class Server(CheckerLoop):
 
 
 def main(arguments):
-    deps, markup, dictionary = DEFAULT_DEPS, "plaintext", None
+    deps, markup, dictionary, workers, piece_chars, cache = DEFAULT_DEPS, "plaintext", None, None, PIECE_CHARS, None
     rest = list(arguments)
     while rest:
         option = rest.pop(0)
@@ -330,10 +577,17 @@ def main(arguments):
             markup = rest.pop(0)
         elif option == "--dictionary" and rest:
             dictionary = rest.pop(0)
+        elif option == "--cache-dir" and rest:
+            cache = rest.pop(0)
+        elif option in ("--workers", "--piece-chars") and rest and rest[0].isdigit() and int(rest[0]) > 0:
+            if option == "--workers":
+                workers = int(rest.pop(0))
+            else:
+                piece_chars = int(rest.pop(0))
         else:
-            log(f"usage: harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] (not {option!r})")
+            log(f"usage: {USAGE} (not {option!r})")
             return 2
-    Server(deps, markup, dictionary).serve()
+    Server(deps, markup, dictionary, workers, piece_chars, cache).serve()
     return 0
 
 

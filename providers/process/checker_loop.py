@@ -25,8 +25,10 @@ OBJECT_REPLACEMENT = "\ufffc"
 
 
 def log(message):
-    """A line for Emend's log."""
-    print(message, file=sys.stderr, flush=True)
+    """A line for Emend's log, written in one piece (print() writes the text and its newline
+    apart: two threads logging at once, as Harper's linters of a long text do, ran together)."""
+    sys.stderr.write(f"{message}\n")
+    sys.stderr.flush()
 
 
 def touches(start, end, protected):
