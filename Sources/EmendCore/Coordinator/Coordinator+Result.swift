@@ -284,7 +284,12 @@ extension Coordinator {
     func requestResultUnderlines(_ session: Session) {
         // Looked through only for an engine that draws underlines (a million suggestions).
         let underlined = asksRectsInBatches || delegate.capabilities.contains(.underlineRects)
-        requestUnderlines(underlined ? session.suggestions.filter { $0.state == .pending }[...] : [], then: .underlinesKnown)
+        guard underlined else { return requestUnderlines([], then: .underlinesKnown) }
+        // Looked through a slice per queue item (see SlicedLoop.filter).
+        SlicedLoop.filter(session.suggestions, on: queue, { $0.state == .pending }) { [weak self] pending in
+            guard let self, self.session === session, self.workMayProceed(session) else { return }
+            self.requestUnderlines(pending[...], then: .underlinesKnown)
+        }
     }
 
     /// The result is in the text with its underlines: the engine is told it rests, then it rests.

@@ -62,18 +62,22 @@ extension Coordinator {
             return fail(EmendError(.invalidArgument, "the engine gave no context"))
         }
         guard workMayProceed(session) else { return }
-        session.contexts = descriptions.map { description in
-            defer { nextContextID += 1 }
-            return SessionContext(id: nextContextID, description: description)
+        let firstID = nextContextID
+        nextContextID += UInt64(descriptions.count)
+        buildContexts(descriptions, firstID: firstID) { [weak self] contexts in
+            guard let self, self.session === session, self.workMayProceed(session) else { return }
+            session.contexts = contexts
+            self.beginWork(provider: provider)
         }
-        beginWork(provider: provider)
     }
 
     /// The working region: the selection widened to whole sentences (the whole text for a
     /// caret), or the caret itself for compose.
     func workingRegion(of context: SessionContext, tool: WritingTool) -> Range<Int> {
         if tool == .compose { return context.selection }
-        if context.selection.isEmpty { return 0..<context.text.utf8Count }
+        // All of the text is whole sentences (the widening gives it back as it is): not read
+        // again, as the widening would (a whole document is one string and one scan).
+        if context.selection.isEmpty || context.selection == 0..<context.text.utf8Count { return 0..<context.text.utf8Count }
         return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
     }
 

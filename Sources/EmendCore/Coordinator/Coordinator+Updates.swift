@@ -27,14 +27,16 @@ extension Coordinator {
         // have been: its span joined with the edit's new text (see emend.h, INVALID).
         var places: [(suggestion: Suggestion, range: Range<Int>)] = []
         let delta = text.utf8.count - range.count
-        for (index, suggestion) in session.suggestions.enumerated() where suggestion.contextID == contextID {
-            if suggestion.state != .invalid {
-                guard suggestion.anchor.isTouched(by: range), let r = suggestion.anchor.range else { continue }
-                touched.append(index)
-                places.append((suggestion, Self.place(of: r, after: range, delta: delta)))
-            } else if let last = suggestion.lastPlace, last.isTouched(by: range), let r = last.range {
-                places.append((suggestion, Self.place(of: r, after: range, delta: delta)))
-            }
+        // Found by halving (a session's suggestions are all of its working context).
+        let inEdit = session.suggestions.first?.contextID == contextID
+            ? TouchedSuggestions(in: session.suggestions, edited: range).indices : []
+        assert(inEdit == TouchedSuggestions.byLookingAtEach(session.suggestions, contextID: contextID, edited: range),
+               "the suggestions an edit is in, found by halving, differ from those found one by one")
+        for index in inEdit {
+            let suggestion = session.suggestions[index]
+            guard let r = TouchedSuggestions.place(of: suggestion) else { continue }
+            if suggestion.state != .invalid { touched.append(index) }
+            places.append((suggestion, Self.place(of: r, after: range, delta: delta)))
         }
         // The changes Emend reported that the edit is in count whole (see emend.h, CHANGES):
         // a suggestion whose replacement is in the text, a phrase of the rewrite shown.
@@ -56,14 +58,8 @@ extension Coordinator {
             suggestion.anchor.range = nil
             session.dropSteps(ofSuggestion: index)
         }
-        if !touched.isEmpty {
-            // They have no place any more: out of the offset search (both lists ascend).
-            var gone = touched[...]
-            session.placedSuggestions.removeAll { index in
-                while let first = gone.first, first < index { gone = gone.dropFirst() }
-                return gone.first == index
-            }
-        }
+        // They have no place any more: out of the offset search.
+        session.removePlaced(touched)
         for (suggestion, place) in places {
             suggestion.lastPlace?.release()
             suggestion.lastPlace = context.anchor(place)
@@ -157,7 +153,10 @@ extension Coordinator {
         session.pointIndex = nil
         guard session.isReviewable else { return }
         session.deliveryBegins()
-        requestUnderlines(session.suggestions.filter { $0.state == .pending }[...], then: .rests)
+        SlicedLoop.filter(session.suggestions, on: queue, { $0.state == .pending }) { [weak self] pending in
+            guard let self, self.session === session, self.workMayProceed(session) else { return }
+            self.requestUnderlines(pending[...], then: .rests)
+        }
     }
 
     /// Asks for the bounding rectangles of `suggestions`, then handles `then`.

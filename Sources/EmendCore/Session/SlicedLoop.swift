@@ -23,3 +23,20 @@ enum SlicedLoop {
         step()
     }
 }
+
+extension SlicedLoop {
+    /// The elements of `items` that `isIncluded` keeps, in order, looked at `slice` per queue
+    /// item of `queue` (the first slice at once), handed to `then`. Why: asking for the
+    /// underlines of a result's pending suggestions looked through all of them in one
+    /// dispatch (a million suggestions: milliseconds).
+    static func filter<Element>(_ items: [Element], slice: Int = Self.slice, on queue: WorkQueue,
+                                _ isIncluded: @escaping (Element) -> Bool, then: @escaping ([Element]) -> Void) {
+        let kept = Kept<Element>()
+        forEach(items, slice: slice, on: queue, { if isIncluded($0) { kept.items.append($0) } },
+                then: { then(kept.items) })
+    }
+
+    private final class Kept<Element> {
+        var items: [Element] = []
+    }
+}
