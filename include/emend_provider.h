@@ -61,14 +61,24 @@ extern "C" {
  *     emend's data and cache directories ($XDG_DATA_HOME/emend, $XDG_CACHE_HOME/emend: models),
  *     every absolute path its settings name (a whole value, or a word of a command line), the
  *     paths it declares below and those the user adds with `sandbox_paths` in config.toml;
- *   - write only a private directory, $TMPDIR (removed when its host ends), /dev/null, and the
- *     paths the user grants with `sandbox_write_paths`;
+ *   - write only a private directory, $TMPDIR (removed when its host ends), /dev/null, its
+ *     own cache directory ($EMEND_PROVIDER_CACHE_DIR, below), and the paths the user grants
+ *     with `sandbox_write_paths`;
  *   - use the network (TCP) only when its descriptor says EMEND_PROVIDER_USES_NETWORK and the
  *     user's configuration enables the network (`network = true`);
  *   - see only a clean environment: PATH, HOME, the locale, XDG_* and EMEND_* variables, and
  *     the variables its settings name in keys ending in `_env` (`api_key_env = "OPENAI_API_KEY"`);
  *   - start processes (they share its sandbox, and all of them end with its host), but not
  *     signal, trace or read the memory of any process outside it (the editor).
+ * EMEND_PROVIDER_CACHE_DIR, in the plugin's environment (and so in that of the processes it
+ * starts), names the provider's own cache directory, $XDG_CACHE_HOME/emend/providers/<id>
+ * (or ~/.cache/emend/providers/<id>): created by libemend (mode 0700) before the host starts,
+ * kept across hosts and sessions (unlike $TMPDIR), writable by this provider only (no other
+ * provider's plugin can write it, nor can this one write another's), so a disk cache kept
+ * there cannot be poisoned by another plugin. It is set with the sandbox on or off, but may
+ * be absent (no usable HOME or XDG_CACHE_HOME, an id that is not a safe file name, a
+ * directory that could not be created, an older libemend): a plugin then works without its
+ * cache. A value inherited from the editor's environment is never passed on.
  * The layers the kernel refuses are reported once (`emend doctor` prints the level); the user
  * can turn the sandbox off for one provider with `sandbox = "off"`.
  * Limits (config.toml, sandbox or not): one run may use `cpu_seconds` of CPU time (600; the

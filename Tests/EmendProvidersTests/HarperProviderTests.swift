@@ -332,6 +332,29 @@ final class HarperProviderTests: XCTestCase {
                        1, "\(lines)")
     }
 
+    /// In Emend the lints go to the provider's own cache directory, EMEND_PROVIDER_CACHE_DIR
+    /// (the one its sandbox lets it write), which the process provider passes on to the server.
+    func testTheLintsGoToTheProvidersOwnCacheDirectory() throws {
+        let root = PluginBuilder.repoRoot
+        let own = NSTemporaryDirectory() + "emend-harper-own-cache-\(getpid())"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        setenv("EMEND_PROVIDER_CACHE_DIR", own, 1)
+        defer {
+            unsetenv("EMEND_PROVIDER_CACHE_DIR")
+            try? FileManager.default.removeItem(atPath: own)
+        }
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python --piece-chars 300"
+        let provider = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                      settings: [(key: "command", value: command)])
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<8).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+        XCTAssertEqual(sink.edits.count, 8 * 3)
+        let files = (FileManager.default.enumerator(atPath: own)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThan(files.count, 0, "\(sink.logs)")
+    }
+
     /// A long request cancelled (its time ran out on a loaded machine) stops after the pieces
     /// being linted and keeps them: the next request lints only the pieces left, with the edits
     /// of a checker never cancelled.

@@ -438,6 +438,20 @@ final class HunspellProviderTests: XCTestCase {
         XCTAssertEqual(torn.edits.map(\.replacement), ["weird"])
     }
 
+    /// In Emend's host the suggestions go to the provider's own cache directory
+    /// (EMEND_PROVIDER_CACHE_DIR, the one its sandbox lets it write), not $XDG_CACHE_HOME/emend/hunspell.
+    func testTheSuggestionsGoToTheProvidersOwnCacheDirectory() throws {
+        let own = cacheDirectory + "/emend/providers/" + Self.id
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        setenv("EMEND_PROVIDER_CACHE_DIR", own, 1)
+        defer { unsetenv("EMEND_PROVIDER_CACHE_DIR") }
+        let text = "See you tomorow, recieve it, wierd."
+        _ = proofread(try provider(), text)
+        let (_, second) = proofread(try provider(), text)
+        XCTAssertTrue(second.logs.contains { $0.contains("3 words of suggestions read from \(own)/en_US-") }, "\(second.logs)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheDirectory + "/emend/hunspell"))
+    }
+
     func testAHundredMisspellingsKeepTheirSuggestions() throws {
         // 100 different misspellings (each a letter dropped from a common word): with the old
         // 2 s per request most went unreported; without a budget every one is.

@@ -119,6 +119,36 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), "# the user's\nintruder was here\n")
     }
 
+    /// The plugin's own cache directory (ProviderCacheDirectory), named in
+    /// EMEND_PROVIDER_CACHE_DIR, is writable in the full sandbox; another provider's is not
+    /// (Landlock: a hostile plugin cannot poison a checker's cached suggestions), nor is a
+    /// directory named by an inherited EMEND_PROVIDER_CACHE_DIR.
+    func testThePluginWritesItsOwnCacheDirectoryOnly() throws {
+        let savedCache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
+        setenv("XDG_CACHE_HOME", home + "/.cache", 1)
+        let elsewhere = home + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        setenv("EMEND_PROVIDER_CACHE_DIR", elsewhere, 1)
+        defer {
+            if let savedCache { setenv("XDG_CACHE_HOME", savedCache, 1) } else { unsetenv("XDG_CACHE_HOME") }
+            unsetenv("EMEND_PROVIDER_CACHE_DIR")
+        }
+        let own = home + "/.cache/emend/providers/" + Self.id
+        XCTAssertEqual(try attempt("env:EMEND_PROVIDER_CACHE_DIR"), "ESCAPED " + own)
+        var status = stat()
+        XCTAssertEqual(lstat(own, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o700)
+        XCTAssertTrue(try attempt("write:\(own)/suggestions").hasPrefix("ESCAPED"), "its own cache directory")
+        XCTAssertEqual(try String(contentsOfFile: own + "/suggestions", encoding: .utf8), "intruder was here\n")
+
+        let other = home + "/.cache/emend/providers/org.emend.hunspell"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        assertBlocked(try attempt("write:\(other)/en_US-poison"), "another provider's cache")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other + "/en_US-poison"))
+        assertBlocked(try attempt("write:\(elsewhere)/x"), "the inherited EMEND_PROVIDER_CACHE_DIR")
+        assertEscaped(try attempt("write:\(other)/en_US-poison", skipping: ["landlock-fs"]), "another provider's cache")
+    }
+
     /// Stopped by: the network namespace, Landlock (TCP connect), seccomp (no AF_INET socket):
     /// the plugin does not declare network use.
     func testAPluginWithoutNetworkCannotConnect() throws {

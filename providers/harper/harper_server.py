@@ -12,10 +12,10 @@ harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts 
 piece by piece (`LintMemory`): a piece linted before is not linted again (the next `emend
 proofread` of an unchanged file, an editor opening a document again, another front end of the
 same checker service; in a long file only the pieces that changed), and the lints of pieces of
-16,000 code points or more are also kept on disk (`DiskCache`, $XDG_CACHE_HOME/emend/harper, 64
-MB at most, or --cache-dir DIR), so that a checker started again (the checker service exits when
-idle) does not lint an unchanged long file again (where Emend's sandbox lets it write:
-sandbox_write_paths, see README.md). Why: Harper costs about 33 s of CPU per MB of new prose (a
+16,000 code points or more are also kept on disk (`DiskCache`, in $EMEND_PROVIDER_CACHE_DIR, the
+private cache directory Emend's sandbox lets this provider write, or outside Emend
+$XDG_CACHE_HOME/emend/harper; 64 MB at most, or --cache-dir DIR), so that a checker started again
+(the checker service exits when idle) does not lint an unchanged long file again. Why: Harper costs about 33 s of CPU per MB of new prose (a
 third of it parsing and tagging, the rest spread over some 900 rules, none of which dominates).
 Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
@@ -258,7 +258,12 @@ class LintMemory:
 
 
 def default_cache_directory():
-    """$XDG_CACHE_HOME/emend/harper, or ~/.cache/emend/harper; None without either."""
+    """$EMEND_PROVIDER_CACHE_DIR (the provider's private cache directory, the one Emend's
+    sandbox lets it write: the process provider passes its environment on), else (run outside
+    Emend) $XDG_CACHE_HOME/emend/harper, or ~/.cache/emend/harper; None without any."""
+    own = os.environ.get("EMEND_PROVIDER_CACHE_DIR", "")
+    if own.startswith("/"):
+        return own
     xdg = os.environ.get("XDG_CACHE_HOME", "")
     if xdg.startswith("/"):
         return os.path.join(xdg, "emend", "harper")
@@ -328,8 +333,9 @@ class DiskCache:
             os.replace(temporary, path)
             self.written += os.path.getsize(path)
         except (OSError, ValueError) as error:
-            # Said once, and no more tried: Emend's sandbox lets a checker write only where the
-            # user allows it (sandbox_write_paths), so this is the usual case, not a fault.
+            # Said once, and no more tried: Emend's sandbox lets a checker write only its own
+            # cache directory (EMEND_PROVIDER_CACHE_DIR) and where the user allows it
+            # (sandbox_write_paths), so another --cache-dir is refused there.
             log(f"cannot keep lints on disk in {self.directory} ({error}); long texts are linted again by a new "
                 f"checker (allow it in config.toml: sandbox_write_paths = [\"{self.directory}\"])")
             with contextlib.suppress(OSError):

@@ -27,9 +27,13 @@ static int make_directories(char *path) {
 char *disk_cache_path(const char *name, const char *aff, const char *dic) {
     struct stat a, d;
     if (stat(aff, &a) != 0 || stat(dic, &d) != 0) return NULL;
+    /* Emend names this provider's private cache directory (the one its sandbox lets it
+     * write); run outside Emend (its own tests), the user's cache as before. */
+    const char *own = getenv("EMEND_PROVIDER_CACHE_DIR");
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     char directory[4096];
-    if (xdg != NULL && xdg[0] == '/') snprintf(directory, sizeof directory, "%s/emend/hunspell", xdg);
+    if (own != NULL && own[0] == '/') snprintf(directory, sizeof directory, "%s", own);
+    else if (xdg != NULL && xdg[0] == '/') snprintf(directory, sizeof directory, "%s/emend/hunspell", xdg);
     else if (home != NULL && home[0] == '/') snprintf(directory, sizeof directory, "%s/.cache/emend/hunspell", home);
     else return NULL;
     if (make_directories(directory) != 0) return NULL;

@@ -1,7 +1,9 @@
 /*
  * diskcache.h — the Hunspell provider's suggestions kept on disk, so that another process (the
  * next `emend proofread`, another editor) does not ask Hunspell again: one file per dictionary
- * under $XDG_CACHE_HOME/emend/hunspell (or ~/.cache/emend/hunspell), named by the dictionary's
+ * in $EMEND_PROVIDER_CACHE_DIR (the private cache directory Emend gives this provider, the
+ * one its sandbox lets it write; emend_provider.h), or outside Emend under
+ * $XDG_CACHE_HOME/emend/hunspell (or ~/.cache/emend/hunspell), named by the dictionary's
  * name and the identity of its .aff and .dic files (device, inode, size, modification time),
  * so an updated dictionary starts a new file. A line per word: the word, then its suggestions,
  * tab-separated (UTF-8). Lines are appended with one write each (O_APPEND), so processes that

@@ -7,7 +7,9 @@ import Glibc
 /// holds API keys and tokens of every kind): the fixed `allowlist` (paths, locale, time zone,
 /// emend's own variables) plus the variables the provider's settings name — the value of
 /// every setting whose key ends in `_env` (`api_key_env = "OPENAI_API_KEY"`), for that
-/// provider only — and, for a provider that may use the network, the proxy variables. It is
+/// provider only — and, for a provider that may use the network, the proxy variables. Every
+/// host (sandboxed or not) is told its provider's own cache directory in
+/// `EMEND_PROVIDER_CACHE_DIR` (ProviderCacheDirectory, created here), never an inherited one. It is
 /// made here, before the host starts, because a variable the host removed itself would still
 /// sit in its memory. `sandbox = "off"` passes libemend's whole environment, as before.
 enum HostEnvironment {
@@ -31,7 +33,12 @@ enum HostEnvironment {
         if let create, create.sandbox.enabled, !skipped {
             names = allowlist + (create.sandbox.network ? networkAllowlist : []) + namedVariables(create.settings)
         }
-        return entries(keeping: names)
+        var added: [String] = []
+        if let create, let cache = ProviderCacheDirectory.path(for: create.id, environment: ProcessEnvironment.current),
+           ProviderCacheDirectory.prepare(cache) {
+            added.append(ProviderCacheDirectory.variable + "=" + cache)
+        }
+        return entries(keeping: names, adding: added)
     }
 
     /// The same entries as strings, sorted: what a front end sends the checker service, which
@@ -53,17 +60,20 @@ enum HostEnvironment {
         }
     }
 
-    /// libemend's environment, only the variables `names` allows (nil: all), and the
-    /// backtracer off.
-    static func entries(keeping names: [String]?) -> [UnsafeMutablePointer<CChar>?] {
+    /// libemend's environment, only the variables `names` allows (nil: all), `added`, and the
+    /// backtracer off. An inherited EMEND_PROVIDER_CACHE_DIR is dropped: only libemend names
+    /// a provider's cache directory.
+    static func entries(keeping names: [String]?, adding added: [String] = []) -> [UnsafeMutablePointer<CChar>?] {
         var entries: [UnsafeMutablePointer<CChar>?] = []
         var index = 0
+        let cachePrefix = ProviderCacheDirectory.variable + "="
         while let entry = environ[index] {
             index += 1
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) == 0 { continue }
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) == 0 || strncmp(entry, cachePrefix, cachePrefix.utf8.count) == 0 { continue }
             if let names, !allows(entry, names) { continue }
             entries.append(strdup(entry))
         }
+        entries += added.map { strdup($0) }
         entries.append(strdup("SWIFT_BACKTRACE=enable=no"))
         entries.append(nil)
         return entries

@@ -8,7 +8,8 @@ import Glibc
 /// data and cache directories (models), the paths its settings name, the paths it declares
 /// (its `emend_provider_read_paths` symbol, which the scanner reads), the paths the user
 /// names in the `EMEND_` variables it declares there (`$EMEND_LLAMA_MODEL`) and the user's
-/// `sandbox_paths`; it may write only a private runtime directory (`TMPDIR`) and the user's
+/// `sandbox_paths`; it may write only a private runtime directory (`TMPDIR`), its own cache
+/// directory (ProviderCacheDirectory: no other provider's) and the user's
 /// `sandbox_write_paths`; it may connect over TCP only when it declares
 /// EMEND_PROVIDER_USES_NETWORK (the registry runs such a plugin only with `network = true`).
 public struct HostSandbox: Sendable, Equatable {
@@ -17,7 +18,8 @@ public struct HostSandbox: Sendable, Equatable {
     public var network: Bool
     /// Absolute paths the plugin may read (files or directories; missing ones are skipped).
     public var readPaths: [String]
-    /// Absolute paths it may also write: only what the user grants (`sandbox_write_paths`).
+    /// Absolute paths it may also write: its own cache directory and what the user grants
+    /// (`sandbox_write_paths`).
     public var writePaths: [String]
 
     public init(enabled: Bool, network: Bool, readPaths: [String], writePaths: [String] = []) {
@@ -61,8 +63,9 @@ public struct HostSandbox: Sendable, Equatable {
         }
         paths += userPaths.compactMap { expand($0, home: home) }
         var seen = Set<String>()
+        let ownCache = ProviderCacheDirectory.path(for: record.id, environment: environment).map { [$0] } ?? []
         return HostSandbox(enabled: enabled, network: record.usesNetwork, readPaths: paths.filter { seen.insert($0).inserted },
-                           writePaths: userWritePaths.compactMap { expand($0, home: home) })
+                           writePaths: ownCache + userWritePaths.compactMap { expand($0, home: home) })
     }
 
     /// The absolute paths a setting names: a whole value that is one, and each word of a
