@@ -64,11 +64,8 @@ extension Coordinator {
         guard workMayProceed(session) else { return }
         let firstID = nextContextID
         nextContextID += UInt64(descriptions.count)
-        buildContexts(descriptions, firstID: firstID) { [weak self] contexts in
-            guard let self, self.session === session, self.workMayProceed(session) else { return }
-            session.contexts = contexts
-            self.beginWork(provider: provider)
-        }
+        buildContexts(descriptions, firstID: firstID) { contexts in session.contexts = contexts }
+        beginWork(provider: provider)
     }
 
     /// The working region: the selection widened to whole sentences (the whole text for a
