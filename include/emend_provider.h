@@ -71,11 +71,11 @@ extern "C" {
  *   - start processes (they share its sandbox, and all of them end with its host), but not
  *     signal, trace or read the memory of any process outside it (the editor).
  * EMEND_PROVIDER_CACHE_DIR, in the plugin's environment (and so in that of the processes it
- * starts), names the provider's own cache directory, $XDG_CACHE_HOME/emend/providers/<id>
- * (or ~/.cache/emend/providers/<id>): created by libemend (mode 0700) before the host starts,
- * kept across hosts and sessions (unlike $TMPDIR), writable by this provider only (no other
- * provider's plugin can write it, nor can this one write another's), so a disk cache kept
- * there cannot be poisoned by another plugin. It is set with the sandbox on or off, but may
+ * starts), names the provider's own cache directory, $XDG_CACHE_HOME/emend-providers/<id>
+ * (or ~/.cache/emend-providers/<id>): created by libemend (mode 0700) before the host starts,
+ * kept across hosts and sessions (unlike $TMPDIR), readable and writable by this provider
+ * only (no other provider's plugin can read or write it, nor can this one another's), so a
+ * disk cache kept there can neither be poisoned nor read by another plugin. It is set with the sandbox on or off, but may
  * be absent (no usable HOME or XDG_CACHE_HOME, an id that is not a safe file name, a
  * directory that could not be created, an older libemend): a plugin then works without its
  * cache. A value inherited from the editor's environment is never passed on.

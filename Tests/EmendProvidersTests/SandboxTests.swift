@@ -133,7 +133,7 @@ final class SandboxTests: XCTestCase {
             if let savedCache { setenv("XDG_CACHE_HOME", savedCache, 1) } else { unsetenv("XDG_CACHE_HOME") }
             unsetenv("EMEND_PROVIDER_CACHE_DIR")
         }
-        let own = home + "/.cache/emend/providers/" + Self.id
+        let own = home + "/.cache/emend-providers/" + Self.id
         XCTAssertEqual(try attempt("env:EMEND_PROVIDER_CACHE_DIR"), "ESCAPED " + own)
         var status = stat()
         XCTAssertEqual(lstat(own, &status), 0)
@@ -141,10 +141,14 @@ final class SandboxTests: XCTestCase {
         XCTAssertTrue(try attempt("write:\(own)/suggestions").hasPrefix("ESCAPED"), "its own cache directory")
         XCTAssertEqual(try String(contentsOfFile: own + "/suggestions", encoding: .utf8), "intruder was here\n")
 
-        let other = home + "/.cache/emend/providers/org.emend.hunspell"
+        let other = home + "/.cache/emend-providers/org.emend.hunspell"
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         assertBlocked(try attempt("write:\(other)/en_US-poison"), "another provider's cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: other + "/en_US-poison"))
+        // Nor can it read what another checker keeps (the user's misspellings, lines of text).
+        try "recieve\treceive\n".write(toFile: other + "/en_US-suggestions", atomically: true, encoding: .utf8)
+        assertBlocked(try attempt("read:\(other)/en_US-suggestions"), "another provider's cache, read")
+        assertEscaped(try attempt("read:\(other)/en_US-suggestions", skipping: ["landlock-fs"]), "another provider's cache, read")
         assertBlocked(try attempt("write:\(elsewhere)/x"), "the inherited EMEND_PROVIDER_CACHE_DIR")
         assertEscaped(try attempt("write:\(other)/en_US-poison", skipping: ["landlock-fs"]), "another provider's cache")
     }

@@ -41,6 +41,7 @@ import hashlib
 import json
 import os
 import re
+import tempfile
 import sys
 import threading
 import time
@@ -284,7 +285,9 @@ class DiskCache:
 
     def __init__(self, directory, version, min_chars, limit=64 * 1024 * 1024):
         self.directory, self.version, self.min_chars, self.limit = directory, version, min_chars, limit
-        self.written = 0
+        # The first write checks the whole cache (files of earlier checkers count, and a
+        # checker that exits when idle rarely writes a tenth of `limit` itself).
+        self.written = limit
 
     def path(self, key, piece):
         digest = hashlib.sha256()
@@ -321,25 +324,35 @@ class DiskCache:
         if self.directory is None or len(piece) < self.min_chars:
             return
         path = self.path(key, piece)
-        temporary = f"{path}.{os.getpid()}.tmp"
+        temporary = None
         rows = [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
         try:
             # Only the user reads it: lints quote the text.
             os.makedirs(self.directory, mode=0o700, exist_ok=True)
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            # A name of its own (mode 0600): two checkers may write the same piece at once, and
+            # in their hosts' pid namespaces their pids may be the same.
+            descriptor, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
             with open(descriptor, "w", encoding="utf-8") as file:
                 json.dump(rows, file, ensure_ascii=False)
             os.replace(temporary, path)
+            temporary = None
             self.written += os.path.getsize(path)
+        except FileNotFoundError:
+            # Another checker's trim took the folder meanwhile: this piece is not kept, the
+            # cache goes on.
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.remove(temporary)
         except (OSError, ValueError) as error:
             # Said once, and no more tried: Emend's sandbox lets a checker write only its own
             # cache directory (EMEND_PROVIDER_CACHE_DIR) and where the user allows it
             # (sandbox_write_paths), so another --cache-dir is refused there.
             log(f"cannot keep lints on disk in {self.directory} ({error}); long texts are linted again by a new "
                 f"checker (allow it in config.toml: sandbox_write_paths = [\"{self.directory}\"])")
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.remove(temporary)
             self.directory = None
 
     def trim(self):
@@ -349,9 +362,16 @@ class DiskCache:
             return
         self.written = 0
         files = []
+        stale = time.time() - 3600
         for folder, _, names in os.walk(self.directory):
             for name in names:
                 path = os.path.join(folder, name)
+                if name.endswith(".tmp"):
+                    # Left by a checker killed while writing (an hour old: not being written).
+                    with contextlib.suppress(OSError):
+                        if os.stat(path).st_mtime < stale:
+                            os.remove(path)
+                    continue
                 with contextlib.suppress(OSError):
                     info = os.stat(path)
                     files.append((info.st_mtime_ns, info.st_size, path))

@@ -3,6 +3,7 @@
 #include "quick.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,11 @@ int quick_affix_file(const char *aff, char *path, size_t size) {
     FILE *in = fopen(aff, "r");
     if (in == NULL) return -1;
     int fd = memfd_create("emend-hunspell-quick.aff", MFD_CLOEXEC);
-    FILE *out = fd < 0 ? NULL : fdopen(dup(fd), "w");
+    /* A second descriptor for the stream (closed with it), close-on-exec as the first. */
+    int writer = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    FILE *out = writer < 0 ? NULL : fdopen(writer, "w");
     if (out == NULL) {
+        if (writer >= 0) close(writer);
         if (fd >= 0) close(fd);
         fclose(in);
         return -1;
@@ -39,6 +43,9 @@ int quick_affix_file(const char *aff, char *path, size_t size) {
     fclose(in);
     if (!ends_with_newline) fputc('\n', out);
     fputs("MAXNGRAMSUGS 0\n", out);
+    /* A write that failed (the memfd under a memory limit) would leave a cut .aff: affixes
+     * lost, words reported misspelled. fclose does not report an earlier failed write. */
+    failed |= ferror(out) != 0 || fflush(out) != 0;
     failed |= fclose(out) != 0;
     if (failed || snprintf(path, size, "/proc/self/fd/%d", fd) >= (int)size) {
         close(fd);

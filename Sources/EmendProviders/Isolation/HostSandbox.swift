@@ -63,7 +63,10 @@ public struct HostSandbox: Sendable, Equatable {
         }
         paths += userPaths.compactMap { expand($0, home: home) }
         var seen = Set<String>()
-        let ownCache = ProviderCacheDirectory.path(for: record.id, environment: environment).map { [$0] } ?? []
+        // Granted only once it is this user's own real directory (not a symbolic link that
+        // would lead the grant elsewhere); HostEnvironment names it to the plugin then too.
+        let ownCache = ProviderCacheDirectory.path(for: record.id, environment: environment)
+            .flatMap { ProviderCacheDirectory.prepare($0) ? [$0] : nil } ?? []
         return HostSandbox(enabled: enabled, network: record.usesNetwork, readPaths: paths.filter { seen.insert($0).inserted },
                            writePaths: ownCache + userWritePaths.compactMap { expand($0, home: home) })
     }

@@ -1,11 +1,14 @@
 import Glibc
 
-/// The private cache directory of one provider, `$XDG_CACHE_HOME/emend/providers/<id>` (or
-/// `~/.cache/emend/providers/<id>`): the one place besides its runtime directory that its
+/// The private cache directory of one provider, `$XDG_CACHE_HOME/emend-providers/<id>` (or
+/// `~/.cache/emend-providers/<id>`): the one place besides its runtime directory that its
 /// sandbox lets it write by default, so a checker's disk cache (Hunspell's suggestions,
 /// Harper's lints) works without the user granting `sandbox_write_paths`. Each provider gets
-/// its own and may write no other's: a hostile plugin must not be able to poison another
-/// checker's cached suggestions. libemend creates it (mode 0700) before the host starts and
+/// its own and may neither write nor read another's: a hostile plugin must not be able to
+/// poison another checker's cached suggestions, nor read what they hold (the user's
+/// misspelled words, quoted lines of the documents checked). That is why it is not under
+/// `$XDG_CACHE_HOME/emend`, which every plugin may read (its models and libraries), and
+/// Landlock cannot take a directory back out of one it grants. libemend creates it (mode 0700) before the host starts and
 /// names it to the plugin in `EMEND_PROVIDER_CACHE_DIR` (include/emend_provider.h).
 enum ProviderCacheDirectory {
     /// The variable that names the directory to the plugin (and to the commands it starts).
@@ -31,7 +34,7 @@ enum ProviderCacheDirectory {
         guard let component = component(for: id) else { return nil }
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].flatMap { $0.hasPrefix("/") && $0 != "/" ? $0 + "/.cache" : nil }
-        return cache.map { $0 + "/emend/providers/" + component }
+        return cache.map { $0 + "/emend-providers/" + component }
     }
 
     /// Creates `path` and the directories above it that are missing (mode 0700) and checks
