@@ -258,6 +258,18 @@ class LintMemory:
             self.size -= len(old[-1])
 
 
+def xdg_path(variable, fallback, *parts):
+    """`parts` under the XDG directory `variable` names (when absolute), else under
+    $HOME/`fallback`; None without either."""
+    base = os.environ.get(variable, "")
+    if not base.startswith("/"):
+        home = os.environ.get("HOME", "")
+        if not home:
+            return None
+        base = os.path.join(home, fallback)
+    return os.path.join(base, *parts)
+
+
 def default_cache_directory():
     """$EMEND_PROVIDER_CACHE_DIR (the provider's private cache directory, the one Emend's
     sandbox lets it write: the process provider passes its environment on), else (run outside
@@ -265,11 +277,7 @@ def default_cache_directory():
     own = os.environ.get("EMEND_PROVIDER_CACHE_DIR", "")
     if own.startswith("/"):
         return own
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg.startswith("/"):
-        return os.path.join(xdg, "emend", "harper")
-    home = os.environ.get("HOME", "")
-    return os.path.join(home, ".cache", "emend", "harper") if home else None
+    return xdg_path("XDG_CACHE_HOME", ".cache", "emend", "harper")
 
 
 class DiskCache:
@@ -386,11 +394,7 @@ class DiskCache:
 
 def personal_dictionary_path():
     """Where Emend keeps the user's words (PersonalDictionary in EmendProviders)."""
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if xdg.startswith("/"):
-        return os.path.join(xdg, "emend", "dictionary.txt")
-    home = os.environ.get("HOME", "")
-    return os.path.join(home, ".config", "emend", "dictionary.txt") if home else None
+    return xdg_path("XDG_CONFIG_HOME", ".config", "emend", "dictionary.txt")
 
 
 class PersonalWords:
