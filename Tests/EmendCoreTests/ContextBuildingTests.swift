@@ -1,5 +1,5 @@
 import XCTest
-import EmendCore
+@testable import EmendCore
 import EmendText
 
 /// emend.h: a session's context ids exist from the dispatch that takes the contexts answer,
@@ -27,5 +27,170 @@ final class ContextBuildingTests: XCTestCase {
         try coordinator.revert()
         try engine.run(coordinator)
         XCTAssertEqual(Array(engine.text.utf8), Array(("Hello. " + original).utf8), "revert keeps the engine's edit")
+    }
+}
+
+// MARK: The window while a context's rope is built on a thread of its own
+
+extension ContextBuildingTests {
+    /// What an engine sees of a session: its edits' statuses, the getters, the text after the
+    /// run and after revert.
+    private struct Seen: Equatable {
+        var statuses: [EmendStatus?] = []
+        var textsInWindow: [String] = []
+        var afterRun = ""
+        var afterRevert = ""
+    }
+
+    private static let original = String(repeating: "The cat sat on the mat. ", count: 400) + "I recieve it. See you tomorow."
+
+    /// The engine's edits of the window: typing at the start, inside, at the end, deletions,
+    /// a replace over many words, one that changes nothing, ones outside the text (refused).
+    private static func windowEdits(length: Int) -> [(Range<Int>, String)] {
+        [(0..<0, "Hello. "), (7..<7, "A"), (7..<8, ""), (30..<34, "dog"), (length + 7..<length + 7, " End."),
+         (length + 100..<length + 101, "x"), (12..<12, ""), (40..<40, "é"), (2..<5, "llo"),
+         (0..<(length + 12), "Short. I recieve it."), (200..<201, "y")]
+    }
+
+    /// Runs a proofread whose contexts answer is taken in one dispatch, then the engine's
+    /// edits of `edits` and `during` before any other dispatch (the window while the rope is
+    /// built elsewhere when `threshold` allows), then the rest.
+    private func session(threshold: Int, edits: [(Range<Int>, String)], expectBuilding: Bool,
+                         during: (TestEngine, Coordinator) throws -> Void = { _, _ in }) throws -> Seen {
+        let engine = TestEngine(Self.original, selection: 0..<Self.original.utf8.count)
+        engine.contextsAnswering = .later
+        var options = CoordinatorOptions()
+        options.contextsBuiltElsewhereBytes = threshold
+        let coordinator = try makeCoordinator(engine, options: options)
+        try coordinator.start(.proofread)
+        XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+        engine.releaseHeldContexts(coordinator)
+        try engine.dispatching { try coordinator.dispatch() }
+        let contextID = try XCTUnwrap(coordinator.contextIDs.first, "the context exists once its answer is taken")
+        XCTAssertEqual(coordinator.session?.working?.isBuilt, !expectBuilding, "the rope is built elsewhere when large enough")
+        var seen = Seen()
+        for (range, text) in edits {
+            do {
+                try coordinator.updateRange(contextID: contextID, range: range, text: text, reason: .typing)
+                engine.edit(range, text)
+                seen.statuses.append(nil)
+            } catch {
+                seen.statuses.append(error.status)
+            }
+            seen.textsInWindow.append(try coordinator.contextText(contextID).string)
+            XCTAssertEqual(seen.textsInWindow.last, engine.text, "the getter gives the engine's text in the window")
+        }
+        try during(engine, coordinator)
+        try engine.run(coordinator)
+        seen.afterRun = engine.text
+        if coordinator.session != nil {
+            try coordinator.revert()
+            try engine.run(coordinator)
+        }
+        seen.afterRevert = engine.text
+        XCTAssertTrue(engine.answerErrors.isEmpty)
+        return seen
+    }
+
+    func testEngineEditsInTheWindowAreKeptAndReplayedAsTheBuiltContextWouldTakeThem() throws {
+        let length = Self.original.utf8.count
+        // Only edits the suggestions survive (at the start, before the misspellings).
+        let typing: [(Range<Int>, String)] = [(0..<0, "Hello. "), (7..<7, "A"), (7..<8, ""), (30..<34, "dog"),
+                                              (length + 100..<length + 101, "x"), (12..<12, ""), (40..<40, "é"), (2..<5, "llo")]
+        let elsewhere = try session(threshold: 0, edits: typing, expectBuilding: true)
+        let atOnce = try session(threshold: .max, edits: typing, expectBuilding: false)
+        XCTAssertEqual(elsewhere, atOnce, "the window changes nothing the engine sees")
+        XCTAssertEqual(elsewhere.statuses.compactMap { $0 }, [.range], "an edit outside the text is refused, as by the built context")
+        XCTAssertTrue(elsewhere.afterRun.hasSuffix("I receive it. See you tomorrow."), String(elsewhere.afterRun.suffix(40)))
+        XCTAssertEqual(elsewhere.afterRevert, elsewhere.textsInWindow.last, "revert keeps the engine's edits and only them")
+        XCTAssertTrue(elsewhere.afterRevert.hasSuffix("I recieve it. See you tomorow."))
+    }
+
+    func testEveryKindOfEditInTheWindowGivesWhatTheBuiltContextGives() throws {
+        let edits = Self.windowEdits(length: Self.original.utf8.count)
+        let elsewhere = try session(threshold: 0, edits: edits, expectBuilding: true)
+        let atOnce = try session(threshold: .max, edits: edits, expectBuilding: false)
+        XCTAssertEqual(elsewhere, atOnce)
+        // Past the end: two of the original's, one of the short text that replaced it all.
+        XCTAssertEqual(elsewhere.statuses.compactMap { $0 }, [.range, .range, .range], "edits past the end are refused")
+        XCTAssertEqual(elsewhere.afterRevert, elsewhere.textsInWindow.last, "the session ended keeping the engine's text")
+    }
+
+    func testManyEngineEditsInTheWindowAreReplayedInOrder() throws {
+        var edits: [(Range<Int>, String)] = []
+        var length = Self.original.utf8.count
+        for step in 0..<300 {
+            let at = (step * 7919) % 2000
+            let range = step % 3 == 0 ? at..<(at + 3) : at..<at
+            let text = step % 5 == 0 ? "" : "w\(step) "
+            edits.append((range, text))
+            length += text.utf8.count - range.count
+        }
+        let elsewhere = try session(threshold: 0, edits: edits, expectBuilding: true)
+        let atOnce = try session(threshold: .max, edits: edits, expectBuilding: false)
+        XCTAssertEqual(elsewhere, atOnce)
+        XCTAssertTrue(elsewhere.afterRun.hasSuffix("I receive it. See you tomorrow."), String(elsewhere.afterRun.suffix(40)))
+    }
+
+    func testStopInTheWindowKeepsTheEngineEditsAndEndsTheSession() throws {
+        let edits: [(Range<Int>, String)] = [(0..<0, "Hello. "), (10..<12, "")]
+        let stop: (TestEngine, Coordinator) throws -> Void = { _, coordinator in try coordinator.stop() }
+        let elsewhere = try session(threshold: 0, edits: edits, expectBuilding: true, during: stop)
+        let atOnce = try session(threshold: .max, edits: edits, expectBuilding: false, during: stop)
+        XCTAssertEqual(elsewhere, atOnce)
+        var expected = Self.original
+        expected = "Hello. " + expected
+        expected.removeSubrange(expected.utf8.index(expected.startIndex, offsetBy: 10)..<expected.utf8.index(expected.startIndex, offsetBy: 12))
+        XCTAssertEqual(elsewhere.afterRun, expected, "a stop in the window keeps the engine's edits and nothing else")
+    }
+
+    func testRevertInTheWindowIsRefusedAsWhileStartingAndTheSessionGoesOn() throws {
+        let revert: (TestEngine, Coordinator) throws -> Void = { _, coordinator in
+            XCTAssertThrowsError(try coordinator.revert()) { XCTAssertEqual(($0 as? EmendError)?.status, .state) }
+        }
+        let edits: [(Range<Int>, String)] = [(0..<0, "Hello. ")]
+        let elsewhere = try session(threshold: 0, edits: edits, expectBuilding: true, during: revert)
+        let atOnce = try session(threshold: .max, edits: edits, expectBuilding: false, during: revert)
+        XCTAssertEqual(elsewhere, atOnce)
+    }
+
+    func testDestroyingTheCoordinatorInTheWindowLeavesTheEnginesText() throws {
+        let engine = TestEngine(Self.original, selection: 0..<Self.original.utf8.count)
+        engine.contextsAnswering = .later
+        var options = CoordinatorOptions()
+        options.contextsBuiltElsewhereBytes = 0
+        do {
+            let coordinator = try makeCoordinator(engine, options: options)
+            try coordinator.start(.proofread)
+            XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+            engine.releaseHeldContexts(coordinator)
+            try engine.dispatching { try coordinator.dispatch() }
+            let contextID = try XCTUnwrap(coordinator.contextIDs.first)
+            XCTAssertEqual(coordinator.session?.working?.isBuilt, false)
+            engine.edit(0..<0, "Hello. ")
+            try coordinator.updateRange(contextID: contextID, range: 0..<0, text: "Hello. ", reason: .typing)
+        }
+        // The thread may still be building: what it built is let go without the coordinator.
+        usleep(200_000)
+        XCTAssertEqual(engine.text, "Hello. " + Self.original)
+    }
+
+    func testAStartAfterAStopInTheWindowWorks() throws {
+        let engine = TestEngine(Self.original, selection: 0..<Self.original.utf8.count)
+        engine.contextsAnswering = .later
+        var options = CoordinatorOptions()
+        options.contextsBuiltElsewhereBytes = 0
+        let coordinator = try makeCoordinator(engine, options: options)
+        try coordinator.start(.proofread)
+        XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+        engine.releaseHeldContexts(coordinator)
+        try engine.dispatching { try coordinator.dispatch() }
+        try coordinator.stop()
+        try engine.run(coordinator)
+        XCTAssertNil(coordinator.session)
+        engine.contextsAnswering = .atOnce
+        try coordinator.start(.proofread)
+        try engine.run(coordinator)
+        XCTAssertTrue(engine.text.hasSuffix("I receive it. See you tomorrow."), String(engine.text.suffix(40)))
     }
 }

@@ -187,6 +187,9 @@ struct EditsBenchmark {
         do {
             var options = CoordinatorOptions()
             options.streaming = streaming
+            // EMEND_BENCH_CONTEXTS_BUILT_HERE=1: every context built in the dispatch that takes
+            // the engine's answer (the way before the ropes were built elsewhere), to compare.
+            if getenv("EMEND_BENCH_CONTEXTS_BUILT_HERE") != nil { options.contextsBuiltElsewhereBytes = .max }
             let coordinator = try Coordinator(delegate: engine, options: options, providers: [provider])
             try coordinator.start(tool)
             return coordinator

@@ -25,6 +25,7 @@ extension Coordinator {
         case .animationPrepared(let next): animationPrepared(then: next)
         case .started(let scope, let provider): requestContexts(scope, provider: provider)
         case .contextsAnswered(let answer, let provider): contextsAnswered(answer, provider: provider)
+        case .contextsBuilt(let session, let provider, let built): contextsBuilt(session, provider: provider, built: built)
         case .followUpStarted(let session, let provider, let previous): anticipateFollowUp(session, provider: provider, previousResult: previous)
         case .anticipated(let provider, let previous): runProvider(provider, previousResult: previous)
         case .streamedPartDelivered(let run): streamedPartDone(run)

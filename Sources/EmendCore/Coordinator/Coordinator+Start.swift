@@ -64,8 +64,21 @@ extension Coordinator {
         guard workMayProceed(session) else { return }
         let firstID = nextContextID
         nextContextID += UInt64(descriptions.count)
-        buildContexts(descriptions, firstID: firstID) { contexts in session.contexts = contexts }
-        beginWork(provider: provider)
+        buildContexts(descriptions, firstID: firstID, for: session, provider: provider)
+    }
+
+    /// Every context's text is built (at once, or its rope on a thread of its own: `built`):
+    /// the work begins on the region. The region is made on the text as the engine answered it,
+    /// then the engine's edits made while the ropes were built are taken, in order, exactly as
+    /// if they had come after a build in the answering dispatch.
+    func contextsBuilt(_ session: Session, provider: WritingProvider, built: [DocumentText]) {
+        guard self.session === session, let working = session.working else { return }
+        let edits = zip(session.contexts, built).map { ($0, $0.finishBuilding($1)) }
+        makeRegion(session, in: working)
+        for (context, edits) in edits { replayEngineEdits(edits, in: context, session: session) }
+        // An edit over the whole region ended the session (a stop now under way).
+        guard self.session === session, case .proceed = session.state.workResumes(), let region = session.region?.range else { return }
+        animate(.anticipate, region: region, then: .anticipated(provider: provider, previousResult: nil))
     }
 
     /// The working region: the selection widened to whole sentences (the whole text for a
@@ -78,14 +91,12 @@ extension Coordinator {
         return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
     }
 
-    private func beginWork(provider: WritingProvider) {
-        guard let session, let context = session.working else { return }
+    private func makeRegion(_ session: Session, in context: SessionContext) {
         let regionRange = workingRegion(of: context, tool: session.tool)
         let region = context.anchor(regionRange, includesEdges: true)
         session.region = region
         session.regionOriginalStart = regionRange.lowerBound
         session.versions = [[]]
-        animate(.anticipate, region: regionRange, then: .anticipated(provider: provider, previousResult: nil))
     }
 
     /// Asks for a preview and prepares the animation, then handles `event`. The animation stays

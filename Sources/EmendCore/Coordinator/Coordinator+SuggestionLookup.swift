@@ -12,7 +12,7 @@ extension Coordinator {
         let context = try context(contextID)
         if let session, let found = Self.pendingSuggestion(in: session, contextID: contextID, at: offset) { return found }
         // The whole text only for the message (it names the offset in the engine's units).
-        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.text.string)")
+        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.attributedNow.string)")
     }
 
     static func pendingSuggestion(in session: Session, contextID: UInt64, at offset: Int) -> Int? {

@@ -10,10 +10,29 @@ extension Coordinator {
     public func updateRange(contextID: UInt64, range: Range<Int>, text: String, reason: TextUpdateReason) throws(EmendError) {
         try checkThread()
         let context = try context(contextID)
-        guard range.upperBound <= context.text.utf8Count else {
-            throw EmendError(.range, located: "range \(range: range, in: context.text.string) is outside the context's text (\(lengthOf: context.text.string))")
+        guard range.upperBound <= context.utf8Count else {
+            let now = context.attributedNow.string
+            throw EmendError(.range, located: "range \(range: range, in: now) is outside the context's text (\(lengthOf: now))")
         }
         guard let session else { return }
+        // Its rope is being built: the edit is kept and replayed on it once built, as it would
+        // have been taken now (`replayEngineEdits`).
+        if case .building(let pending) = context.content { _ = pending.record(range, text); return }
+        takeEngineEdit(range, text, in: context, session: session)
+    }
+
+    /// Replays on a context whose rope was just built the engine's edits reported while it
+    /// was built, in order, as `updateRange` takes them (the region made before them moves,
+    /// one over all of it ends the session).
+    func replayEngineEdits(_ edits: [TextBeingBuilt.EngineEdit], in context: SessionContext, session: Session) {
+        for edit in edits where self.session === session {
+            takeEngineEdit(edit.range, edit.replacement, in: context, session: session)
+        }
+    }
+
+    /// Takes an engine's edit of a built context (checked to be in its text).
+    private func takeEngineEdit(_ range: Range<Int>, _ text: String, in context: SessionContext, session: Session) {
+        let contextID = context.id
         // An update that changes nothing (an empty range and no text, or the same text) is no edit.
         if context.text.substring(range) == text { return }
         let isWorking = context === session.working

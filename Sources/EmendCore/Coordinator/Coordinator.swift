@@ -237,14 +237,14 @@ public final class Coordinator: @unchecked Sendable {
     /// The current text of a context of the session.
     public func contextText(_ contextID: UInt64) throws(EmendError) -> AttributedText {
         try checkThread()
-        return try context(contextID).text.attributed
+        return try context(contextID).attributedNow
     }
 
     /// Range conversion for a context's current text between UTF-8 bytes and the engine's
     /// encoding; costs a chunk of the text, not its length (the C layer converts every range
     /// of every callback).
-    public func contextPositions(_ contextID: UInt64) throws(EmendError) -> RopePositions {
-        RopePositions(try context(contextID).text.rope)
+    public func contextPositions(_ contextID: UInt64) throws(EmendError) -> any PositionMapping {
+        try context(contextID).positions
     }
 
     func context(_ contextID: UInt64) throws(EmendError) -> SessionContext {

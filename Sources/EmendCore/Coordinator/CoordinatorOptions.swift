@@ -18,5 +18,10 @@ public struct CoordinatorOptions: Sendable {
     public var dispatchBudget = DispatchBudget.standard
     /// Seconds an engine may animate an insertion for.
     public var animationDuration: Double = 0.25
+    /// Contexts whose texts hold at least this many bytes in all have their ropes built on a
+    /// thread of their own (see `Coordinator.buildContexts`); smaller ones in the dispatch
+    /// that takes the engine's answer (well under a millisecond). Tests set 0 to take the
+    /// thread's way with any text.
+    public var contextsBuiltElsewhereBytes = 1 << 18
     public init() {}
 }

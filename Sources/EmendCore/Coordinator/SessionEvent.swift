@@ -1,3 +1,5 @@
+import EmendText
+
 /// What happens to a session between two of its steps: the engine answered, a step of its
 /// own work is done. Each case carries what the next step needs.
 ///
@@ -24,6 +26,9 @@ indirect enum SessionEvent {
     case started(ContextScope, provider: WritingProvider)
     /// The engine answered with the contexts (or failed to).
     case contextsAnswered(DelegateAnswer, provider: WritingProvider)
+    /// Every context's text is built (`built`: the ropes built elsewhere, in the order of the
+    /// session's contexts, which take them and the engine's edits meanwhile): the work begins.
+    case contextsBuilt(Session, provider: WritingProvider, built: [DocumentText])
     /// The engine knows a follow-up of `session` starts: anticipate it on the region.
     case followUpStarted(Session, provider: WritingProvider, previousResult: String?)
     /// The engine answered that the state becomes the given one: `then` follows.

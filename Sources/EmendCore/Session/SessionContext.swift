@@ -16,8 +16,14 @@ final class SessionContext {
 
     let id: UInt64
     let engineContext: UInt
-    /// The context's text with every change delivered or reported since it was given.
-    let text: DocumentText
+    /// The context's text, or the engine's text while its rope is built elsewhere.
+    private(set) var content: ContextContent
+    /// The context's text with every change delivered or reported since it was given. Read
+    /// only once built: nothing that reads it runs before `Coordinator.contextsBuilt`.
+    var text: DocumentText {
+        guard case .built(let text) = content else { preconditionFailure("context \(id)'s text was read before it was built") }
+        return text
+    }
     let selection: Range<Int>
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
@@ -27,8 +33,56 @@ final class SessionContext {
     init(id: UInt64, description: ContextDescription) {
         self.id = id
         self.engineContext = description.engineContext
-        self.text = DocumentText(description.text)
+        self.content = .built(DocumentText(description.text))
         self.selection = description.selection
+    }
+
+    /// A context whose rope is built elsewhere (`finishBuilding` takes it): the engine's
+    /// edits are kept meanwhile.
+    init(id: UInt64, buildingFrom description: ContextDescription) {
+        self.id = id
+        self.engineContext = description.engineContext
+        self.content = .building(TextBeingBuilt(description.text))
+        self.selection = description.selection
+    }
+
+    var isBuilt: Bool {
+        if case .built = content { return true }
+        return false
+    }
+
+    /// The text's length in UTF-8 bytes, built or not.
+    var utf8Count: Int {
+        switch content {
+        case .built(let text): text.utf8Count
+        case .building(let pending): pending.utf8Count
+        }
+    }
+
+    /// The whole text as it is now, built or not (the text of a getter or a message).
+    var attributedNow: AttributedText {
+        switch content {
+        case .built(let text): text.attributed
+        case .building(let pending): pending.current
+        }
+    }
+
+    /// Offset conversion for the text as it is now: the rope's (a chunk's work), or while it
+    /// is built a scan of the engine's text (only within that window).
+    var positions: any PositionMapping {
+        switch content {
+        case .built(let text): RopePositions(text.rope)
+        case .building(let pending): PositionConverter(pending.current.string)
+        }
+    }
+
+    /// Takes the rope built elsewhere from the original text and gives the engine's edits
+    /// reported meanwhile, in order, for the coordinator to replay on it
+    /// (`Coordinator.replayEngineEdits`).
+    func finishBuilding(_ built: DocumentText) -> [TextBeingBuilt.EngineEdit] {
+        guard case .building(let pending) = content else { return [] }
+        content = .built(built)
+        return pending.edits
     }
 
     /// A new anchor that follows changes to this context's text.
@@ -65,7 +119,7 @@ final class SessionContext {
 
     /// Whether freeing the context costs more than a fraction of a millisecond (a megabyte of
     /// text, or the slots of many thousands of anchors): see `SlicedRelease.freeElsewhere`.
-    var holdsMuch: Bool { text.utf8Count >= 1 << 20 || slots.count >= 1 << 16 }
+    var holdsMuch: Bool { utf8Count >= 1 << 20 || slots.count >= 1 << 16 }
 
     /// How many anchors follow the text now (what planning a delivery costs shows here).
     var liveAnchorCount: Int { slots.count - freeSlots.count }

@@ -167,7 +167,7 @@ enum SessionState: Equatable, CustomStringConvertible {
     /// read whatever happens next; an animation's finish belongs to the stop).
     func on(_ event: SessionEvent) -> Step {
         switch event {
-        case .suggestionsDelivered, .versionDelivered, .presentationAnnounced, .underlinesKnown:
+        case .suggestionsDelivered, .versionDelivered, .presentationAnnounced, .underlinesKnown, .contextsBuilt:
             return workResumes()
         case .contextsAnswered, .animationPrepared, .regionSelected, .rectsAnswered, .presentAnswered:
             return answerArrives(handlesStop: false)
