@@ -53,6 +53,8 @@ private final class ByteEngine: CoordinatorDelegate {
     var bytes: [UInt8]
     /// Replaces applied so far.
     var replaces = 0
+    /// The context the last replace was in (where the engine's own edits go).
+    var contextID: UInt64 = 0
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -63,6 +65,7 @@ private final class ByteEngine: CoordinatorDelegate {
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
         replaces += 1
+        contextID = proposal.contextID
         try? coordinator.answer(request, .replaced(nil))
     }
     func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
@@ -130,7 +133,7 @@ enum EditOrder: String, CaseIterable {
 struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
-    /// "rewrite", "refused-rewrite"); nil: all.
+    /// "engine-edit", "rewrite", "refused-rewrite"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -198,6 +201,7 @@ struct EditsBenchmark {
         for order in EditOrder.allCases where wants(order.rawValue) { proofreads.append(("a x ", order, "revert")) }
         if wants("accept") { proofreads.append(("a x ", .ascending, "accept")) }
         if wants("every-word") { proofreads.append(("a ", .ascending, "revert")) }
+        if wants("engine-edit") { proofreads.append(("a x ", .ascending, "engine-edit")) }
         for (word, order, ends) in proofreads {
             let original = String(repeating: word, count: count)
             let engine = ByteEngine(original)
@@ -205,6 +209,15 @@ struct EditsBenchmark {
             let delivered = stage(coordinator, "delivering")
             guard engine.bytes == Array(String(repeating: "b" + word.dropFirst(), count: count).utf8) else {
                 fail("the engine's text is not the corrected one")
+            }
+            var edited: Stage?
+            if ends == "engine-edit" {
+                // The engine types at the start of the document, before every one of Emend's
+                // changes (each of which the ledger moves), then reverts: its text stays.
+                edited = stage(coordinator, "an engine edit at the start") { () throws(EmendError) in
+                    engine.bytes.insert(contentsOf: "z ".utf8, at: 0)
+                    try coordinator.updateRange(contextID: engine.contextID, range: 0..<0, text: "z ", reason: .typing)
+                }
             }
             let ended: Stage
             if ends == "accept" {
@@ -214,10 +227,12 @@ struct EditsBenchmark {
                 }
             } else {
                 ended = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
-                guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+                let expected = edited == nil ? original : "z " + original
+                guard engine.bytes == Array(expected.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (one phrase)" : order.rawValue
+            let shape = word == "a " ? "every word (one phrase)" : ends == "engine-edit" ? "then an engine edit at the start" : order.rawValue
             print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
+                  + (edited.map { "engine edit at the start: \($0.description); " } ?? "")
                   + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
         }
         // The rewrite's alignment runs off the engine's thread (VersionPlan): measured at
