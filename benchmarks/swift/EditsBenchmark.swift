@@ -142,11 +142,19 @@ struct EditsBenchmark {
         /// How many replaces the engine had applied in the stage when the dispatch longest on
         /// the CPU began (where in the stage it was).
         var replacesBeforeLongest = 0
+        /// When (CLOCK_MONOTONIC) the dispatch longest on the CPU began and ended: with
+        /// EMEND_BENCH_WINDOWS=1 it is printed, to pick its samples out of `perf record -k
+        /// CLOCK_MONOTONIC` (`perf script --time`).
+        var longestWindow: (UInt64, UInt64) = (0, 0)
 
         mutating func note(wall: UInt64, cpu: UInt64, replacesBefore: Int) {
             dispatches += 1
             self.wall = max(self.wall, wall)
-            if cpu > self.cpu { replacesBeforeLongest = replacesBefore }
+            if cpu > self.cpu {
+                replacesBeforeLongest = replacesBefore
+                let now = monotonicNanoseconds()
+                longestWindow = (now - wall, now)
+            }
             self.cpu = max(self.cpu, cpu)
         }
 
@@ -154,6 +162,7 @@ struct EditsBenchmark {
             "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
                 + "\(dispatches) dispatches, \(replaces) replaces (the longest began after \(replacesBeforeLongest)), "
                 + "\(fmt(Double(total) / 1e6, 0)) ms in all"
+                + (getenv("EMEND_BENCH_WINDOWS") == nil ? "" : " [longest: \(seconds(longestWindow.0)),\(seconds(longestWindow.1))]")
         }
     }
 
@@ -271,4 +280,18 @@ struct EditsBenchmark {
         print("rewrite of \(count) words: delivering: \(delivered.description); show original: \(shown.description); "
               + "show rewritten: \(back.description); reverting: \(reverted.description)")
     }
+}
+
+/// CLOCK_MONOTONIC now, in nanoseconds.
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}
+
+/// Nanoseconds as perf script's seconds.microseconds.
+private func seconds(_ nanoseconds: UInt64) -> String {
+    let micros = nanoseconds / 1_000
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
 }
