@@ -53,6 +53,8 @@ private final class ByteEngine: CoordinatorDelegate {
     var bytes: [UInt8]
     /// Replaces applied so far.
     var replaces = 0
+    /// The context the last replace was in (where the engine's own edits go).
+    var contextID: UInt64 = 0
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -63,6 +65,7 @@ private final class ByteEngine: CoordinatorDelegate {
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
         replaces += 1
+        contextID = proposal.contextID
         try? coordinator.answer(request, .replaced(nil))
     }
     func selectRanges(_ coordinator: Coordinator, contextID: UInt64, engineContext: UInt, ranges: [Range<Int>], request: RequestID) {
@@ -130,7 +133,7 @@ enum EditOrder: String, CaseIterable {
 struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
-    /// "rewrite", "refused-rewrite"); nil: all.
+    /// "engine-edit", "rewrite", "refused-rewrite"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -139,11 +142,19 @@ struct EditsBenchmark {
         /// How many replaces the engine had applied in the stage when the dispatch longest on
         /// the CPU began (where in the stage it was).
         var replacesBeforeLongest = 0
+        /// When (CLOCK_MONOTONIC) the dispatch longest on the CPU began and ended: with
+        /// EMEND_BENCH_WINDOWS=1 it is printed, to pick its samples out of `perf record -k
+        /// CLOCK_MONOTONIC` (`perf script --time`).
+        var longestWindow: (UInt64, UInt64) = (0, 0)
 
         mutating func note(wall: UInt64, cpu: UInt64, replacesBefore: Int) {
             dispatches += 1
             self.wall = max(self.wall, wall)
-            if cpu > self.cpu { replacesBeforeLongest = replacesBefore }
+            if cpu > self.cpu {
+                replacesBeforeLongest = replacesBefore
+                let now = monotonicNanoseconds()
+                longestWindow = (now - wall, now)
+            }
             self.cpu = max(self.cpu, cpu)
         }
 
@@ -151,6 +162,7 @@ struct EditsBenchmark {
             "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
                 + "\(dispatches) dispatches, \(replaces) replaces (the longest began after \(replacesBeforeLongest)), "
                 + "\(fmt(Double(total) / 1e6, 0)) ms in all"
+                + (getenv("EMEND_BENCH_WINDOWS") == nil ? "" : " [longest: \(seconds(longestWindow.0)),\(seconds(longestWindow.1))]")
         }
     }
 
@@ -201,6 +213,7 @@ struct EditsBenchmark {
         for order in EditOrder.allCases where wants(order.rawValue) { proofreads.append(("a x ", order, "revert")) }
         if wants("accept") { proofreads.append(("a x ", .ascending, "accept")) }
         if wants("every-word") { proofreads.append(("a ", .ascending, "revert")) }
+        if wants("engine-edit") { proofreads.append(("a x ", .ascending, "engine-edit")) }
         for (word, order, ends) in proofreads {
             let original = String(repeating: word, count: count)
             let engine = ByteEngine(original)
@@ -208,6 +221,15 @@ struct EditsBenchmark {
             let delivered = stage(coordinator, "delivering")
             guard engine.bytes == Array(String(repeating: "b" + word.dropFirst(), count: count).utf8) else {
                 fail("the engine's text is not the corrected one")
+            }
+            var edited: Stage?
+            if ends == "engine-edit" {
+                // The engine types at the start of the document, before every one of Emend's
+                // changes (each of which the ledger moves), then reverts: its text stays.
+                edited = stage(coordinator, "an engine edit at the start") { () throws(EmendError) in
+                    engine.bytes.insert(contentsOf: "z ".utf8, at: 0)
+                    try coordinator.updateRange(contextID: engine.contextID, range: 0..<0, text: "z ", reason: .typing)
+                }
             }
             let ended: Stage
             if ends == "accept" {
@@ -217,10 +239,12 @@ struct EditsBenchmark {
                 }
             } else {
                 ended = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
-                guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+                let expected = edited == nil ? original : "z " + original
+                guard engine.bytes == Array(expected.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (one phrase)" : order.rawValue
+            let shape = word == "a " ? "every word (one phrase)" : ends == "engine-edit" ? "then an engine edit at the start" : order.rawValue
             print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
+                  + (edited.map { "engine edit at the start: \($0.description); " } ?? "")
                   + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
         }
         // The rewrite's alignment runs off the engine's thread (VersionPlan): measured at
@@ -259,4 +283,18 @@ struct EditsBenchmark {
         print("rewrite of \(count) words: delivering: \(delivered.description); show original: \(shown.description); "
               + "show rewritten: \(back.description); reverting: \(reverted.description)")
     }
+}
+
+/// CLOCK_MONOTONIC now, in nanoseconds.
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}
+
+/// Nanoseconds as perf script's seconds.microseconds.
+private func seconds(_ nanoseconds: UInt64) -> String {
+    let micros = nanoseconds / 1_000
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
 }

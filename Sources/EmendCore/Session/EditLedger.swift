@@ -39,8 +39,32 @@ struct BaseEdit: Equatable {
 /// and the engine's edits are never lost. Engine edits are also kept as a log of base edits,
 /// so changes computed against an earlier base (a provider's result) can be rebased too.
 final class EditLedger {
-    /// Emend's net changes, sorted by base position, disjoint.
-    private(set) var hunks: [LedgerHunk] = []
+    /// Emend's net changes, sorted by base position, disjoint (their bases moved by every
+    /// engine edit: reading them whole writes the moves still pending into them first).
+    var hunks: [LedgerHunk] {
+        settle(from: 0)
+        return stored
+    }
+    /// The changes as kept: hunk `i`'s base is `stored[i].base` moved by `blockShift[i / blockSize]`.
+    private var stored: [LedgerHunk] = []
+    /// How far the engine's edits moved the bases of the hunks of each block of `blockSize`
+    /// (in order) that is not yet written into them. Why: an engine edit beside Emend's changes
+    /// moves the base of every later change, and writing that into each of a million changes
+    /// took the dispatch of an edit near the start tens of milliseconds; a shift is now written
+    /// into the hunks of its own block and added to each later block's entry (`blockSize` plus
+    /// the number of blocks, as `SpanList` keeps its blocks' lengths).
+    private var blockShift: [Int] = []
+    /// The first block whose `blockShift` may not be 0 (`Int.max`: none).
+    private var lowestShiftedBlock = Int.max
+    /// How many hunks share a block's shift.
+    let blockSize: Int
+
+    /// A ledger whose shifts are kept per `blockSize` hunks (tests compare a ledger of small
+    /// blocks with one whose block holds every hunk: each shift written into each hunk).
+    init(blockSize: Int = 1024) {
+        precondition(blockSize > 0)
+        self.blockSize = blockSize
+    }
     /// `deltaBefore[i]`: how many bytes longer the current text is than the base before hunk
     /// `i` (one more entry than `hunks`). Why: finding the change at a current position is a
     /// binary search instead of a walk from the start that sums every change before it; a
@@ -49,7 +73,54 @@ final class EditLedger {
     /// Every engine edit since the context was given, as it changed the base.
     private(set) var baseEdits: [BaseEdit] = []
 
-    var isEmpty: Bool { hunks.isEmpty }
+    var isEmpty: Bool { stored.isEmpty }
+
+    /// How many changes the ledger holds.
+    var count: Int { stored.count }
+
+    /// Change `index`, its base where it is today.
+    func hunk(_ index: Int) -> LedgerHunk {
+        var hunk = stored[index]
+        hunk.base = base(index)
+        return hunk
+    }
+
+    /// The base range of hunk `index` today.
+    private func base(_ index: Int) -> Range<Int> {
+        let block = index / blockSize
+        guard block >= lowestShiftedBlock, block < blockShift.count else { return stored[index].base }
+        return Self.shifted(stored[index].base, by: blockShift[block])
+    }
+
+    /// Moves the bases of hunks `first...` by `amount`: those in `first`'s block one by one,
+    /// the later blocks by their entries in `blockShift`.
+    private func shiftBases(from first: Int, by amount: Int) {
+        guard amount != 0, first < stored.count else { return }
+        let block = first / blockSize
+        for index in first..<min(stored.count, first - first % blockSize + blockSize) {
+            stored[index].base = Self.shifted(stored[index].base, by: amount)
+        }
+        let blocks = (stored.count - 1) / blockSize + 1
+        guard block + 1 < blocks else { return }
+        if blockShift.count < blocks { blockShift.append(contentsOf: repeatElement(0, count: blocks - blockShift.count)) }
+        for later in (block + 1)..<blocks { blockShift[later] += amount }
+        lowestShiftedBlock = min(lowestShiftedBlock, block + 1)
+    }
+
+    /// Writes the pending shifts of the blocks from `index`'s on into their hunks, so that
+    /// hunks from that block's start on may be changed, removed or inserted as they are kept.
+    private func settle(from index: Int) {
+        guard lowestShiftedBlock < blockShift.count else { return }
+        let from = index / blockSize
+        for block in max(from, lowestShiftedBlock)..<blockShift.count where blockShift[block] != 0 {
+            let shift = blockShift[block]
+            blockShift[block] = 0
+            for hunk in (block * blockSize)..<min(stored.count, (block + 1) * blockSize) {
+                stored[hunk].base = Self.shifted(stored[hunk].base, by: shift)
+            }
+        }
+        if from <= lowestShiftedBlock { lowestShiftedBlock = Int.max }
+    }
 
     /// Makes room for `more` changes beyond those held. Why: a proofread of every word
     /// records a million changes one delivery at a time, and an array that grows by doubling
@@ -57,31 +128,33 @@ final class EditLedger {
     /// milliseconds of one dispatch). Room made before the first goes in costs an allocation,
     /// whose pages are touched as the changes come, not a copy.
     func reserveCapacity(forMore more: Int) {
-        hunks.reserveCapacity(hunks.count + more)
+        stored.reserveCapacity(stored.count + more)
         deltaBefore.reserveCapacity(deltaBefore.count + more)
     }
 
-    /// Takes every change out (an ended session's context: see `SlicedRelease`); the ledger
-    /// is empty afterwards.
+    /// Takes every change out (an ended session's context: see `SlicedRelease`), to be freed
+    /// (their bases may lack the engine's last moves); the ledger is empty afterwards.
     func takeHunks() -> [LedgerHunk] {
         var taken: [LedgerHunk] = []
-        swap(&taken, &hunks)
+        swap(&taken, &stored)
+        blockShift = []
+        lowestShiftedBlock = Int.max
         deltaBefore = [0]
         return taken
     }
 
     /// The current ranges of the hunks, in order.
-    var currentSpans: [Range<Int>] { hunks.indices.map(currentSpan) }
+    var currentSpans: [Range<Int>] { stored.indices.map(currentSpan) }
 
     /// Where hunk `index` is in the current text.
     func currentSpan(_ index: Int) -> Range<Int> {
-        let start = hunks[index].base.lowerBound + deltaBefore[index]
-        return start..<(start + hunks[index].text.utf8Count)
+        let start = base(index).lowerBound + deltaBefore[index]
+        return start..<(start + stored[index].text.utf8Count)
     }
 
     /// The first hunk index for which `holds` is true (it must be false, then true).
     private func firstHunk(where holds: (Int) -> Bool) -> Int {
-        var low = 0, high = hunks.count
+        var low = 0, high = stored.count
         while low < high {
             let middle = (low + high) / 2
             if holds(middle) { high = middle } else { low = middle + 1 }
@@ -91,7 +164,8 @@ final class EditLedger {
 
     /// Replaces hunks `range` and brings `deltaBefore` up to date from there on.
     private func replaceHunks(_ range: Range<Int>, with new: [LedgerHunk]) {
-        hunks.replaceSubrange(range, with: new)
+        settle(from: range.lowerBound)
+        stored.replaceSubrange(range, with: new)
         replaceDeltas(from: range.lowerBound)
     }
 
@@ -99,7 +173,7 @@ final class EditLedger {
     private func replaceDeltas(from index: Int) {
         deltaBefore.removeSubrange((index + 1)...)
         var sum = deltaBefore[index]
-        for hunk in hunks[index...] {
+        for hunk in stored[index...] {
             sum += hunk.delta
             deltaBefore.append(sum)
         }
@@ -115,7 +189,7 @@ final class EditLedger {
         // (linear in the number of changes per delivery, never more).
         var at = index
         if at > 0, joinIfOneSpaceApart(at - 1, in: current) { at -= 1 }
-        if at + 1 < hunks.count { _ = joinIfOneSpaceApart(at, in: current) }
+        if at + 1 < stored.count { _ = joinIfOneSpaceApart(at, in: current) }
     }
 
     /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
@@ -124,18 +198,19 @@ final class EditLedger {
     /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
     private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         // Read in place, not copied out: the phrase's texts must not be shared while it grows.
-        guard hunks[left + 1].base.lowerBound - hunks[left].base.upperBound == 1,
-              hunks[left].baseText.isPlain, hunks[left + 1].baseText.isPlain, hunks[left].text.isPlain,
-              hunks[left + 1].text.isPlain else { return false }
-        let gapStart = hunks[left].base.upperBound + deltaBefore[left] + hunks[left].delta
+        guard base(left + 1).lowerBound - base(left).upperBound == 1,
+              stored[left].baseText.isPlain, stored[left + 1].baseText.isPlain, stored[left].text.isPlain,
+              stored[left + 1].text.isPlain else { return false }
+        let gapStart = base(left).upperBound + deltaBefore[left] + stored[left].delta
         guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
         // The phrase grows where it is: a proofread of every word joins each change into one
         // phrase, and building it anew for each word copied all of it every time (quadratic).
-        let second = hunks.remove(at: left + 1)
-        ChangePhrases.join(&hunks[left], " ", second)
+        settle(from: left)
+        let second = stored.remove(at: left + 1)
+        ChangePhrases.join(&stored[left], " ", second)
         // Spaces both texts share at an end are not part of the phrase: an insertion after
         // "We're" is beside it, as for the saved versions (see ChangePhrases).
-        hunks[left] = ChangePhrases.withoutSharedSpaces(hunks[left])
+        stored[left] = ChangePhrases.withoutSharedSpaces(stored[left])
         replaceDeltas(from: left)
         return true
     }
@@ -146,7 +221,7 @@ final class EditLedger {
         let first = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
         let delta = deltaBefore[first]
         var last = first
-        while last < hunks.count, currentSpan(last).lowerBound <= range.upperBound { last += 1 }
+        while last < stored.count, currentSpan(last).lowerBound <= range.upperBound { last += 1 }
         let inner = deltaBefore[last] - delta
         let touched = first..<last
         if touched.count == 1, currentSpan(first).lowerBound <= range.lowerBound {
@@ -154,7 +229,7 @@ final class EditLedger {
         }
         var oldText = old, newText = new
         var union = range
-        if let head = touched.first.map({ hunks[$0] }) {
+        if let head = touched.first.map({ hunk($0) }) {
             let start = head.base.lowerBound + delta
             if start < range.lowerBound {
                 let prefix = head.text.slice(0..<(range.lowerBound - start))
@@ -164,7 +239,7 @@ final class EditLedger {
             }
         }
         if let tailIndex = touched.last {
-            let tail = hunks[tailIndex]
+            let tail = hunk(tailIndex)
             let end = tail.base.upperBound + delta + inner
             if end > range.upperBound {
                 let suffix = tail.text.slice((tail.text.utf8Count - (end - range.upperBound))..<tail.text.utf8Count)
@@ -178,9 +253,9 @@ final class EditLedger {
         var spans: [(Range<Int>, AttributedText)] = []
         var shift = delta
         for index in touched {
-            let start = hunks[index].base.lowerBound + shift - union.lowerBound
-            spans.append((start..<(start + hunks[index].text.utf8Count), hunks[index].baseText))
-            shift += hunks[index].delta
+            let start = base(index).lowerBound + shift - union.lowerBound
+            spans.append((start..<(start + stored[index].text.utf8Count), stored[index].baseText))
+            shift += stored[index].delta
         }
         for (span, text) in spans.reversed() { baseText.replace(span, withStyled: text) }
         let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
@@ -198,23 +273,24 @@ final class EditLedger {
     /// engine's thread). Returns the index, or nil when the hunk now changes nothing (it is
     /// gone).
     private func changeInPlace(_ index: Int, _ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
+        settle(from: index)
         let span = currentSpan(index)
         let overhang = range.upperBound - span.upperBound
         if overhang > 0 {
             // The replace reaches past the hunk into base text (no other hunk is there): the
             // hunk takes that text in, unchanged, on both sides first.
             let taken = old.slice((old.utf8Count - overhang)..<old.utf8Count)
-            let base = hunks[index].base
-            hunks[index].base = base.lowerBound..<(base.upperBound + overhang)
-            hunks[index].baseText.replace(base.count..<base.count, withStyled: taken)
-            hunks[index].text.replace(span.count..<span.count, withStyled: taken)
+            let base = stored[index].base
+            stored[index].base = base.lowerBound..<(base.upperBound + overhang)
+            stored[index].baseText.replace(base.count..<base.count, withStyled: taken)
+            stored[index].text.replace(span.count..<span.count, withStyled: taken)
         }
-        hunks[index].text.replace((range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound), withStyled: new)
-        guard let hunk = Self.trimmed(hunks[index]) else {
+        stored[index].text.replace((range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound), withStyled: new)
+        guard let hunk = Self.trimmed(stored[index]) else {
             replaceHunks(index..<(index + 1), with: [])
             return nil
         }
-        hunks[index] = hunk
+        stored[index] = hunk
         replaceDeltas(from: index)
         return index
     }
@@ -244,10 +320,10 @@ final class EditLedger {
         // ending at its start only when it is a deletion a change holds at its edge).
         let searchStart = holdingEdges.reduce(taken.lowerBound) { min($0, $1.lowerBound) }
         var first = firstHunk { currentSpan($0).upperBound >= searchStart }
-        while first < hunks.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
+        while first < stored.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
         let delta = deltaBefore[first]
         var last = first
-        while last < hunks.count, isTaken(last) {
+        while last < stored.count, isTaken(last) {
             last += 1
         }
         let inner = deltaBefore[last] - delta
@@ -256,8 +332,8 @@ final class EditLedger {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
             // Emend's change starting there moves after the engine's text (a styled one may
             // replace its whole paragraph where a saved version only inserts at its start).
-            let precedes = range.isEmpty && first < hunks.count && hunks[first].base.lowerBound == base.lowerBound
-            for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: growth) }
+            let precedes = range.isEmpty && first < stored.count && self.base(first).lowerBound == base.lowerBound
+            shiftBases(from: first, by: growth)
             baseEdits.append(BaseEdit(range: base, length: new.utf8Count, precedesInsertionThere: precedes))
             return false
         }
@@ -267,9 +343,9 @@ final class EditLedger {
         let base = (lower - delta)..<(upper - delta - inner)
         let length = (upper - lower) + growth
         let move = length - base.count
-        let insertions = hunks[first..<last].filter(\.base.isEmpty).map(\.base.lowerBound)
+        let insertions = (first..<last).map(self.base).filter(\.isEmpty).map(\.lowerBound)
         replaceHunks(first..<last, with: [])
-        for index in first..<hunks.count { hunks[index].base = Self.shifted(hunks[index].base, by: move) }
+        shiftBases(from: first, by: move)
         baseEdits.append(BaseEdit(range: base, length: length, adopted: true, adoptedInsertions: insertions))
         return first < last
     }
@@ -284,8 +360,8 @@ final class EditLedger {
     /// Where base `range` is in the current text, with Emend's changes inside it or reaching
     /// into it (an insertion at either end too) counted as part of it.
     func currentSpan(ofBase range: Range<Int>) -> Range<Int> {
-        let first = firstHunk { hunks[$0].base.upperBound > range.lowerBound || hunks[$0].base.lowerBound >= range.lowerBound }
-        let end = firstHunk { hunks[$0].base.lowerBound > range.upperBound || (hunks[$0].base.lowerBound == range.upperBound && !hunks[$0].base.isEmpty) }
+        let first = firstHunk { base($0).upperBound > range.lowerBound || base($0).lowerBound >= range.lowerBound }
+        let end = firstHunk { base($0).lowerBound > range.upperBound || (base($0).lowerBound == range.upperBound && !base($0).isEmpty) }
         var lower = range.lowerBound + deltaBefore[first]
         var upper = range.upperBound + deltaBefore[end]
         if first < end {
@@ -300,9 +376,9 @@ final class EditLedger {
     /// version not quite shown) puts it at that change's start.
     func currentSpan(ofShown change: LedgerHunk) -> Range<Int> {
         let start = change.base.lowerBound
-        let index = firstHunk { hunks[$0].base.upperBound > start || hunks[$0].base.lowerBound >= start }
+        let index = firstHunk { base($0).upperBound > start || base($0).lowerBound >= start }
         var lower = start + deltaBefore[index]
-        if index < hunks.count, hunks[index].base.lowerBound < start { lower = currentSpan(index).lowerBound }
+        if index < stored.count, base(index).lowerBound < start { lower = currentSpan(index).lowerBound }
         return lower..<(lower + change.text.utf8Count)
     }
 
@@ -320,9 +396,9 @@ final class EditLedger {
         var inside: [(span: Range<Int>, baseText: AttributedText)] = []
         var index = firstHunk { currentSpan($0).lowerBound >= range.lowerBound }
         // Spans are sorted and disjoint: the first reaching out of the range ends the run.
-        while index < hunks.count, currentSpan(index).upperBound <= range.upperBound {
+        while index < stored.count, currentSpan(index).upperBound <= range.upperBound {
             let span = currentSpan(index)
-            inside.append(((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), hunks[index].baseText))
+            inside.append(((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), stored[index].baseText))
             index += 1
         }
         return inside
@@ -350,17 +426,17 @@ final class EditLedger {
 
     /// Where a base range is in the current text; nil when a hunk changed part of it.
     func currentRange(ofBase range: Range<Int>) -> Range<Int>? {
-        var index = firstHunk { hunks[$0].base.upperBound > range.lowerBound }
-        while index > 0, hunks[index - 1].base.isEmpty, hunks[index - 1].base.lowerBound == range.lowerBound { index -= 1 }
+        var index = firstHunk { base($0).upperBound > range.lowerBound }
+        while index > 0, base(index - 1).isEmpty, base(index - 1).lowerBound == range.lowerBound { index -= 1 }
         let delta = deltaBefore[index]
-        if index < hunks.count, hunks[index].base.lowerBound < range.upperBound { return nil }
+        if index < stored.count, base(index).lowerBound < range.upperBound { return nil }
         return (range.lowerBound + delta)..<(range.upperBound + delta)
     }
 
     /// Whether `range` of the current text lies inside text Emend delivered.
     func isDelivered(_ range: Range<Int>) -> Bool {
         var index = firstHunk { currentSpan($0).upperBound >= range.upperBound }
-        while index < hunks.count, currentSpan(index).lowerBound <= range.lowerBound {
+        while index < stored.count, currentSpan(index).lowerBound <= range.lowerBound {
             let span = currentSpan(index)
             if range.upperBound <= span.upperBound && !span.isEmpty { return true }
             index += 1

@@ -110,6 +110,9 @@ final class SessionContext {
     func reserve(forSuggestions count: Int) {
         let room = slots.count + count + 4 * Coordinator.suggestionSlice
         slots.reserveCapacity(room)
+        // Freed anchors' slots go here when the suggestions are let go (see SlicedRelease):
+        // growing it by doubling then moved it and freed its old buffer in one slice.
+        freeSlots.reserveCapacity(room)
         text.rope.reserveMarks(2 * room)
         ledger.reserveCapacity(forMore: count)
     }
