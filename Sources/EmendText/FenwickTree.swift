@@ -13,6 +13,20 @@ struct FenwickTree {
 
     var count: Int { tree.count - 1 }
 
+    /// Puts `value` after the last one (costs the logarithm of the count: the node of the
+    /// new value sums the values its range covers, all of which are already in).
+    mutating func append(_ value: Int) {
+        let index = tree.count
+        let covered = index & -index
+        tree.append(value + prefix(index - 1) - prefix(index - covered))
+    }
+
+    /// Takes the last value off (no other node covers it).
+    mutating func removeLast() {
+        precondition(tree.count > 1, "no value to remove")
+        tree.removeLast()
+    }
+
     /// The sum of the first `n` values.
     func prefix(_ n: Int) -> Int {
         var sum = 0, index = n

@@ -190,6 +190,7 @@ public final class TextRope {
         var pieces = Self.split(joined).enumerated().map { Chunk($1, index: lower + $0) }
         if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
         let replaced = Array(chunks[lower...upper])
+        let reachesEnd = upper == chunks.count - 1
         chunks.replaceSubrange(lower...upper, with: pieces)
         // Each mark into the last piece starting at or before its new position.
         var pieceStarts: [Int] = []
@@ -213,6 +214,21 @@ public final class TextRope {
                 bytesBefore.add(new.bytes.count - old.bytes.count, at: lower + offset)
                 utf16Before.add(new.utf16 - old.utf16, at: lower + offset)
                 scalarsBefore.add(new.scalars - old.scalars, at: lower + offset)
+            }
+        } else if reachesEnd {
+            // At the text's end (a result streamed in at the end of the document): no chunk
+            // after them moves, so their entries are taken off the end and the new ones put
+            // on, costing the pieces, not the whole index (rebuilt per streamed part, it read
+            // every chunk of a 16 MB result each time).
+            for _ in replaced {
+                bytesBefore.removeLast()
+                utf16Before.removeLast()
+                scalarsBefore.removeLast()
+            }
+            for piece in pieces {
+                bytesBefore.append(piece.bytes.count)
+                utf16Before.append(piece.utf16)
+                scalarsBefore.append(piece.scalars)
             }
         } else {
             rebuildIndex()

@@ -247,6 +247,22 @@ final class ManyEditsTests: XCTestCase {
         XCTAssertNil(shuffled.inOrder)
         XCTAssertEqual(all(shuffled), [edit(0), edit(1), edit(4), edit(4, "z"), edit(7)])
         XCTAssertEqual(all(ArrivedEdits()), [])
+
+        // Many batches in no order, with ties: the order found (places in the batches, no
+        // copy of the edits) is that of a stable sort of all of them.
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            var many = ArrivedEdits(), flat: [ProviderEdit] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let batch = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                    edit(Int.random(in: 0...30, using: &rng), String(Int.random(in: 0...1_000_000, using: &rng)))
+                }
+                many.append(batch)
+                flat += batch
+            }
+            let stable = flat.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+            XCTAssertEqual(all(many), stable.map(\.element))
+        }
     }
 
     /// Changes one space apart join into one phrase as they come (each joined where it is):

@@ -132,6 +132,53 @@ final class StreamedSentencesTests: XCTestCase {
         XCTAssertEqual(sentences.text(5..<sentences.finished), "Two three. ")
     }
 
+    /// Letting go of what streamed in changes nothing the stream answers (parts, their
+    /// sentences, their text, what is finished), and what it holds stays about what has not
+    /// streamed yet, not the whole result (which doubled its buffer as it grew).
+    func testForgettingWhatStreamedKeepsEveryAnswerAndHoldsLittle() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var kept = StreamedSentences(), forgetting = StreamedSentences()
+            var delivered = 0, checked = 0, largestHeld = 0
+            let limit = [1, 7, 64, 4_096].randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...60, using: &rng) {
+                let piece = Self.parts.randomElement(using: &rng)!
+                for scalar in Bool.random(using: &rng) ? piece.unicodeScalars.map(String.init) : [piece] {
+                    kept.append(scalar)
+                    forgetting.append(scalar)
+                }
+                XCTAssertEqual(forgetting.count, kept.count)
+                XCTAssertEqual(forgetting.finished, kept.finished, "round \(round)")
+                let part = forgetting.nextPart(limit: limit)
+                XCTAssertEqual(part?.end, kept.nextPart(limit: limit)?.end)
+                XCTAssertEqual(part?.sentences, kept.nextPart(limit: limit)?.sentences)
+                guard let part, Bool.random(using: &rng) else { continue }
+                // As the coordinator reads them: the bytes not yet found in place, the new part.
+                XCTAssertEqual(Array(forgetting.bytes(checked..<delivered)), Array(kept.bytes(checked..<delivered)))
+                XCTAssertEqual(forgetting.text(delivered..<part.end), kept.text(delivered..<part.end))
+                kept.take(upTo: part.end)
+                forgetting.take(upTo: part.end)
+                forgetting.forget(before: delivered)
+                (checked, delivered) = (delivered, part.end)
+                largestHeld = max(largestHeld, forgetting.count - forgetting.forgotten - 2 * (forgetting.count - checked))
+            }
+            XCTAssertLessThanOrEqual(largestHeld, 0, "at most twice what is still read back")
+        }
+        // 4 MB streamed in 64 KB pieces, each taken as it comes: what is held stays small.
+        var stream = StreamedSentences()
+        var delivered = 0
+        let piece = String(repeating: "This sentence goes on and on. ", count: 65_536 / 30)
+        for _ in 0..<64 {
+            stream.append(piece)
+            guard let part = stream.nextPart(limit: 65_536) else { continue }
+            stream.take(upTo: part.end)
+            stream.forget(before: delivered)
+            delivered = part.end
+            XCTAssertLessThan(stream.count - stream.forgotten, 4 * 65_536)
+        }
+        XCTAssertGreaterThan(stream.forgotten, 3 << 20)
+    }
+
     func testFirstSentencesReadsOnlyWhatItNeeds() {
         let text = String(repeating: "Alpha beta. ", count: 10_000)
         XCTAssertEqual(SentenceSegmenter.firstSentences(2, in: text), 24)

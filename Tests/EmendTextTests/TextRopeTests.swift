@@ -88,6 +88,63 @@ final class TextRopeTests: XCTestCase {
         (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
     }
 
+    /// Replaces that reach the text's end (a result streamed in at the end of the document)
+    /// take the index's last entries off and put the new chunks' on instead of rebuilding it:
+    /// offsets in every encoding, marks and contents stay those of the byte model.
+    func testReplacesAtTheEndKeepTheIndex() throws {
+        var rng = SystemRandomNumberGenerator()
+        var model = Array("Start é 日本. ".utf8)
+        let rope = TextRope(String(decoding: model, as: UTF8.self))
+        rope.setMark(0, at: 3)
+        var marks: [Int: Int] = [0: 3]
+        for step in 0..<300 {
+            let bounds = boundaries(model)
+            // From somewhere in the last few chunks (or the whole text) to the end.
+            let from = bounds.filter { $0 >= max(0, model.count - Int.random(in: 0...5_000, using: &rng)) }.randomElement(using: &rng)!
+            let range = from..<model.count
+            let count = Int.random(in: 0...12, using: &rng)
+            let text = Array((0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined().utf8)
+            let delta = text.count - range.count
+            model.replaceSubrange(range, with: text)
+            rope.replace(range, with: text)
+            for (id, p) in marks { marks[id] = p <= range.lowerBound ? p : p >= range.upperBound ? p + delta : range.lowerBound }
+            if step % 7 == 0 {
+                let id = step % 30 + 1, at = boundaries(model).randomElement(using: &rng)!
+                rope.setMark(id, at: at)
+                marks[id] = at
+            }
+            XCTAssertEqual(rope.utf8Count, model.count)
+            for (id, p) in marks { XCTAssertEqual(rope.position(ofMark: id), p, "mark \(id), step \(step)") }
+            if step % 20 == 0 { try checkContents(rope, model) }
+        }
+        try checkContents(rope, model)
+    }
+
+    /// The prefix sums after values are put on and taken off the end are those of a tree
+    /// built from the same values at once.
+    func testFenwickAppendAndRemoveLast() {
+        var values: [Int] = []
+        var tree = FenwickTree([])
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            if !values.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
+                values.removeLast()
+                tree.removeLast()
+            } else {
+                let value = Int.random(in: 0...50, using: &rng)
+                values.append(value)
+                tree.append(value)
+            }
+            let built = FenwickTree(values)
+            XCTAssertEqual(tree.count, values.count)
+            for n in Set([0, values.count, values.count / 2, Int.random(in: 0...values.count, using: &rng)]) {
+                XCTAssertEqual(tree.prefix(n), built.prefix(n))
+            }
+            let target = Int.random(in: 0...max(0, tree.prefix(values.count)), using: &rng)
+            XCTAssertEqual(tree.search(target).index, built.search(target).index)
+        }
+    }
+
     func testAnEmptyTextAndDeletingEverything() {
         let rope = TextRope(String(repeating: "abc ", count: 2_000))
         rope.setMark(0, at: 4_000)

@@ -193,7 +193,7 @@ extension Coordinator {
         if arrived.isEmpty && !run.resultText.isEmpty && !run.regionEdited {
             // Already in current bytes of the region: no rebasing.
             aligned = true
-            arrived = ArrivedEdits(TextAlignment.edits(from: context.text.substring(region), to: run.resultText).map {
+            arrived = ArrivedEdits(TextAlignment.edits(from: context.text.substring(region), to: run.resultText.string).map {
                 ProviderEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                              replacement: $0.replacement, category: "proofread", ruleID: "ALIGNED")
             })

@@ -227,7 +227,7 @@ extension Coordinator {
                   !session.state.isEnded else { return }
             switch event {
             case .text(let chunk):
-                state.resultText += chunk
+                state.resultText.append(chunk)
                 if case .streaming = state.streaming { state.sentences.append(chunk) }
                 self.streamPartialResult()
             case .edits(let batch): edits.append(batch)

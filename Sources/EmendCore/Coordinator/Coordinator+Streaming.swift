@@ -48,15 +48,17 @@ extension Coordinator {
             // text: the result arrives whole.
             return stopStreaming(session.run)
         }
-        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes[checked..<streamed],
-                                              settled: settledText, sentenceCount: part.sentences),
-              Self.keepsProtectedText(edits, in: context.text, region: region) else {
+        guard let edits = Self.streamingEdits(in: context.text, region: region, streamed: sentences.bytes(checked..<streamed),
+                                              at: sentences.forgotten, settled: settledText, sentenceCount: part.sentences),
+              Self.keepsProtectedText(edits, in: context.text, region: region, copies: protectedCopies(session.run, context: context, region: region)) else {
             // The engine changed what was streamed, or the sentences move protected text: the
             // rest arrives with the whole result.
             return stopStreaming(session.run)
         }
         session.run.streaming = .streaming(delivered: part.end, checked: streamed)
         session.run.sentences.take(upTo: part.end)
+        // The next part reads back from `streamed` on; nothing before it is read again.
+        session.run.sentences.forget(before: streamed)
         let run = session.run
         run.partSent()
         guard !edits.isEmpty else {
@@ -95,22 +97,23 @@ extension Coordinator {
     func stopStreaming(_ run: RunState) {
         run.streaming = .off
         run.sentences = StreamedSentences()
+        run.streamingProtectedCopies = nil
     }
 
     /// Edits of `region` of `text` (relative to the region) that put the newly `settled`
     /// sentences of the result in place of as many sentences of the original after what was
     /// `streamed` before; the rest of the original stays until the whole result arrives.
-    /// `streamed` is the part of the streamed bytes not yet found in place (its indices are
-    /// offsets in the result; it ends where the streamed text ends); nil when the region does
-    /// not hold it there. Reads only that part and as many sentences of the original as it
+    /// `streamed` is the part of the streamed bytes not yet found in place (its indices plus
+    /// `resultOffset` are offsets in the result; it ends where the streamed text ends); nil
+    /// when the region does not hold it there. Reads only that part and as many sentences of the original as it
     /// replaces, never the whole region.
     /// `sentenceCount` is the number of sentences in `settled` when the caller knows it (the
     /// streamed sentences were counted as they were found); nil segments `settled` to count.
-    static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>,
+    static func streamingEdits(in text: DocumentText, region: Range<Int>, streamed: ArraySlice<UInt8>, at resultOffset: Int = 0,
                                settled: String, sentenceCount: Int? = nil) -> [TextEdit]? {
-        let base = streamed.endIndex
+        let base = resultOffset + streamed.endIndex
         guard region.count >= base,
-              text.rope.bytes((region.lowerBound + streamed.startIndex)..<(region.lowerBound + base)).elementsEqual(streamed) else {
+              text.rope.bytes((region.lowerBound + resultOffset + streamed.startIndex)..<(region.lowerBound + base)).elementsEqual(streamed) else {
             return nil
         }
         let restStart = region.lowerBound + base
@@ -125,11 +128,25 @@ extension Coordinator {
     }
 
     /// Whether `edits` of the region leave its protected text and attachments where they are
-    /// and copy none of them.
-    private static func keepsProtectedText(_ edits: [TextEdit], in text: some TextReading, region: Range<Int>) -> Bool {
+    /// and copy none of `copies`.
+    private static func keepsProtectedText(_ edits: [TextEdit], in text: some TextReading, region: Range<Int>, copies: [[UInt8]]) -> Bool {
         let absolute = edits.map { TextEdit(range: ($0.range.lowerBound + region.lowerBound)..<($0.range.upperBound + region.lowerBound),
                                             replacement: $0.replacement) }
-        return ProtectedParts.keepInPlace(absolute, of: text, copiesOf: ProtectedParts.copiesToAvoid(in: text, region: region))
+        return ProtectedParts.keepInPlace(absolute, of: text, copiesOf: copies)
+    }
+
+    /// The bytes no streamed part of `run` may write (`ProtectedParts.copiesToAvoid`), read
+    /// from the region once, at its first part, and kept for the rest of the stream. Why:
+    /// read per part, they cost the region's length each time, and the region grows with
+    /// what streamed in (a 16 MB answer read 16 MB per 64 KB part). They stay true while the
+    /// stream goes on: the engine's edits of the region stop it (`regionEdited`), every part
+    /// leaves the protected pieces where they are and writes no copy of them (checked here),
+    /// and protection is declared only when a context is made.
+    private func protectedCopies(_ run: RunState, context: SessionContext, region: Range<Int>) -> [[UInt8]] {
+        if let kept = run.streamingProtectedCopies { return kept }
+        let copies = ProtectedParts.copiesToAvoid(in: context.text, region: region)
+        run.streamingProtectedCopies = copies
+        return copies
     }
 
     /// Whether Markdown `text` reads as exactly itself in plain text (no markup in it), apart

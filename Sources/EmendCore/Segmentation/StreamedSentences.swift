@@ -11,14 +11,24 @@
 /// look at (`SentenceScanner.sentenceEnd`) then lies in the text, so more text cannot change
 /// the decision. Decided ends are exactly those `SentenceSegmenter.sentences` finds between
 /// `floor` and the end, apart from the last sentence, which may still be unfinished.
+///
+/// Offsets in its interface are offsets in the whole text; the bytes before what the caller
+/// still reads are let go (`forget(before:)`), and every offset kept inside is relative to
+/// the first byte still held (`forgotten` before it). Why: kept whole, the text doubled its
+/// buffer as it grew, and a 16 MB answer copied 8 MB and faulted in 16 MB within one text
+/// event on the engine's thread; now what is held is what has not streamed into the text yet.
 struct StreamedSentences {
-    /// The text so far, as UTF-8.
-    private(set) var bytes: [UInt8] = []
+    /// The text from `forgotten` on, as UTF-8.
+    private var bytes: [UInt8] = []
+    /// How many bytes of the text were let go before `bytes`.
+    private(set) var forgotten = 0
     /// Where the sentences not taken yet begin (a sentence boundary, or 0).
-    private(set) var floor = 0
+    private var floor = 0
     /// The end of the last finished sentence after `floor` (text follows it); `floor` if none.
-    private(set) var finished = 0
-    /// The decided sentence ends after `floor`, in order (the last is `finished`). Why: the
+    private var lastEnd = 0
+    /// The end of the last finished sentence, an offset of the whole text.
+    var finished: Int { forgotten + lastEnd }
+    /// The decided sentence ends after `floor`, in order (the last is `lastEnd`). Why: the
     /// streamed part needs their number, and counting them by segmenting the part again cost
     /// as much as the part's length on the engine's thread (6 ms for a 1.5 MB sentence).
     private var ends: [Int] = []
@@ -37,7 +47,8 @@ struct StreamedSentences {
         var phase: Phase
     }
 
-    var count: Int { bytes.count }
+    /// The length of the whole text so far.
+    var count: Int { forgotten + bytes.count }
 
     /// Adds a piece of the text and finds the sentences it finished.
     mutating func append(_ piece: Substring.UTF8View) {
@@ -62,20 +73,21 @@ struct StreamedSentences {
         precondition(limit > 0, "a part holds at least one byte")
         let reach = floor + limit
         let fitting = Self.count(of: ends, atMost: reach)
-        if fitting > 0 { return (ends[fitting - 1], fitting) }
+        if fitting > 0 { return (forgotten + ends[fitting - 1], fitting) }
         // Nothing before `decided` is a sentence end still undecided.
         let decided = ends.first ?? scanned
         guard decided > reach else { return nil }
-        return (cut(atMost: reach), 0)
+        return (forgotten + cut(atMost: reach), 0)
     }
 
     /// Everything before `offset` (a finished sentence's end, or a cut `nextPart` gave) is
     /// taken: later sentences are found from there, and the word before a mark is never read
     /// across it.
-    mutating func take(upTo offset: Int) {
-        precondition(offset >= floor && (offset <= finished || offset <= scanned), "only decided text can be taken")
+    mutating func take(upTo whole: Int) {
+        let offset = whole - forgotten
+        precondition(offset >= floor && (offset <= lastEnd || offset <= scanned), "only decided text can be taken")
         floor = offset
-        finished = max(finished, offset)
+        lastEnd = max(lastEnd, offset)
         ends.removeFirst(Self.count(of: ends, atMost: offset))
     }
 
@@ -104,14 +116,42 @@ struct StreamedSentences {
         i = reach
         while i > floor && bytes[i] & 0xC0 == 0x80 { i -= 1 }
         if i > floor { return i }
-        // Decided text goes on past `reach` to a scalar boundary: the first scalar ends there.
+        // Decided text goes on past `reach` to a scalar boundary: the first scalar ends there
+        // (or at the end of the text, when it is the last one: a limit of 1 byte).
         i = floor + 1
-        while bytes[i] & 0xC0 == 0x80 { i += 1 }
+        while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
         return i
     }
 
-    /// The text of `range` (byte offsets of the whole text).
-    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    /// The text of `range` (byte offsets of the whole text, none of it forgotten).
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes(range), as: UTF8.self) }
+
+    /// The bytes of `range` (offsets of the whole text, none of it forgotten); the slice's
+    /// indices are offsets in what is held: add `forgotten` for offsets of the whole text.
+    func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        precondition(range.lowerBound >= forgotten, "the bytes before \(forgotten) were let go")
+        return bytes[(range.lowerBound - forgotten)..<(range.upperBound - forgotten)]
+    }
+
+    /// Lets go of the text before `whole` (at most where the sentences not taken begin): the
+    /// caller never reads it again. The bytes move down only once as many are let go as
+    /// stay, so each byte moves about once, and what stays is what has not streamed yet.
+    mutating func forget(before whole: Int) {
+        let offset = whole - forgotten
+        precondition(offset <= floor, "only taken text can be let go")
+        guard offset > 0, offset >= bytes.count - offset else { return }
+        bytes.removeFirst(offset)
+        forgotten += offset
+        floor -= offset
+        lastEnd -= offset
+        scanned -= offset
+        for index in ends.indices { ends[index] -= offset }
+        if var waiting = pending {
+            waiting.position -= offset
+            pending = Pending(start: waiting.start - offset, isLineBreak: waiting.isLineBreak, position: waiting.position,
+                              phase: waiting.phase)
+        }
+    }
 
     private mutating func scan() {
         let hi = bytes.count
@@ -170,8 +210,8 @@ struct StreamedSentences {
     }
 
     private mutating func settle(at end: Int) {
-        if end > finished { ends.append(end) }
-        finished = end
+        if end > lastEnd { ends.append(end) }
+        lastEnd = end
         scanned = end
     }
 

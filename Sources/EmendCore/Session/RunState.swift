@@ -16,8 +16,9 @@ final class RunState {
         case off
     }
 
-    /// Output of the provider: text, or edits (proofreading).
-    var resultText = ""
+    /// Output of the provider: text (as the pieces it came in: see `ResultPieces`), or edits
+    /// (proofreading).
+    var resultText = ResultPieces()
     var resultEdits = ArrivedEdits()
     /// The provider's run while it works.
     var providerRun: ProviderRun?
@@ -26,6 +27,9 @@ final class RunState {
     var streaming: Streaming = .streaming(delivered: 0, checked: 0)
     /// The result's sentences found so far, while streaming (each piece examined once).
     var sentences = StreamedSentences()
+    /// The bytes no streamed part may write, read from the region at the first part (see
+    /// `Coordinator.protectedCopies`); nil before it and once streaming stopped.
+    var streamingProtectedCopies: [[UInt8]]?
     /// What waits for the streamed part in flight: the provider ended meanwhile.
     enum AfterStream {
         /// It finished well: its result is handled.
