@@ -13,6 +13,14 @@
  *       prints FAIL and exits 1 unless every inserted misspelling (and nothing else) comes back
  *       as an edit at the right place.
  *
+ *   bench PLUGIN --first-scan [rounds]
+ *       What an editor's keystroke waits for when it makes the first word that Hunspell's edits
+ *       cannot mend (the n-gram scan needs the dictionary as it is, quick.h): per round a new
+ *       instance proofreads "It is here." (the dictionary loads), pauses 1 s as a typist
+ *       does, then "We xbeleive it." (the scan), then "We xgovernment it." (edits only), each
+ *       timed on the wall clock and on the CPU clock of the calling thread; medians and maxima
+ *       over the rounds (default 7).
+ *
  *   bench PLUGIN --text TEXT [--language TAG] [--set KEY=VALUE]...
  *       Proofreads TEXT and prints the edits and the plugin's log (for trying things out).
  */
@@ -373,6 +381,49 @@ static int try_text(const emend_provider_descriptor *d, const char *text, const 
     return status == EMEND_OK ? 0 : 1;
 }
 
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double thread_cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int first_scan(const emend_provider_descriptor *d, int rounds) {
+    static const char *const texts[] = {"It is here.", "We xbeleive it.", "We xgovernment it."};
+    static const char *const labels[] = {"first request (dictionary load)", "first word no edit mends (scan)",
+                                         "a word the edits mend"};
+    double wall[3][64], cpu[3][64];
+    if (rounds > 64) rounds = 64;
+    emend_provider_setting settings[] = {{"suggestion_disk_cache", "false"}};
+    bench_run r = {0};
+    for (int k = 0; k < rounds; k++) {
+        void *instance = create(d, settings, COUNT(settings));
+        for (int t = 0; t < 3; t++) {
+            if (t == 1) nanosleep(&(struct timespec){1, 0}, NULL);
+            double w = now_ms(), c = thread_cpu_ms();
+            if (proofread(d, instance, texts[t], "en-US", &r) != EMEND_OK || (t > 0 && r.edit_count != 1)) {
+                fprintf(stderr, "FAIL %s: status %d, %zu edits\n", texts[t], (int)r.status, r.edit_count);
+                return 1;
+            }
+            wall[t][k] = now_ms() - w;
+            cpu[t][k] = thread_cpu_ms() - c;
+        }
+        d->destroy(instance);
+    }
+    reset(&r);
+    for (int t = 0; t < 3; t++) {
+        qsort(wall[t], (size_t)rounds, sizeof(double), compare_doubles);
+        qsort(cpu[t], (size_t)rounds, sizeof(double), compare_doubles);
+        printf("%-34s wall median %6.1f ms, max %6.1f ms; CPU of the request's thread median %6.1f ms, max %6.1f ms (%d rounds)\n",
+               labels[t], wall[t][rounds / 2], wall[t][rounds - 1], cpu[t][rounds / 2], cpu[t][rounds - 1], rounds);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s PLUGIN [cold-runs] [warm-runs]\n       %s PLUGIN --text TEXT [--language TAG] [--set KEY=VALUE]...\n",
@@ -391,6 +442,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "FAIL %s is not an Emend provider plugin of ABI %d\n", argv[1], EMEND_PROVIDER_ABI_VERSION);
         return 1;
     }
+    if (argc >= 3 && strcmp(argv[2], "--first-scan") == 0) return first_scan(d, argc > 3 ? atoi(argv[3]) : 7);
     if (argc >= 4 && strcmp(argv[2], "--text") == 0) {
         const char *language = "en-US";
         emend_provider_setting settings[16];

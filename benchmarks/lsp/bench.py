@@ -75,6 +75,7 @@ def main():
     ap.add_argument("--bytes", type=int, default=1_000_000)
     ap.add_argument("--edits", type=int, default=30)
     ap.add_argument("--debounce", type=int, help="debounceMs to send (default: none, the server's adaptive pause)")
+    ap.add_argument("--each", action="store_true", help="also print every timed edit in order (the word made, ms): where a max comes from")
     ap.add_argument("--proofread", help="provider ids, comma separated (default: Hunspell and Harper with --providers, else the fixture)")
     args = ap.parse_args()
 
@@ -180,7 +181,7 @@ def main():
         picks = [prose[int(k * len(prose) / (args.edits + 5))] for k in range(args.edits + 5)]
         random.Random(len(label)).shuffle(picks)
         nonlocal service
-        times, cpu_start, service_start = [], None, None
+        times, cpu_start, service_start, each = [], None, None, []
         for k, line in enumerate(picks):
             if k == 5:
                 cpu_start = cpu_ms()
@@ -197,6 +198,8 @@ def main():
             at, _ = server.wait(server.published(uri, version))
             if k >= 5:   # the first five warm the providers
                 times.append(1000 * (at - sent))
+                word = lines[line][column:].split(" ", 1)[0] if character.isalpha() else lines[line][:column + 1].rsplit(" ", 1)[-1]
+                each.append(f"{word} {times[-1]:.1f}")
         cpu = (cpu_ms() - cpu_start) / len(times)
         service_cpu = ""
         if service_start is not None:
@@ -206,6 +209,8 @@ def main():
                 parts[process_name(pid)] = parts.get(process_name(pid), 0.0) + ms
             detail = ", ".join(f"{name} {ms / len(times):.1f}" for name, ms in sorted(parts.items(), key=lambda p: -p[1]) if ms > 0)
             service_cpu = f", checker service CPU {sum(spent.values()) / len(times):.1f} ms per edit ({detail})"
+        if args.each:
+            print(f"  each ({label}): " + "; ".join(each))
         times.sort()
         print(f"one-character didChange ({label}) -> updated diagnostics (n={len(times)}): median "
               f"{statistics.median(times):.1f} ms, p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms; "

@@ -11,4 +11,4 @@ fi
 # shellcheck disable=SC2086
 plugin_shared hunspell.so \
     "$here/hunspell.c" "$here/check.c" "$here/dictionary.c" "$here/locate.c" "$here/cache.c" "$here/diskcache.c" "$here/personal.c" \
-    "$here/chars.c" "$here/skips.c" "$here/quick.c" $hunspell_flags
+    "$here/chars.c" "$here/skips.c" "$here/quick.c" "$here/fullload.c" $hunspell_flags

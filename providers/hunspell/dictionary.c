@@ -125,20 +125,18 @@ static size_t add_words(dictionary *d, Hunhandle *handle, const personal_words *
     return added;
 }
 
-/* The dictionary as it is (with the n-gram scan), loaded on first need with the user's words;
- * NULL when it cannot be loaded (the quick view's suggestions stand alone then). */
-static Hunhandle *full_dictionary(dictionary *d, const personal_words *personal) {
-    if (!d->has_quick) return d->handle;
-    if (d->full == NULL) {
-        d->full = Hunspell_create(d->aff_path, d->dic_path);
-        if (d->full == NULL) return NULL;
-        d->full_personal_generation = 0;
-    }
+/* The dictionary as it is (with the n-gram scan) with the user's words, once its load on the
+ * thread has finished (fullload.h); NULL when it cannot be loaded (the quick view's suggestions
+ * stand alone then). */
+static Hunhandle *full_dictionary_for_scan(dictionary *d, const personal_words *personal) {
+    if (d->full.state == FULL_IS_HANDLE) return d->handle;
+    Hunhandle *full = full_load_take(&d->full);
+    if (full == NULL) return NULL;
     if (d->full_personal_generation != personal->generation) {
-        add_words(d, d->full, personal);
+        add_words(d, full, personal);
         d->full_personal_generation = personal->generation;
     }
-    return d->full;
+    return full;
 }
 
 emend_status dictionary_suggest(dictionary *d, const personal_words *personal, const char *word, size_t length, char ***out,
@@ -150,11 +148,11 @@ emend_status dictionary_suggest(dictionary *d, const personal_words *personal, c
     char **list = NULL;
     Hunhandle *asked = d->handle;
     int n = Hunspell_suggest(asked, &list, d->utf8 ? word : converted);
-    if (n <= 0 && d->has_quick) {
+    if (n <= 0 && d->full.state != FULL_IS_HANDLE) {
         /* The edits found nothing: Hunspell's n-gram scan, as newer Hunspell does then. */
         if (list != NULL) Hunspell_free_list(asked, &list, n < 0 ? 0 : n);
         list = NULL;
-        asked = full_dictionary(d, personal);
+        asked = full_dictionary_for_scan(d, personal);
         n = asked == NULL ? 0 : Hunspell_suggest(asked, &list, d->utf8 ? word : converted);
     }
     free(converted);
@@ -266,10 +264,8 @@ static void read_scripts(dictionary *d, const char *dic, locale_t ctype) {
 
 void dictionary_unload(provider *p, dictionary *d) {
     cache_purge(&p->cache, d);
-    Hunspell_destroy(d->handle);
-    if (d->full != NULL) Hunspell_destroy(d->full);
-    free(d->aff_path);
-    free(d->dic_path);
+    if (d->full.state != FULL_IS_HANDLE) full_load_free(&d->full);
+    handles_destroy(d->handle);
     if (!d->utf8) {
         iconv_close(d->to_dictionary);
         iconv_close(d->from_dictionary);
@@ -308,26 +304,28 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
     *status = EMEND_E_PROVIDER;
     dictionary *d = calloc(1, sizeof *d);
     if (d == NULL) return snprintf(message, message_size, "out of memory"), NULL;
-    /* The quick view first (quick.h); the dictionary as it is when it cannot be made. */
+    /* The quick view first (quick.h), when Hunspell really reads it as one (quick_view_fault);
+     * else the dictionary as it is, alone. */
     char quick[64];
+    const char *no_quick = "its .aff file could not be copied";
     int quick_fd = quick_affix_file(aff, quick, sizeof quick);
     if (quick_fd >= 0) {
-        d->handle = Hunspell_create(quick, dic);
+        Hunhandle *handle = handles_create(quick, dic);
         close(quick_fd);
-        d->has_quick = d->handle != NULL;
+        no_quick = quick_view_fault(handle, dic);
+        if (no_quick == NULL) d->handle = handle;
+        else handles_destroy(handle);
     }
-    if (d->handle == NULL) d->handle = Hunspell_create(aff, dic);
+    int has_quick = d->handle != NULL;
+    if (!has_quick) d->handle = handles_create(aff, dic);
+    d->full.state = FULL_IS_HANDLE;
     d->name = strdup(name);
     d->directory = strdup(directory);
-    d->aff_path = strdup(aff);
-    d->dic_path = strdup(dic);
-    if (d->handle == NULL || d->name == NULL || d->directory == NULL || d->aff_path == NULL || d->dic_path == NULL) {
+    if (d->handle == NULL || d->name == NULL || d->directory == NULL) {
         snprintf(message, message_size, "could not load the Hunspell dictionary %.600s", dic);
-        if (d->handle) Hunspell_destroy(d->handle);
+        handles_destroy(d->handle);
         free(d->name);
         free(d->directory);
-        free(d->aff_path);
-        free(d->dic_path);
         free(d);
         return NULL;
     }
@@ -342,13 +340,16 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
                      encoding);
             if (d->to_dictionary != (iconv_t)-1) iconv_close(d->to_dictionary);
             if (d->from_dictionary != (iconv_t)-1) iconv_close(d->from_dictionary);
-            Hunspell_destroy(d->handle);
+            handles_destroy(d->handle);
             free(d->name);
             free(d->directory);
             free(d);
             return NULL;
         }
     }
+    /* The dictionary as it is loads beside the rest (the scripts below, the run's words), so
+     * that no later word waits for it (fullload.h). Out of memory: no scan, the edits alone. */
+    if (has_quick) full_load_start(&d->full, aff, dic);
     read_scripts(d, dic, p->ctype);
     if (p->disk_cache) d->disk_path = disk_cache_path(name, aff, dic);
     /* Room for it: the least recently used one goes. */
@@ -366,8 +367,13 @@ dictionary *dictionary_for(provider *p, emend_run *run, const char *tag, emend_s
     d->next = p->dictionaries;
     p->dictionaries = d;
     p->dictionary_count++;
-    emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s%s", dic, encoding, tag,
-                     d->has_quick ? "" : " (no quick view: every suggestion scans the dictionary)");
+    if (has_quick)
+        emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "loaded the dictionary %s (%s) for %s, the quick view first", dic,
+                         encoding, tag);
+    else
+        emend_plugin_log(p->base.host, run, EMEND_LOG_INFO,
+                         "loaded the dictionary %s (%s) for %s without the quick view (%s): every suggestion scans the dictionary",
+                         dic, encoding, tag, no_quick);
     return d;
 }
 
@@ -378,10 +384,7 @@ void dictionary_add_personal_words(provider *p, emend_run *run, dictionary *d) {
     if (d->personal_generation == p->personal.generation) return;
     d->personal_generation = p->personal.generation;
     size_t added = add_words(d, d->handle, &p->personal);
-    if (d->full != NULL) {
-        add_words(d, d->full, &p->personal);
-        d->full_personal_generation = p->personal.generation;
-    }
+    /* The dictionary as it is gets them once its load has finished (full_dictionary_for_scan). */
     cache_purge(&p->cache, d);
     emend_plugin_log(p->base.host, run, EMEND_LOG_DEBUG, "%s: %zu word%s of %s added", d->name, added, added == 1 ? "" : "s",
                      p->personal.path);

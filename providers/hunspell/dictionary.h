@@ -15,6 +15,7 @@
 #include <hunspell.h>
 
 #include "emend_plugin.h"
+#include "fullload.h"
 #include "personal.h"
 
 struct provider;
@@ -26,12 +27,11 @@ typedef struct dictionary {
     /* Spelling, and the suggestions of Hunspell's edits: the quick view of the dictionary
      * (quick.h) when it could be made, else the dictionary as it is. */
     Hunhandle *handle;
-    /* The dictionary as it is, for the n-gram scan when the edits suggest nothing: loaded on
-     * first need (NULL until then, or when `handle` is it already: has_quick 0). */
-    Hunhandle *full;
-    int has_quick;
-    char *aff_path, *dic_path;  /* to load `full` */
-    unsigned full_personal_generation; /* the user's words added to `full` */
+    /* The dictionary as it is, for the n-gram scan when the edits suggest nothing: loaded on a
+     * thread of its own right after `handle` (fullload.h), or FULL_IS_HANDLE when `handle` is
+     * it already (no quick view). */
+    full_dictionary full;
+    unsigned full_personal_generation; /* the user's words added to full.handle */
     int utf8;            /* the dictionary's encoding is UTF-8: no conversion */
     iconv_t to_dictionary, from_dictionary;
     uint64_t last_used;

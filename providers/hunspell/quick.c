@@ -53,3 +53,44 @@ int quick_affix_file(const char *aff, char *path, size_t size) {
     }
     return fd;
 }
+
+/* The probe word of the .dic file at `dic` into `word` (its own encoding, as Hunspell takes it):
+ * the first entry of 6 to 8 bytes not capitalized without flags, else the first one with flags
+ * (its stem);
+ * 0, or -1 when there is none (or the file cannot be read). */
+static int probe_word(const char *dic, char *word, size_t size) {
+    FILE *file = fopen(dic, "rb");
+    if (file == NULL) return -1;
+    char line[512];
+    int found = -1, first = 1;
+    for (int lines = 0; lines < 20000 && fgets(line, sizeof line, file) != NULL; lines++) {
+        if (first) { /* the word count */
+            first = 0;
+            continue;
+        }
+        size_t n = strcspn(line, "/\t\r\n \\");
+        /* Short and not capitalized: Hunspell's edits cost more for a longer word and try
+         * more forms of a capitalized one. */
+        if (n < 6 || n > 8 || n + 1 > size || (line[0] >= 'A' && line[0] <= 'Z')) continue;
+        int flagless = line[n] != '/';
+        if (found == 0 && !flagless) continue;
+        memcpy(word, line, n);
+        word[n] = '\0';
+        found = 0;
+        if (flagless) break;
+    }
+    fclose(file);
+    return found;
+}
+
+const char *quick_view_fault(Hunhandle *handle, const char *dic) {
+    if (handle == NULL) return "Hunspell could not load it";
+    char word[256];
+    if (probe_word(dic, word, sizeof word - 4) != 0) return NULL; /* nothing to probe with */
+    if (Hunspell_spell(handle, word) == 0) return "Hunspell knows none of its words (the probe word)";
+    strcat(word, "zqj");
+    char **list = NULL;
+    int n = Hunspell_suggest(handle, &list, word);
+    if (list != NULL) Hunspell_free_list(handle, &list, n < 0 ? 0 : n);
+    return n > 0 ? "Hunspell did not take its MAXNGRAMSUGS 0 (the probe word)" : NULL;
+}
