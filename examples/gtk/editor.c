@@ -6,6 +6,8 @@
  *
  * Build: cc -std=c11 -Wall -Wextra -Werror examples/gtk/editor.c \
  *           $(pkg-config --cflags --libs emend-gtk4 gtksourceview-5) -o editor
+ * (installed in ~/.local or another prefix the loader does not search, add
+ *  -Wl,-rpath,$(pkg-config --variable=libdir emend-gtk4)).
  */
 #include <emend-gtk.h>
 #include <gtksourceview/gtksource.h>

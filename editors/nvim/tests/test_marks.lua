@@ -105,6 +105,32 @@ H.test("marks only: revert takes back the accepted suggestions in one undo step,
   H.eq(#M.list(plain), 0)
 end)
 
+H.test("marks only: typing while the check runs moves its marks with their words; edited ones are said", function()
+  local buf = H.buffer(LINES)
+  local notes = {}
+  local notify = vim.notify
+  vim.notify = function(msg, level) table.insert(notes, { msg, level }) end
+  H.check(emend.proofread())
+  H.check(M.checking(buf), "the check runs in the background")
+  -- A new first line (every suggestion moves one line down) and an edit of "a example".
+  api.nvim_buf_set_lines(buf, 0, 0, false, { "A new line typed at the top." })
+  local g = cols(LINES[2], "a example")
+  api.nvim_buf_set_text(buf, 2, g, 2, g + 1, { "the" })
+  H.wait(function() return not M.checking(buf) end, 10000, "the check to end")
+  vim.notify = notify
+  local a, b = cols(LINES[1], "tomorow")
+  local c, d = cols(LINES[1], "they has")
+  local e, f = cols(LINES[2], "could of")
+  H.eq(marks(buf), { { 1, a, 1, b, "tomorrow" }, { 1, c, 1, d, "they have" }, { 2, e, 2, f, "could have" } },
+    "the marks on their words, one line down")
+  H.eq(#vim.diagnostic.get(buf, { namespace = M.ns }), 3)
+  H.eq(#notes, 1, vim.inspect(notes))
+  H.check(notes[1][1]:find("1 suggestion on text you edited", 1, true) and notes[1][2] == vim.log.levels.WARN, vim.inspect(notes))
+  H.eq(H.text(buf), "A new line typed at the top.\n" .. LINES[1] .. "\nÜnïcödé 🎉🎉 I could of done it better. This is the example.",
+    "what the user typed is kept")
+  vim.cmd("Emend done")
+end)
+
 H.test("marks only: a range checks only those lines", function()
   local buf = H.buffer(LINES)
   vim.cmd("2Emend proofread")

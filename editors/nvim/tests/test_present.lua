@@ -68,4 +68,30 @@ H.test("compose inserts at the cursor", function()
   H.wait_state("inactive")
 end)
 
+H.test("a poor rewrite dismissed: `u` never brings back the text the session refused", function()
+  local lines = { "We meet [fixture:fabricate] for lunch with the team.", "Second paragraph stays." }
+  local buf = H.buffer(lines)
+  api.nvim_win_set_cursor(0, { 1, 0 })
+  local seq_before = vim.fn.undotree().seq_cur
+  local s = emend.rewrite("friendly")
+  H.check(s)
+  local p = float_of(s)
+  H.eq(H.text(buf), table.concat(lines, "\n"), "a poor result is not applied while the person decides")
+  local shown = table.concat(api.nvim_buf_get_lines(p.buf, 0, -1, false), "\n")
+  H.check(shown:find("changes facts of the text", 1, true), "the float says why it was not applied: " .. shown)
+  H.check(shown:find("on Monday at 5pm", 1, true), "and shows the result: " .. shown)
+  api.nvim_feedkeys("q", "xt", false)
+  H.wait_state("inactive")
+  H.eq(H.text(buf), table.concat(lines, "\n"), "dismissed: the original byte for byte")
+  H.check(not api.nvim_win_is_valid(p.win), "the float closed")
+  -- Whatever the session streamed in before the fact check refused it, `u` now must not
+  -- bring that text back: every state the undo history reaches is the original.
+  local guard = 0
+  while vim.fn.undotree().seq_cur > seq_before and guard < 10 do
+    vim.cmd("silent! undo")
+    H.eq(H.text(buf), table.concat(lines, "\n"), "u after a dismissed poor result")
+    guard = guard + 1
+  end
+end)
+
 H.finish()

@@ -20,7 +20,9 @@ M.accepted_ns = api.nvim_create_namespace("emend_marks_accepted")
 
 -- buf -> { scratch = bufnr, checking = session, items = { [extmark id] = suggestion },
 --          accepted = { [extmark id in accepted_ns] = suggestion },
---          text = snapshot, tick = changedtick at the start, attached = bool }
+--          text = snapshot, tick = changedtick at the start, attached = bool,
+--          edits = the user's edits since the snapshot, while a check runs:
+--                  { { byte offset, old length, new length }, ... } in the order made }
 local by_buf = {}
 M.by_buf = by_buf
 
@@ -134,8 +136,31 @@ local function attach(buf, st)
         end)
       end
     end,
+    -- The check runs on a copy: what the user types meanwhile is recorded, so that its
+    -- suggestions can be placed where their words went (see through_edits).
+    on_bytes = function(_, _, _, _, _, offset, _, _, old_len, _, _, new_len)
+      if by_buf[buf] ~= st then return true end
+      if st.edits then table.insert(st.edits, { offset, old_len, new_len }) end
+    end,
     on_detach = function() st.attached = false end,
   })
+end
+
+-- The range [start, finish) of the snapshot's text in the buffer after `edits`, or nil
+-- when one of them touched it. Text inserted at the range's start or end is outside it,
+-- as a mark's gravity has it.
+local function through_edits(edits, start, finish)
+  for _, e in ipairs(edits) do
+    local at, old, new = e[1], e[2], e[3]
+    if at + old <= start then
+      start, finish = start + new - old, finish + new - old
+    elseif at >= finish then
+      -- after the range: it does not move
+    else
+      return nil
+    end
+  end
+  return start, finish
 end
 
 -- Clears the marks and diagnostics of `buf`, and forgets what was accepted (the text is
@@ -178,17 +203,24 @@ local function placed(suggestions)
   return out
 end
 
--- Puts the marks for `suggestions` (offsets of the snapshot `st.text`) on `buf`.
+-- Puts the marks for `suggestions` (offsets of the snapshot `st.text`) on `buf`, moved
+-- through what the user typed while the check ran. Returns how many were left out because
+-- the user edited their words meanwhile.
 local function show(buf, st, suggestions)
   M.clear(buf)
   local text = text_of(buf)
   local pos = session().position_index(buf)
+  local edits, dropped = st.edits or {}, 0
   for _, sug in ipairs(placed(suggestions)) do
-    -- The user may have typed while the check ran: a suggestion whose words are not at
-    -- its place any more is left out rather than marked on other words.
-    if text:sub(sug.start + 1, sug.finish) == sug.original and (text == st.text or st.text:sub(sug.start + 1, sug.finish) == sug.original) then
-      local sr, sc = pos(sug.start)
-      local er, ec = pos(sug.finish)
+    -- A suggestion whose words the user edited meanwhile is left out rather than marked
+    -- on other words; one before or after an edit moves with its words.
+    local start, finish = through_edits(edits, sug.start, sug.finish)
+    if st.text:sub(sug.start + 1, sug.finish) ~= sug.original or not start
+      or text:sub(start + 1, finish) ~= sug.original then
+      dropped = dropped + 1
+    else
+      local sr, sc = pos(start)
+      local er, ec = pos(finish)
       local id = api.nvim_buf_set_extmark(buf, M.ns, sr, sc, {
         end_row = er, end_col = ec, hl_group = "EmendSuggestion", priority = 120,
         right_gravity = false, end_right_gravity = true,
@@ -198,6 +230,16 @@ local function show(buf, st, suggestions)
   end
   attach(buf, st)
   M.refresh(buf)
+  return dropped
+end
+
+-- Says that `dropped` suggestions are not shown (a clean-looking paragraph is not a
+-- checked one).
+local function tell_dropped(dropped)
+  if dropped > 0 then
+    vim.notify(("Emend: %d suggestion%s on text you edited during the check %s not shown; :Emend proofread checks again")
+      :format(dropped, dropped == 1 and "" or "s", dropped == 1 and "is" or "are"), vim.log.levels.WARN)
+  end
 end
 
 -- Starts a marks-only check of `buf` (`selection`: {start, end} bytes, nil: all of it).
@@ -222,6 +264,8 @@ function M.check(buf, selection, provider)
   if not s then return nil, err end
   s.marks_for = buf
   st.checking = s
+  st.edits = {}
+  attach(buf, st)
   return s
 end
 
@@ -234,13 +278,15 @@ function M.state_changed(s)
   if s.state == E.STATE.RESTING then
     local pending = session().pending(s)
     st.checking = nil
-    if api.nvim_buf_is_valid(buf) then show(buf, st, pending) end
+    if api.nvim_buf_is_valid(buf) then tell_dropped(show(buf, st, pending)) end
+    st.edits = nil
     -- Close the copy's session; its text is thrown away at the next check.
     session().done(s)
   elseif s.state == E.STATE.INACTIVE then
     -- Ended without resting: nothing found, stopped or failed (the session said why).
     st.checking = nil
     if s.ended and s.ended.status == E.OK and api.nvim_buf_is_valid(buf) then show(buf, st, {}) end
+    st.edits = nil
   end
 end
 

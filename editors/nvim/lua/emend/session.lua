@@ -199,7 +199,13 @@ local function group_of(s, kind)
     or kind == E.CHANGE.UNDO or kind == E.CHANGE.REDO then
     return "result:" .. s.seq
   end
-  if kind == E.CHANGE.CANCEL or kind == E.CHANGE.REVERT then return "revert:" .. s.seq end
+  if kind == E.CHANGE.CANCEL or kind == E.CHANGE.REVERT then
+    -- A result the runtime takes back itself (a poor result refused after it streamed in, a
+    -- stopped or failed run) joins the result's own block, so `u` never brings back text the
+    -- session refused or left half-way. The user's `:Emend revert` is a step of its own.
+    if s.revert_seq ~= s.seq then return "result:" .. s.seq end
+    return "revert:" .. s.seq
+  end
   s.step = (s.step or 0) + 1
   return "step:" .. s.step
 end
@@ -824,7 +830,10 @@ function M.stop(s) return call(s, lib.emend_coordinator_stop) end
 -- callback here, as every call of the plugin).
 function M.add_word(s, word) return call(s, lib.emend_coordinator_add_word, word) end
 function M.done(s) return call(s, lib.emend_session_accept) end
-function M.revert(s) return call(s, lib.emend_session_revert) end
+function M.revert(s)
+  if s then s.revert_seq = s.seq end
+  return call(s, lib.emend_session_revert)
+end
 
 function M.toggle_original(s)
   if not s then return nil, "Emend: no session in this buffer" end

@@ -39,8 +39,20 @@ function M.present(s, presented)
   local text = presented.text
   local lines = vim.split(text, "\n", { plain = true })
   if #lines > 1 and lines[#lines] == "" then table.remove(lines) end
+  -- A poor result says in the float itself why it was not applied (a notification alone
+  -- scrolls away behind the float); `a` and `y` still take only the result's text.
+  local reason = {}
+  if presented.explanation and presented.explanation ~= "" then
+    reason = vim.split(presented.explanation, "\n", { plain = true })
+    table.insert(reason, "")
+    lines = vim.list_extend(vim.deepcopy(reason), lines)
+  end
   local buf = api.nvim_create_buf(false, true)
   api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  local reason_ns = api.nvim_create_namespace("emend_present_reason")
+  for i = 1, #reason - 1 do
+    api.nvim_buf_add_highlight(buf, reason_ns, "WarningMsg", i - 1, 0, -1)
+  end
   vim.bo[buf].bufhidden = "wipe"
   vim.bo[buf].modifiable = false
   if presented.tool == "table" or presented.tool == "list" or presented.tool == "keypoints" then
@@ -49,7 +61,9 @@ function M.present(s, presented)
   local width = 20
   for _, l in ipairs(lines) do width = math.max(width, vim.fn.strdisplaywidth(l)) end
   width = math.min(width + 2, math.max(20, vim.o.columns - 8))
-  local height = math.min(#lines, math.max(3, vim.o.lines - 8))
+  local rows = 0 -- screen rows, long lines wrapped
+  for _, l in ipairs(lines) do rows = rows + math.max(1, math.ceil(vim.fn.strdisplaywidth(l) / width)) end
+  local height = math.min(rows, math.max(3, vim.o.lines - 8))
   local title = (" Emend %s — a apply · y copy · q dismiss "):format(presented.tool)
   local winopts = {
     relative = "cursor", row = 1, col = 0, width = width, height = height, style = "minimal",
