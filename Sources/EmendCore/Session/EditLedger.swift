@@ -121,10 +121,13 @@ final class EditLedger {
     /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
     /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
-    /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
+    /// Joins hunks `left` and `left + 1` when they are (and the phrase stays within
+    /// `ChangePhrases.longestJoined`); returns whether it did.
     private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         // Read in place, not copied out: the phrase's texts must not be shared while it grows.
+        // A phrase joins at most `ChangePhrases.longestJoined` bytes: undoing it is one replace.
         guard hunks[left + 1].base.lowerBound - hunks[left].base.upperBound == 1,
+              ChangePhrases.fitOnePhrase(hunks[left], 1, hunks[left + 1]),
               hunks[left].baseText.isPlain, hunks[left + 1].baseText.isPlain, hunks[left].text.isPlain,
               hunks[left + 1].text.isPlain else { return false }
         let gapStart = hunks[left].base.upperBound + deltaBefore[left] + hunks[left].delta
