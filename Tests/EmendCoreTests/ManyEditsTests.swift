@@ -265,25 +265,99 @@ final class ManyEditsTests: XCTestCase {
         }
     }
 
-    /// Changes one space apart join into one phrase as they come (each joined where it is):
-    /// four thousand of them are one change whose texts are the whole phrase, and a revert
-    /// puts the original back byte for byte.
-    func testEveryWordChangedIsOnePhraseAndRevertsExactly() throws {
+    /// Changes one space apart join into phrases as they come (each joined where it is), a
+    /// phrase at most `ChangePhrases.longestJoined` bytes: four thousand of them are four
+    /// phrases, one space apart, whose texts are the whole text; a revert undoes each in a
+    /// replace of its own (none longer than the bound: what one dispatch moves anchors over)
+    /// and puts the original back byte for byte.
+    func testEveryWordChangedJoinsBoundedPhrasesAndRevertsExactly() throws {
         let words = 4_000
-        let text = String(repeating: "a ", count: words)
-        let engine = TestEngine(text)
-        let provider = EveryWordProvider()
-        let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [provider])
-        try coordinator.start(.proofread)
-        try engine.run(coordinator, timeoutMilliseconds: 60_000)
-        XCTAssertEqual(engine.text, String(repeating: "b ", count: words))
-        let ledger = try XCTUnwrap(coordinator.session?.working?.ledger)
-        XCTAssertEqual(ledger.hunks.count, 1)
-        XCTAssertEqual(ledger.hunks.first?.baseText.string, String(text.dropLast()))
-        XCTAssertEqual(ledger.hunks.first?.text.string, String(String(repeating: "b ", count: words).dropLast()))
+        let (text, corrected) = (String(repeating: "a ", count: words), String(repeating: "b ", count: words))
+        let (engine, coordinator) = try everyWordCorrected(text)
+        XCTAssertEqual(engine.text, corrected)
+        let hunks = try XCTUnwrap(coordinator.session?.working?.ledger).hunks
+        try checkBoundedPhrases(hunks, of: text, now: corrected)
+        let delivered = engine.replaces.count
         try coordinator.revert()
         try engine.run(coordinator, timeoutMilliseconds: 60_000)
         XCTAssertEqual(engine.text, text)
+        checkBoundedRestore(engine.replaces[delivered...], phrases: hunks.count)
+    }
+
+    /// Accept keeps every corrected word; an engine edit in one phrase makes that phrase the
+    /// engine's (and only it: a phrase is bounded), and revert brings the others back exactly.
+    func testEveryWordChangedAcceptsAndAnEngineEditTakesOneBoundedPhrase() throws {
+        let words = 4_000
+        let (text, corrected) = (String(repeating: "a ", count: words), String(repeating: "b ", count: words))
+        let (accepting, acceptingCoordinator) = try everyWordCorrected(text)
+        try acceptingCoordinator.accept()
+        try accepting.run(acceptingCoordinator, timeoutMilliseconds: 60_000)
+        XCTAssertEqual(accepting.text, corrected)
+
+        let (engine, coordinator) = try everyWordCorrected(text)
+        let hunks = try XCTUnwrap(coordinator.session?.working?.ledger).hunks
+        XCTAssertGreaterThan(hunks.count, 2)
+        // The engine types "X" after the second phrase's first byte.
+        let second = try XCTUnwrap(coordinator.session?.working?.ledger).currentSpan(1)
+        let typed = (second.lowerBound + 1)..<(second.lowerBound + 1)
+        engine.edit(typed, "X")
+        try coordinator.updateRange(contextID: coordinator.contextIDs[0], range: typed, text: "X", reason: .typing)
+        let delivered = engine.replaces.count
+        try coordinator.revert()
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        var expected = Array(text.utf8)
+        let taken = Array(corrected.utf8)[second]
+        expected.replaceSubrange(second, with: taken.prefix(1) + Array("X".utf8) + taken.dropFirst())
+        XCTAssertEqual(engine.text, String(decoding: expected, as: UTF8.self))
+        checkBoundedRestore(engine.replaces[delivered...], phrases: hunks.count - 1)
+    }
+
+    /// A result's saved phrases (`ChangePhrases.phrases`, what a rewrite's versions hold) are
+    /// bounded as the ledger's are, and are the same phrases for the same changes: a phrase
+    /// means the same bytes to both.
+    func testSavedPhrasesAreBoundedAsTheLedgersAre() throws {
+        let words = 4_000
+        let (text, corrected) = (String(repeating: "a ", count: words), String(repeating: "b ", count: words))
+        let changes = (0..<words).map { word in
+            LedgerHunk(base: (2 * word)..<(2 * word + 1), baseText: AttributedText("a"), text: AttributedText("b"))
+        }
+        let saved = ChangePhrases.phrases(changes, in: AttributedText(text), offset: 0)
+        try checkBoundedPhrases(saved, of: text, now: corrected)
+        let (_, coordinator) = try everyWordCorrected(text)
+        let hunks = try XCTUnwrap(coordinator.session?.working?.ledger).hunks
+        XCTAssertEqual(saved.map(\.base), hunks.map(\.base))
+        XCTAssertEqual(saved.map(\.baseText.string), hunks.map(\.baseText.string))
+        XCTAssertEqual(saved.map(\.text.string), hunks.map(\.text.string))
+    }
+
+    private func everyWordCorrected(_ text: String) throws -> (TestEngine, Coordinator) {
+        let engine = TestEngine(text)
+        let coordinator = try Coordinator(delegate: engine, options: CoordinatorOptions(), providers: [EveryWordProvider()])
+        try coordinator.start(.proofread)
+        try engine.run(coordinator, timeoutMilliseconds: 60_000)
+        return (engine, coordinator)
+    }
+
+    /// The ledger's changes are phrases within the bound, each as long as the bound lets it
+    /// be (the next word would not fit), one space apart, and together the whole change.
+    private func checkBoundedPhrases(_ hunks: [LedgerHunk], of text: String, now: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let limit = ChangePhrases.longestJoined
+        // "b b … b": 2n - 1 bytes for n words; one word more would not fit.
+        let wordsPerPhrase = (limit + 1) / 2
+        let words = text.utf8.count / 2
+        XCTAssertEqual(hunks.count, (words + wordsPerPhrase - 1) / wordsPerPhrase, file: file, line: line)
+        XCTAssertTrue(hunks.allSatisfy { $0.base.count <= limit && $0.text.utf8Count <= limit }, file: file, line: line)
+        XCTAssertTrue(hunks.dropLast().allSatisfy { $0.text.utf8Count + 2 > limit }, "each phrase is as long as the bound lets it be", file: file, line: line)
+        XCTAssertTrue(zip(hunks, hunks.dropFirst()).allSatisfy { $1.base.lowerBound == $0.base.upperBound + 1 }, file: file, line: line)
+        XCTAssertEqual(hunks.map(\.baseText.string).joined(separator: " "), String(text.prefix(hunks.last!.base.upperBound)), file: file, line: line)
+        XCTAssertEqual(hunks.map(\.text.string).joined(separator: " "), String(now.prefix(hunks.last!.base.upperBound)), file: file, line: line)
+    }
+
+    /// The restoring replaces: one per phrase, none over the bound.
+    private func checkBoundedRestore(_ replaces: ArraySlice<ReplaceProposal>, phrases: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(replaces.count, phrases, file: file, line: line)
+        XCTAssertTrue(replaces.allSatisfy { $0.range.count <= ChangePhrases.longestJoined && $0.text.utf8.count <= ChangePhrases.longestJoined },
+                      file: file, line: line)
     }
 
     private final class EveryWordProvider: WritingProvider, @unchecked Sendable {

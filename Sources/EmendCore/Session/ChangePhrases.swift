@@ -7,6 +7,28 @@ import EmendText
 /// all of it the engine's, one at its edge ("It's|XYZ") is beside it — and the same phrase
 /// must mean the same bytes to the saved versions and to the ledger.
 enum ChangePhrases {
+    /// The most bytes a phrase joins (of its original and of its new text): a change that
+    /// would make it longer starts a phrase of its own. Why: undoing a phrase is one replace
+    /// (revert, show original), and that replace moves the anchors of every suggestion in it
+    /// within one dispatch; a proofread of every word of "a a a …" joined a million changes
+    /// into one phrase, whose revert held the engine's thread for over a second. At 2 KiB a
+    /// phrase holds at most about a thousand changes (each is a byte and a space at least);
+    /// a phrase a writer reads as one ("We are" -> "We're") is far shorter.
+    static let longestJoined = 2048
+
+    /// Whether `first`, a gap of `between` bytes and `second` (in that order, in base bytes)
+    /// stay within `longestJoined` as one phrase.
+    static func fitOnePhrase(_ first: LedgerHunk, _ between: Int, _ second: LedgerHunk) -> Bool {
+        fitOnePhrase(first.base.lowerBound..<second.base.upperBound,
+                     textBytes: first.text.utf8Count + between + second.text.utf8Count)
+    }
+
+    /// Whether a phrase over base bytes `base` whose text is `textBytes` long stays within
+    /// `longestJoined` (the ledger asks with the bases it keeps shifted per block).
+    static func fitOnePhrase(_ base: Range<Int>, textBytes: Int) -> Bool {
+        base.count <= longestJoined && textBytes <= longestJoined
+    }
+
     /// `hunks` (sorted, disjoint, in base bytes) joined into phrases; `base` is the base text
     /// from base byte `offset` on, which holds the gaps between them.
     static func phrases(_ hunks: [LedgerHunk], in base: AttributedText, offset: Int) -> [LedgerHunk] {
@@ -24,10 +46,11 @@ enum ChangePhrases {
     }
 
     /// The text between `first` and `second` when they are one phrase (they touch or one
-    /// space lies between them, all plain text): "" or " "; nil when they are not.
+    /// space lies between them, all plain text, and the phrase stays within
+    /// `longestJoined`): "" or " "; nil when they are not.
     private static func gap(_ first: LedgerHunk, _ second: LedgerHunk, in base: AttributedText, offset: Int) -> String? {
         let gap = (first.base.upperBound - offset)..<(second.base.lowerBound - offset)
-        guard gap.count <= 1, gap.lowerBound >= 0, gap.upperBound <= base.utf8Count,
+        guard gap.count <= 1, gap.lowerBound >= 0, gap.upperBound <= base.utf8Count, fitOnePhrase(first, gap.count, second),
               [first.baseText, first.text, second.baseText, second.text].allSatisfy(\.isPlain) else { return nil }
         let between = base.substring(gap)
         return between.isEmpty || between == " " ? between : nil

@@ -195,10 +195,14 @@ final class EditLedger {
     /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
     /// are one change of a phrase: an engine edit of part of it makes all of it the engine's,
     /// as a writer would expect, instead of bringing back half of the phrase on revert.
-    /// Joins hunks `left` and `left + 1` when they are; returns whether it did.
+    /// Joins hunks `left` and `left + 1` when they are (and the phrase stays within
+    /// `ChangePhrases.longestJoined`); returns whether it did.
     private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         // Read in place, not copied out: the phrase's texts must not be shared while it grows.
+        // A phrase joins at most `ChangePhrases.longestJoined` bytes: undoing it is one replace.
         guard base(left + 1).lowerBound - base(left).upperBound == 1,
+              ChangePhrases.fitOnePhrase(base(left).lowerBound..<base(left + 1).upperBound,
+                                         textBytes: stored[left].text.utf8Count + 1 + stored[left + 1].text.utf8Count),
               stored[left].baseText.isPlain, stored[left + 1].baseText.isPlain, stored[left].text.isPlain,
               stored[left + 1].text.isPlain else { return false }
         let gapStart = base(left).upperBound + deltaBefore[left] + stored[left].delta
