@@ -60,6 +60,8 @@ extension Coordinator {
         // and back, the result itself) would change the text under the changes' marks.
         session.undoStack.removeAll()
         session.redoStack.removeAll()
+        // Read once here (the split read the region already): each step keeps it true where it changed.
+        trackShownVersion(session, context: context, region: region)
         session.deliveryBegins()
         requestUnderlines(session.suggestions[...], then: .rests)
         return session.suggestions.count
@@ -89,11 +91,88 @@ extension Coordinator {
         bytes[range].allSatisfy { $0 == 0x20 }
     }
 
-    /// After a review step put a change's original or replacement into the text: the version
-    /// shown is what the text shows (a follow-up refines it, a failed one comes back to it).
-    func keepReviewedVersionTrue() {
-        guard let session, session.reviewsChanges, let context = session.working else { return }
-        keepShownVersionTrue(session, context: context)
+    /// After a review step (`history`) put a change's original or replacement into the text:
+    /// the version shown is what the text shows (a follow-up refines it, a failed one comes
+    /// back to it). Why not `keepShownVersionTrue` every step: it reads the whole region (the
+    /// version made over the region's base, compared with its text), and a reject, undo or
+    /// redo of one word of a 100,000-word rewrite cost all of it. While the version shown is
+    /// known to be the ledger's changes in the region (`ShownVersionTrack`), the step changed
+    /// only the ledger's changes at its own change, and those alone are taken into the version.
+    func keepReviewedVersionTrue(after history: ReviewHistory) {
+        guard let session, session.reviewsChanges, let context = session.working, let region = session.region?.range else { return }
+        let index = session.shownVersion
+        let step: Int? = switch history {
+        case .reject(let suggestion): suggestion
+        case .undo(let undone): undone.suggestion
+        case .redo(let redone): redone.suggestion
+        case .none: nil
+        }
+        guard session.shownVersionTrack == .ledgersChanges(version: index, baseEdits: context.ledger.baseEdits.count),
+              session.versions.indices.contains(index), let step, session.suggestions.indices.contains(step),
+              let span = session.suggestions[step].anchor.range else {
+            keepShownVersionTrue(session, context: context)
+            return trackShownVersion(session, context: context, region: region)
+        }
+        takeLedgersChanges(around: span, into: index, of: session, context: context, region: region)
+        assert(session.versions[index] == ledgersChanges(context: context, region: region),
+               "the version shown, kept where a review step changed it, differs from the ledger's changes in the region")
+    }
+
+    /// The changes the ledger holds in `region` (what `keepShownVersionTrue` makes the version
+    /// shown when it parts from the text; costs their number).
+    private func ledgersChanges(context: SessionContext, region: Range<Int>) -> [LedgerHunk] {
+        let base = context.ledger.baseRange(ofCurrent: region)
+        return context.ledger.hunks.filter { base.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= base.upperBound }
+    }
+
+    /// Notes whether the version shown is the ledger's changes in the region (costs their number).
+    private func trackShownVersion(_ session: Session, context: SessionContext, region: Range<Int>) {
+        let index = session.shownVersion
+        let known = index > 0 && session.versions.indices.contains(index)
+            && session.versions[index] == ledgersChanges(context: context, region: region)
+        session.shownVersionTrack = known ? .ledgersChanges(version: index, baseEdits: context.ledger.baseEdits.count) : .unknown
+    }
+
+    /// Puts the ledger's changes at `span` (a reviewed change's text now) into
+    /// `versions[index]`, which held the ledger's changes in the region before the step: the
+    /// changes of either whose base touches the step's, widened until none reaches past them,
+    /// are replaced by the ledger's there (costs those changes, and a binary search of each list).
+    private func takeLedgersChanges(around span: Range<Int>, into index: Int, of session: Session, context: SessionContext,
+                                    region: Range<Int>) {
+        let ledger = context.ledger
+        let regionBase = ledger.baseRange(ofCurrent: region)
+        var window = ledger.baseRange(ofCurrent: span)
+        var ledgerPart = 0..<0, versionPart = 0..<0
+        while true {
+            ledgerPart = Self.touching(window, in: ledger.hunks)
+            versionPart = Self.touching(window, in: session.versions[index])
+            var wider = window
+            for part in [ledger.hunks[ledgerPart], session.versions[index][versionPart]] {
+                if let first = part.first { wider = min(wider.lowerBound, first.base.lowerBound)..<wider.upperBound }
+                if let last = part.last { wider = wider.lowerBound..<max(wider.upperBound, last.base.upperBound) }
+            }
+            if wider == window { break }
+            window = wider
+        }
+        let taken = ledger.hunks[ledgerPart].filter {
+            regionBase.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= regionBase.upperBound
+        }
+        session.versions[index].replaceSubrange(versionPart, with: taken)
+    }
+
+    /// The changes (sorted by base, disjoint) whose base overlaps or touches `window`.
+    private static func touching(_ window: Range<Int>, in hunks: [LedgerHunk]) -> Range<Int> {
+        func first(_ holds: (LedgerHunk) -> Bool) -> Int {
+            var low = 0, high = hunks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if holds(hunks[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = first { $0.base.upperBound >= window.lowerBound }
+        let upper = first { $0.base.lowerBound > window.upperBound }
+        return lower..<max(lower, upper)
     }
 
     /// A follow-up refines the text as it stands: the review of the changes before it ends

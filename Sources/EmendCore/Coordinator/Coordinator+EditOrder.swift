@@ -7,23 +7,6 @@ extension Coordinator {
     /// is queued.
     func inOrder(_ edits: ArrivedEdits, then: @escaping (OrderedEdits) -> Void) {
         if let ordered = edits.inOrder { return then(ordered) }
-        let activity = queue.activity
-        let id = activity.begin(cancelled: false)
-        // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
-        // freed at once, and the answer goes nowhere.
-        weak let target = queue
-        // The thread never holds `then` (and the session in it) last: see EngineThreadHandoff.
-        let handoff = EngineThreadHandoff(then)
-        do {
-            try RuntimeThread.start {
-                let sorted = edits.sorted()
-                target?.post { handoff.take()?(sorted) }
-                activity.end(id)
-            }
-        } catch {
-            activity.end(id)
-            logger("a provider's edits are sorted on the engine's thread: \(error.message)")
-            then(edits.sorted())
-        }
+        runElsewhere("a provider's edits are sorted", returning: .queued, { edits.sorted() }, then: then)
     }
 }

@@ -41,26 +41,8 @@ extension Coordinator {
     /// thread (a queue item). The coordinator is not idle meanwhile: the session is not
     /// resting, and the thread counts as activity until its answer is queued.
     private func analyse(_ input: ResultAnalysis.Input, then: @escaping (ResultAnalysis) -> Void) {
-        let activity = queue.activity
-        let id = activity.begin(cancelled: false)
-        // The thread holds the queue weakly: a coordinator destroyed meanwhile is freed (its
-        // descriptors closed) at once, and the answer goes nowhere.
-        weak let target = queue
-        // The thread never holds `then` (and the session in it) last: see EngineThreadHandoff.
-        let handoff = EngineThreadHandoff(then)
-        do {
-            try RuntimeThread.start {
-                let analysis = ResultAnalysis.make(input)
-                // Delivering a result reads it whole: a dispatch of its own.
-                target?.postFresh { handoff.take()?(analysis) }
-                activity.end(id)
-            }
-        } catch {
-            // No thread to be had: the analysis runs here, as it did before it had one.
-            activity.end(id)
-            logger("the result is analysed on the engine's thread: \(error.message)")
-            then(ResultAnalysis.make(input))
-        }
+        // Delivering a result reads it whole: a dispatch of its own (`.fresh`).
+        runElsewhere("the result is analysed", { ResultAnalysis.make(input) }, then: then)
     }
 
     /// The result is in `session` (suggestions, or a new version): present or deliver it, as

@@ -87,7 +87,7 @@ extension Coordinator {
     /// the session rests, and the step's history is kept.
     func suggestionSet(_ history: ReviewHistory, refused: Bool) {
         settle()
-        if !refused { keepReviewedVersionTrue() }
+        if !refused { keepReviewedVersionTrue(after: history) }
         keep(history, refused: refused)
     }
 

@@ -185,25 +185,48 @@ extension Coordinator {
         let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, in: context.text.string)
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
-        let protected = context.text.allProtectedRanges.filter { surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound }
+        // Only the surrounding text is read for attachments (not the whole document).
+        let protected = context.text.protectedRanges(overlapping: surrounding).filter {
+            surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound
+        }
+        // The region as the provider reads it: copied once, here (a copy costs a copy of its
+        // bytes); the request's text is that copy when it is all the request reads.
+        let regionText = session.tool == .proofread ? nil : context.text.slice(region)
         var request = ProviderRequest(
-            tool: session.tool, text: context.text.substring(surrounding), selection: shifted(region),
-            protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
-            prompt: session.prompt, previousResult: previousResult, language: options.language,
-            markdown: session.tool == .proofread ? nil : markdownInput(session, context: context, region: region))
+            tool: session.tool, text: surrounding == region ? regionText?.string ?? context.text.substring(region) : context.text.substring(surrounding),
+            selection: shifted(region), protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
+            prompt: session.prompt, previousResult: previousResult, language: options.language, markdown: nil)
         request.guidance = guidance
         request.timeLimitMilliseconds = options.providerTimeoutMilliseconds
         state.writesMarkdown = provider.writesMarkdown
         state.requestOffset = offset
-        if session.tool != .proofread {
+        if let regionText {
             // What a text result is compared and aligned with (a proofread's edits need neither).
-            state.requestRegionText = context.text.slice(region)
+            state.requestRegionText = regionText
             state.requestBase = context.baseSlice(region)
         }
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
-        launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
+        guard let regionText else {
+            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
+        }
+        // The region is written as Markdown on a runtime thread, from the copy: the request
+        // is the text as it was copied, as if the provider had started then. The engine's
+        // edits meanwhile are kept as those made while a provider runs are (the ledger's
+        // edits past `baseLogMark`, `regionEdited`): the result is rebased through them. A
+        // stop, failure or follow-up meanwhile (this run is no longer the session's, or it
+        // is no longer starting) drops the written request: the provider never starts.
+        let styled = resolvedResultOptions.carriesStyling
+        runElsewhere("the request's Markdown is written", { MarkdownInput(of: regionText, styled: styled) }) { [weak self, request] input in
+            guard let self, self.session === session, session.run === state, self.workMayProceed(session) else { return }
+            // Still before its provider: a failure meanwhile (a follow-up going back) moved on.
+            guard case .starting = session.state else { return }
+            input.keep(in: state)
+            var request = request
+            request.markdown = input.markdown
+            self.launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
+        }
     }
 
     /// Starts `provider` on `request` as the session's run `state`.

@@ -55,26 +55,8 @@ extension Coordinator {
             _ = session.alignment.land(ticket)
             then(planned.take())
         }
-        let landed: ([VersionPlan.Edit]) -> Void = { edits in anchored(edits, from: 0) }
-        let activity = queue.activity
-        let id = activity.begin(cancelled: false)
-        // Held weakly, as the analysis of a result is: a coordinator destroyed meanwhile is
-        // freed at once, and the answer goes nowhere.
-        weak let target = queue
-        // The thread never holds `landed` (and the session in it) last: see EngineThreadHandoff.
-        let handoff = EngineThreadHandoff(landed)
-        do {
-            try RuntimeThread.start {
-                let edits = plan.edits()
-                // Making an anchor for each edit costs their number: a dispatch of its own.
-                target?.postFresh { handoff.take()?(edits) }
-                activity.end(id)
-            }
-        } catch {
-            activity.end(id)
-            logger("a version's edits are planned on the engine's thread: \(error.message)")
-            landed(plan.edits())
-        }
+        // Making an anchor for each edit costs their number: a dispatch of its own (`.fresh`).
+        runElsewhere("a version's edits are planned", { plan.edits() }) { edits in anchored(edits, from: 0) }
     }
 }
 

@@ -45,6 +45,9 @@ final class Session {
     var versions: [[LedgerHunk]] = [[]]
     /// Which of `versions` the text shows now.
     var shownVersion = 0
+    /// What is known of the version shown while its changes are reviewed (see
+    /// `Coordinator.keepReviewedVersionTrue`).
+    var shownVersionTrack = ShownVersionTrack.unknown
     /// Whether a step's edits are being planned on a runtime thread (`VersionAlignment`).
     var alignment = VersionAlignment.none
     /// A result arrived (the region may show it, or the original on request).
@@ -181,4 +184,14 @@ final class Session {
         undoStack.removeAll { $0.suggestion == index }
         redoStack.removeAll { $0.suggestion == index }
     }
+}
+
+/// Whether the version shown is the changes the ledger holds in the region, as a review step
+/// that changes one of them can keep it true where it changed.
+enum ShownVersionTrack: Equatable {
+    /// Not known: a step checks it over the whole region.
+    case unknown
+    /// `versions[version]` was the ledger's changes in the region when the ledger had seen
+    /// `baseEdits` engine edits (an engine edit since may have rebased the two apart).
+    case ledgersChanges(version: Int, baseEdits: Int)
 }
