@@ -205,64 +205,156 @@ final class HarperProviderTests: XCTestCase {
     }
 
     /// A long text is cut at paragraph breaks into pieces (here of 300 code points, 16,000 by
-    /// default), linted by one linter or, with --workers 2, two on two threads: the same edits
-    /// as the text linted whole, whichever thread linted which piece; the second linter is built
-    /// for it; an edit relints the pieces around it (a cut follows paragraphs, so a changed
+    /// default), linted by one linter or, with --workers 2, by this checker and a helper
+    /// process beside it (harper-py's linters of one process take turns): the same edits as the
+    /// text linted whole, whichever process linted which piece; the helper lints pieces once it
+    /// is ready; an edit relints the pieces around it (a cut follows paragraphs, so a changed
     /// paragraph can move the next cuts), not the whole text.
     func testALongTextIsLintedInPiecesOnTwoLintersWithTheEditsOfTheWholeText() throws {
-        let root = PluginBuilder.repoRoot
-        // Each checker a disk cache of its own (none may answer from another's).
-        let caches = NSTemporaryDirectory() + "emend-harper-pieces-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: caches) }
-        var checkers = 0
-        func provider(_ options: String, logs: PluginLogCollector) throws -> PluginProvider {
-            checkers += 1
-            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
-                + "--cache-dir \(caches)/\(checkers) \(options)"
-            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
-                                  settings: [(key: "command", value: command)], logger: logs.logger)
-        }
         let paragraph = "She dont like it. I could of done it better. This is a example of an error."
         let text = (0..<60).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
-        func run(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
-            let sink = PluginTestSink()
-            XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
-            return sink
-        }
         let wholeLogs = PluginLogCollector(), twoLogs = PluginLogCollector(), oneLogs = PluginLogCollector()
-        let whole = run(try provider("", logs: wholeLogs), text)
+        let whole = runLong(try piecesProvider("", logs: wholeLogs), text)
         XCTAssertEqual(whole.edits.count, 60 * 3, "\(found(whole.edits, in: text))")
-        let twoLinters = try provider("--piece-chars 300 --workers 2", logs: twoLogs)
-        let two = run(twoLinters, text)
+        let twoLinters = try piecesProvider("--piece-chars 300 --workers 2", logs: twoLogs)
+        let two = runLong(twoLinters, text)
         XCTAssertEqual(two.edits, whole.edits)
-        let one = run(try provider("--piece-chars 300 --workers 1", logs: oneLogs), text)
+        let one = runLong(try piecesProvider("--piece-chars 300 --workers 1", logs: oneLogs), text)
         XCTAssertEqual(one.edits, whole.edits)
 
-        let wholeLines = whole.logs + wholeLogs.all, twoLines = two.logs + twoLogs.all, oneLines = one.logs + oneLogs.all
+        let wholeLines = whole.logs + wholeLogs.all, oneLines = one.logs + oneLogs.all
         XCTAssertEqual(wholeLines.filter { $0.contains(" pieces of this text") }, [], "a text of \(text.count) characters was cut: \(wholeLines)")
-        let cut = twoLines.filter { $0.contains(" pieces of this text (\(text.count) characters)") && $0.contains("on 2 thread(s)") }
-        XCTAssertEqual(cut.count, 1, "\(twoLines)")
-        XCTAssertEqual(twoLines.filter { $0.contains("built Harper's American linter in ") }.count, 2, "\(twoLines)")
-        XCTAssertEqual(oneLines.filter { $0.contains("built Harper's American linter in ") }.count, 1, "\(oneLines)")
-        /// (linted, of) in "linted 3 of the 12 pieces of this text (...)".
-        func counts(_ line: String?) -> (linted: Int, of: Int)? {
-            guard let line, let tail = line.components(separatedBy: "linted ").last else { return nil }
-            let words = tail.split(separator: " ")
-            guard words.count > 3, let linted = Int(words[0]), let of = Int(words[3]) else { return nil }
-            return (linted, of)
-        }
-        let first = try XCTUnwrap(counts(cut.first), "\(cut)")
+        XCTAssertEqual(oneLines.filter { $0.contains("started helper process") }, [], "\(oneLines)")
+        let first = try XCTUnwrap(pieceCounts(oneLines.first { $0.contains(" pieces of this text (\(text.count) characters)") }), "\(oneLines)")
         XCTAssertEqual(first.linted, first.of)
-        XCTAssertGreaterThan(first.of, 4, "\(cut)")
+        XCTAssertGreaterThan(first.of, 4, "\(oneLines)")
+        XCTAssertEqual(first.inHelpers, 0)
+
+        // Once the helper is ready, it lints pieces of the next long text beside this checker.
+        try waitForHelper(twoLinters, logs: twoLogs, sinks: [two])
+        let other = text.replacingOccurrences(of: "Paragraph ", with: "Section ")
+        let otherWhole = runLong(try piecesProvider("", logs: PluginLogCollector()), other)
+        let shared = runLong(twoLinters, other)
+        XCTAssertEqual(shared.edits, otherWhole.edits)
+        let sharedLine = (shared.logs + twoLogs.all).first { $0.contains(" pieces of this text (\(other.count) characters)") }
+        let split = try XCTUnwrap(pieceCounts(sharedLine), "\(shared.logs + twoLogs.all)")
+        XCTAssertEqual(split.linted, split.of)
+        XCTAssertGreaterThan(split.inHelpers, 0, "\(sharedLine ?? "")")
+        XCTAssertLessThan(split.inHelpers, split.of, "\(sharedLine ?? "")")
 
         // An edit in the middle relints the pieces around it; the others are remembered.
         let changed = text.replacingOccurrences(of: "Paragraph 30: " + paragraph, with: "Paragraph 30: She does not like it.")
-        let after = run(twoLinters, changed)
+        let after = runLong(twoLinters, changed)
         XCTAssertEqual(after.edits.count, 59 * 3, "\(found(after.edits, in: changed))")
         let relinted = (after.logs + twoLogs.all).filter { $0.contains(" pieces of this text (\(changed.count) characters)") }
-        let again = try XCTUnwrap(counts(relinted.first), "\(after.logs + twoLogs.all)")
+        let again = try XCTUnwrap(pieceCounts(relinted.first), "\(after.logs + twoLogs.all)")
         XCTAssertGreaterThan(again.linted, 0)
         XCTAssertLessThan(again.linted * 2, again.of, "\(relinted)")
+    }
+
+    /// A helper process killed (by the user, the kernel's OOM killer) while the checker lints a
+    /// long text costs nothing but time: its piece is linted by the checker, the edits are those
+    /// of one linter, and the next long text starts another helper. A helper given no piece for
+    /// --helper-idle-seconds exits (its memory goes back).
+    func testAKilledHelperIsSurvivedAndAnIdleOneExits() throws {
+        let paragraph = "She dont like it. I could of done it better. This is a example of an error."
+        let text = (0..<200).map { "Paragraph \($0): " + paragraph }.joined(separator: "\n\n")
+        let logs = PluginLogCollector()
+        let two = try piecesProvider("--piece-chars 300 --workers 2 --helper-idle-seconds 600", logs: logs)
+        let first = runLong(two, text)
+        XCTAssertEqual(first.edits.count, 200 * 3)
+        let pid = try waitForHelper(two, logs: logs, sinks: [first])
+
+        // Killed while the checker lints the next text: the helper's CPU time shows it linting.
+        let other = text.replacingOccurrences(of: "Paragraph ", with: "Part ")
+        let expected = runLong(try piecesProvider("--piece-chars 300 --workers 1", logs: PluginLogCollector()), other)
+        let busyBefore = Self.cpuTicks(pid)
+        let killer = Thread {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, let ticks = Self.cpuTicks(pid), ticks == busyBefore { usleep(2000) }
+            kill(pid, SIGKILL)
+        }
+        killer.start()
+        let survived = runLong(two, other)
+        XCTAssertEqual(survived.edits, expected.edits)
+        let lines = { first.logs + survived.logs + logs.all }
+        XCTAssertEqual(lines().filter { $0.contains("helper process \(pid) failed") }.count, 1, "\(lines())")
+        XCTAssertNil(Self.cpuTicks(pid), "the killed helper still runs")
+
+        // The next long text starts another helper.
+        let third = runLong(two, text.replacingOccurrences(of: "Paragraph ", with: "Chapter "))
+        XCTAssertEqual(third.edits.count, 200 * 3)
+        let started = (lines() + third.logs).filter { $0.contains("started helper process") }
+        XCTAssertEqual(started.count, 2, "\(started)")
+
+        // An idle helper exits.
+        let idleLogs = PluginLogCollector()
+        let idle = try piecesProvider("--piece-chars 300 --workers 2 --helper-idle-seconds 1", logs: idleLogs)
+        let linted = runLong(idle, text)
+        XCTAssertEqual(linted.edits.count, 200 * 3)
+        let idlePid = try waitForHelper(idle, logs: idleLogs, sinks: [linted])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, Self.cpuTicks(idlePid) != nil { usleep(50_000) }
+        XCTAssertNil(Self.cpuTicks(idlePid), "a helper idle for 1 s still runs")
+        let flush = runLong(idle, "She dont like it.")
+        XCTAssertEqual((linted.logs + flush.logs + idleLogs.all).filter { $0.contains("helper process \(idlePid) exits: no piece to lint for 1 s") }.count, 1,
+                       "\(linted.logs + flush.logs + idleLogs.all)")
+        withExtendedLifetime(idle) {}
+    }
+
+    /// A provider whose command is Harper's server with `options`, a disk cache of its own (none
+    /// may answer from another's).
+    private func piecesProvider(_ options: String, logs: PluginLogCollector) throws -> PluginProvider {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-pieces-\(getpid())-\(UInt64.random(in: 0..<UInt64.max))"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: cache) }
+        let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+            + "--cache-dir \(cache) \(options)"
+        return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                              settings: [(key: "command", value: command)], logger: logs.logger)
+    }
+
+    private func runLong(_ provider: PluginProvider, _ text: String) -> PluginTestSink {
+        let sink = PluginTestSink()
+        XCTAssertEqual(provider.run(request(text), sink: sink), .finished)
+        return sink
+    }
+
+    /// (linted, of, in helpers) in "linted 3 of the 12 pieces of this text (...) in 1.0 s, 2 of them in helper processes".
+    private func pieceCounts(_ line: String?) -> (linted: Int, of: Int, inHelpers: Int)? {
+        guard let line, let tail = line.components(separatedBy: "linted ").last else { return nil }
+        let words = tail.split(separator: " ")
+        guard words.count > 3, let linted = Int(words[0]), let of = Int(words[3]) else { return nil }
+        let helpers = line.components(separatedBy: " s, ").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        return (linted, of, helpers)
+    }
+
+    /// The pid of the helper process `provider`'s checker started, once it said it built its
+    /// linter (short requests bring the checker's log lines in); fails after two minutes.
+    @discardableResult
+    private func waitForHelper(_ provider: PluginProvider, logs: PluginLogCollector, sinks: [PluginTestSink]) throws -> pid_t {
+        var lines: [String] = []
+        let deadline = Date().addingTimeInterval(120)
+        repeat {
+            let probe = PluginTestSink()
+            XCTAssertEqual(provider.run(request("She dont like it."), sink: probe), .finished)
+            lines = sinks.flatMap(\.logs) + probe.logs + logs.all
+            if let built = lines.last(where: { $0.contains("linter in ") && $0.contains("(helper process ") }),
+               let pid = built.components(separatedBy: "(helper process ").last?.split(separator: ",").first.flatMap({ pid_t($0) }) {
+                return pid
+            }
+            usleep(200_000)
+        } while Date() < deadline
+        throw XCTSkip("no helper process was ready within two minutes (a loaded machine?): \(lines)")
+    }
+
+    /// utime + stime of `pid` in clock ticks, nil when it no longer exists (or is a zombie).
+    private static func cpuTicks(_ pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, fields[0] != "Z", let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     /// The lints of long pieces are kept on disk: a checker started again (the service exits

@@ -7,8 +7,9 @@ it, so that a process started for other languages, or only to be probed, pays no
 A text of up to 48,000 code points is linted whole (the context helps Harper, and reaches far: a
 leading `---` changes which repeated words it flags thousands of characters later); a longer one
 is cut at paragraph breaks into pieces of 16,000 code points or more (`pieces`: the cuts depend
-on the text only), linted one after the other (`--workers N` lints them on N threads, which
-harper-py 0.2.0 runs in turn: see DEFAULT_WORKERS). The lints of the last texts are remembered
+on the text only), linted here and, from four pieces on, in helper processes beside it (one
+linter per core, at most four: `default_workers`, `Helper`; harper-py 0.2.0 runs two linters of
+one process in turn), each taking the next piece when done with one. The lints of the last texts are remembered
 piece by piece (`LintMemory`): a piece linted before is not linted again (the next `emend
 proofread` of an unchanged file, an editor opening a document again, another front end of the
 same checker service; in a long file only the pieces that changed), and the lints of pieces of
@@ -26,6 +27,10 @@ in the explanation ("Other suggestions: “a”, “b”."). See providers/proce
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
                                    [--workers N] [--piece-chars N] [--cache-dir DIR]
+                                   [--helper-idle-seconds N]
+
+--workers N: linters for a long text's pieces, this process and N - 1 helper processes (default:
+one per core, at most 4); a helper exits after --helper-idle-seconds without a piece (60).
 
 --deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
 the repository root, found from this file's place). Lines on stderr go to Emend's log.
@@ -41,13 +46,14 @@ import hashlib
 import json
 import os
 import re
+import select
+import subprocess
 import tempfile
 import sys
 import threading
 import time
 import zlib
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The shared loop: beside this file when installed (lib/emend/), in providers/process/ in the
@@ -58,7 +64,7 @@ from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: 
 del sys.path[:2]
 
 USAGE = ("harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] [--workers N] "
-         "[--piece-chars N] [--cache-dir DIR]")
+         "[--piece-chars N] [--cache-dir DIR] [--helper-idle-seconds N]")
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
 
 # Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
@@ -229,6 +235,22 @@ def shifted(records, offset):
             for r in records]
 
 
+def rows_of(records):
+    """`records` as JSON rows (the disk cache's and a helper process's answer)."""
+    return [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
+
+
+def records_of(rows, length):
+    """The LintRecords of JSON `rows` for a piece of `length` code points; ValueError or
+    TypeError when they are malformed or a span lies outside the piece."""
+    records = [LintRecord(int(start), int(end), str(rule), str(problem), str(message), str(kind),
+                          [(int(s_kind), str(text)) for s_kind, text in suggestions])
+               for start, end, rule, problem, message, kind, suggestions in rows]
+    if any(not 0 <= r.start <= r.end <= length for r in records):
+        raise ValueError("a span outside its piece")
+    return records
+
+
 # A remembered text at least this long is said in the log (a line per keystroke would be noise).
 REMEMBERED_LOG_CHARS = 4096
 
@@ -312,11 +334,7 @@ class DiskCache:
         try:
             with open(path, encoding="utf-8") as file:
                 rows = json.load(file)
-            records = [LintRecord(int(start), int(end), str(rule), str(problem), str(message), str(kind),
-                                  [(int(s_kind), str(text)) for s_kind, text in suggestions])
-                       for start, end, rule, problem, message, kind, suggestions in rows]
-            if any(not 0 <= r.start <= r.end <= len(piece) for r in records):
-                raise ValueError("a span outside its piece")
+            records = records_of(rows, len(piece))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, TypeError) as error:
@@ -333,7 +351,7 @@ class DiskCache:
             return
         path = self.path(key, piece)
         temporary = None
-        rows = [[r.start, r.end, r.rule, r.problem_text, r.message, r.lint_kind, r.suggestions] for r in records]
+        rows = rows_of(records)
         try:
             # Only the user reads it: lints quote the text.
             os.makedirs(self.directory, mode=0o700, exist_ok=True)
@@ -429,27 +447,156 @@ class PersonalWords:
         return self.generation
 
 
-# Linters (threads) for the pieces of one long text. One: harper-py 0.2.0 says it releases the
-# GIL while linting, but two linters on two threads of one process take turns (measured on 100
-# KB: each thread got 1.6 s of CPU in 4.4 s, one thread alone did the whole in 2.3 s), so a
-# second one costs memory (45 MB) and time. `--workers 2` is there for a harper-py that lints
-# in parallel; the result is the same with any number.
-DEFAULT_WORKERS = 1
+def default_workers():
+    """Linters for the pieces of one long text: one per core this process may run on, at most
+    MAX_WORKERS (each but the first is a helper process of about 150 MB)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, cores))
+
+
+# Why processes: harper-py 0.2.0 says it releases the GIL while linting, but two linters on two
+# threads of one process take turns (on 100 KB each thread got 1.6 s of CPU in 4.4 s, one thread
+# alone did the whole in 2.3 s); two processes lint at once.
+MAX_WORKERS = 4
+# A text with fewer pieces to lint than this is linted here alone: a helper costs about 1.5 s of
+# CPU to start (Python, Harper's dictionary), about what one piece of 16,000 code points costs.
+HELPER_MIN_PIECES = 4
+# A helper process that got no piece for this long exits (its memory goes back); the next long
+# text starts another.
+HELPER_IDLE_SECONDS = 60
+
+
+class Helper:
+    """A helper process: this script run again with `--helper`, which builds its own linters and
+    lints the pieces it is sent (one at a time: a JSON line {"dialect", "generation", "words",
+    "piece"} in, {"rows": [...]} or {"error": ...} out). It inherits stderr (its lines go to
+    Emend's log) and the sandbox of the checker (the same pid namespace, Landlock rules, seccomp
+    filter and memory bound over all the sandbox's processes), exits when its input closes (this
+    checker ended) or after `idle_seconds` without a piece, and is reaped by a thread of its own."""
+
+    def __init__(self, deps, markup, dialect, idle_seconds):
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", "-I", os.path.abspath(__file__), "--helper", str(int(dialect)), "--deps", deps,
+             "--markup", markup, "--helper-idle-seconds", str(idle_seconds)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
+        self.pid = self.process.pid
+        self.ready = False
+        self.ended = threading.Event()
+        threading.Thread(target=self.reap, daemon=True).start()
+
+    def reap(self):
+        self.process.wait()
+        self.ended.set()
+
+    def wait_ready(self, timeout):
+        """Whether the helper said it is ready (its first linter built) within `timeout`
+        seconds; raises OSError when it ended or said something else."""
+        if self.ready:
+            return True
+        readable, _, _ = select.select([self.process.stdout], [], [], timeout)
+        if not readable:
+            return False
+        line = self.process.stdout.readline()
+        if not line:
+            raise OSError("it ended before it was ready")
+        if json.loads(line).get("ready") is not True:
+            raise OSError(f"it said {line[:200]!r} instead of being ready")
+        self.ready = True
+        return True
+
+    def lint(self, dialect, generation, words, piece):
+        """The LintRecords of `piece`, linted by the helper; OSError or ValueError when it
+        ended or answered nonsense (the caller lints the piece itself)."""
+        message = {"dialect": int(dialect), "generation": generation, "words": words, "piece": piece}
+        self.process.stdin.write(json.dumps(message).encode("utf-8", "surrogatepass") + b"\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise OSError("it ended while linting a piece")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise ValueError(str(answer["error"]))
+        return records_of(answer["rows"], len(piece))
+
+    def stop(self):
+        with contextlib.suppress(OSError, ValueError):
+            self.process.stdin.close()
+
+
+def serve_helper(deps, markup, dialect, idle_seconds):
+    """A helper process's loop (see Helper): its linters by dialect, built on first use (the
+    first one at once, so that it is ready when the pieces come)."""
+    sys.path.insert(0, deps)
+    import harper  # noqa: PLC0415
+
+    linters = {}
+
+    def linter(dialect_number, generation, words):
+        if dialect_number not in linters:
+            started = time.monotonic()
+            linters[dialect_number] = [harper.Linter(harper.Dialect(dialect_number)), 0]
+            log(f"built Harper's {dialect_name(harper.Dialect(dialect_number))} linter in "
+                f"{time.monotonic() - started:.1f} s (helper process {os.getpid()}, for long texts)")
+        entry = linters[dialect_number]
+        if entry[1] != generation:
+            entry[0].clear_words()
+            if words:
+                entry[0].import_words(words)
+            entry[1] = generation
+        return entry[0]
+
+    def write(message):
+        sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
+        sys.stdout.buffer.flush()
+
+    try:
+        linter(dialect, 0, [])
+        write({"ready": True})
+        helper_loop(linter, write, markup, idle_seconds)
+    except BrokenPipeError:
+        return  # the checker ended
+
+
+def helper_loop(linter, write, markup, idle_seconds):
+    """Lints the pieces that come on stdin until it closes or none came for `idle_seconds`."""
+    stdin = sys.stdin.buffer
+    while True:
+        readable, _, _ = select.select([stdin], [], [], idle_seconds)
+        if not readable:
+            log(f"helper process {os.getpid()} exits: no piece to lint for {idle_seconds} s")
+            return
+        line = stdin.readline()
+        if not line:
+            return
+        try:
+            message = json.loads(line.decode("utf-8", "surrogatepass"))
+            piece = message["piece"]
+            organized = linter(int(message["dialect"]), message["generation"], message["words"]).organized_lints(
+                piece, language=markup)
+            write({"rows": rows_of(LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints)})
+        except Exception as error:  # noqa: BLE001 (every failure is an answer)
+            write({"error": str(error) or type(error).__name__})
 
 
 class Server(CheckerLoop):
-    def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS, cache_directory=None):
+    def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS, cache_directory=None,
+                 helper_idle_seconds=HELPER_IDLE_SECONDS):
         super().__init__()
+        self.deps = deps
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.memory = LintMemory()
-        self.workers = workers or DEFAULT_WORKERS
+        self.workers = workers or default_workers()
         self.piece_chars = piece_chars
-        # Each thread's linters by dialect, with the generation of the user's words imported
-        # into each (a Linter serves one thread at a time): the main thread's, and those of the
-        # helpers that lint the pieces of a long text beside it.
-        self.thread_state = threading.local()
-        self.helpers = ThreadPoolExecutor(max_workers=self.workers - 1) if self.workers > 1 else None
+        self.helper_idle_seconds = helper_idle_seconds
+        # The linters of this process by dialect, each with the generation of the user's words
+        # imported into it.
+        self.linters = {}
+        # The helper processes started for long texts (`helpers_for`), those that ended left out.
+        self.helpers = []
         self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
         if self.harper is None:
             return
@@ -472,17 +619,13 @@ class Server(CheckerLoop):
         }.get(region, harper.Dialect.AMERICAN)
 
     def linter(self, dialect, generation, words):
-        """This thread's linter for `dialect`, built on first use, with the user's `words` of
+        """This process's linter for `dialect`, built on first use, with the user's `words` of
         `generation` imported."""
-        linters = getattr(self.thread_state, "linters", None)
-        if linters is None:
-            linters = self.thread_state.linters = {}
-        if dialect not in linters:
+        if dialect not in self.linters:
             started = time.monotonic()
-            linters[dialect] = [self.harper.Linter(dialect), 0]
-            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s"
-                + ("" if threading.current_thread() is threading.main_thread() else " (a second one, for long texts)"))
-        entry = linters[dialect]
+            self.linters[dialect] = [self.harper.Linter(dialect), 0]
+            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s")
+        entry = self.linters[dialect]
         if entry[1] != generation:
             entry[0].clear_words()
             if words:
@@ -494,34 +637,76 @@ class Server(CheckerLoop):
         organized = linter.organized_lints(text, language=self.markup)
         return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
 
+    def helpers_for(self, dialect, count):
+        """`count` helper processes (at most workers - 1): those still running, and new ones
+        started (building `dialect`'s linter at once) for the rest; fewer when one cannot be
+        started (said in the log; this process lints alone)."""
+        self.helpers = [helper for helper in self.helpers if not helper.ended.is_set()]
+        while len(self.helpers) < count:
+            try:
+                helper = Helper(self.deps, self.markup, dialect, self.helper_idle_seconds)
+            except OSError as error:
+                log(f"cannot start a helper process for long texts ({error}); linting them here alone")
+                break
+            log(f"started helper process {helper.pid} for the pieces of long texts")
+            self.helpers.append(helper)
+        return self.helpers[:count]
+
     def lint_pieces(self, request_id, dialect, generation, words, todo):
-        """{index: records} of the pieces `todo` ([(index, piece)]), linted on this thread and
-        the helpers, each taking the next piece when it is done with one; none is taken once
-        the request is cancelled (the caller sees it). The result depends on the pieces only,
-        not on which thread linted which."""
+        """{index: records} of the pieces `todo` ([(index, piece)]), linted here and, when there
+        are HELPER_MIN_PIECES or more, in helper processes beside (a thread here feeds each one
+        piece at a time, once it is ready), each taking the next piece when it is done with one;
+        none is taken once the request is cancelled (the caller sees it). A piece whose helper
+        ended or failed is linted here. The result depends on the pieces only, not on which
+        process linted which. Returns (results, pieces linted by helpers)."""
         lock = threading.Lock()
         waiting = list(reversed(todo))
         results = {}
+        by_helpers = [0]
 
-        def drain():
-            while True:
-                with lock:
-                    if not waiting or self.is_cancelled(request_id):
-                        return
-                    index, piece = waiting.pop()
-                records = self.lint(self.linter(dialect, generation, words), piece)
-                with lock:
-                    results[index] = records
+        def take():
+            with lock:
+                if not waiting or self.is_cancelled(request_id):
+                    return None
+                return waiting.pop()
 
-        helpers = []
-        if self.helpers is not None and len(todo) > 1:
-            helpers = [self.helpers.submit(drain) for _ in range(min(self.workers - 1, len(todo) - 1))]
-        try:
-            drain()
-        finally:
-            for helper in helpers:
-                helper.result()  # waits for its piece; its failure is the request's
-        return results
+        def feed(helper):
+            item = None
+            try:
+                while not helper.wait_ready(0.05):
+                    with lock:
+                        if not waiting or self.is_cancelled(request_id):
+                            return
+                while (item := take()) is not None:
+                    records = helper.lint(dialect, generation, words, item[1])
+                    with lock:
+                        results[item[0]] = records
+                        by_helpers[0] += 1
+                    item = None
+            except (OSError, ValueError) as error:
+                log(f"helper process {helper.pid} failed ({error})" + ("; its piece is linted here" if item else ""))
+                helper.stop()
+                helper.ended.set()  # not given pieces again (the reaper sees to the process)
+                if item is not None:
+                    with lock:
+                        waiting.append(item)
+
+        feeders = []
+        if self.workers > 1 and len(todo) >= HELPER_MIN_PIECES:
+            for helper in self.helpers_for(dialect, min(self.workers - 1, len(todo) - 1)):
+                feeders.append(threading.Thread(target=feed, args=(helper,), daemon=True))
+                feeders[-1].start()
+        while True:
+            while (item := take()) is not None:
+                records = self.lint(self.linter(dialect, generation, words), item[1])
+                with lock:
+                    results[item[0]] = records
+            for feeder in feeders:
+                feeder.join()  # waits for its piece
+            feeders = []
+            with lock:
+                if not waiting or self.is_cancelled(request_id):
+                    return results, by_helpers[0]
 
     def records(self, request_id, language, text):
         """The LintRecords of `text` (code points), each piece's remembered or linted now; None
@@ -549,7 +734,7 @@ class Server(CheckerLoop):
                 f"from {self.disk.directory}")
         if todo:
             started = time.monotonic()
-            linted = self.lint_pieces(request_id, dialect, generation, self.personal.words, todo)
+            linted, by_helpers = self.lint_pieces(request_id, dialect, generation, self.personal.words, todo)
             # Kept even when the request was cancelled (its time ran out on a loaded machine):
             # the next request for the text lints only the pieces left.
             for index, records in linted.items():
@@ -563,7 +748,7 @@ class Server(CheckerLoop):
                 return None
             if len(parts) > 1:
                 log(f"linted {len(todo)} of the {len(parts)} pieces of this text ({len(text)} characters) in "
-                    f"{time.monotonic() - started:.1f} s on {min(self.workers, len(todo))} thread(s)")
+                    f"{time.monotonic() - started:.1f} s, {by_helpers} of them in helper processes")
         elif len(text) >= REMEMBERED_LOG_CHARS and not from_disk:
             log(f"the lints of this text ({len(text)} characters) were remembered: not linted again")
         return [record for index, (start, _) in enumerate(parts) for record in shifted(found[index], start)]
@@ -598,6 +783,7 @@ class Server(CheckerLoop):
 
 def main(arguments):
     deps, markup, dictionary, workers, piece_chars, cache = DEFAULT_DEPS, "plaintext", None, None, PIECE_CHARS, None
+    helper_dialect, idle = None, HELPER_IDLE_SECONDS
     rest = list(arguments)
     while rest:
         option = rest.pop(0)
@@ -609,15 +795,23 @@ def main(arguments):
             dictionary = rest.pop(0)
         elif option == "--cache-dir" and rest:
             cache = rest.pop(0)
-        elif option in ("--workers", "--piece-chars") and rest and rest[0].isdigit() and int(rest[0]) > 0:
+        elif option == "--helper" and rest and rest[0].isdigit():
+            helper_dialect = int(rest.pop(0))
+        elif option in ("--workers", "--piece-chars", "--helper-idle-seconds") and rest and rest[0].isdigit() and int(rest[0]) > 0:
+            value = int(rest.pop(0))
             if option == "--workers":
-                workers = int(rest.pop(0))
+                workers = value
+            elif option == "--piece-chars":
+                piece_chars = value
             else:
-                piece_chars = int(rest.pop(0))
+                idle = value
         else:
             log(f"usage: {USAGE} (not {option!r})")
             return 2
-    Server(deps, markup, dictionary, workers, piece_chars, cache).serve()
+    if helper_dialect is not None:
+        serve_helper(deps, markup, helper_dialect, idle)
+        return 0
+    Server(deps, markup, dictionary, workers, piece_chars, cache, idle).serve()
     return 0
 
 
