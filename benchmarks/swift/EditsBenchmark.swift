@@ -5,8 +5,8 @@
 // A provider emits `count` one-byte edits ("a" -> "b" in a text of `count` times "a x ": typos
 // two words apart, so that each stays a change of its own) in ascending, descending or
 // shuffled order, and in a text of `count` times "a " (every word: one space apart, all of
-// them join into one phrase, which revert restores as one replace over every suggestion's
-// anchor); a rewrite changes every other word of "a x " repeated, and is shown original,
+// them join into phrases of at most `ChangePhrases.longestJoined` bytes, which revert restores
+// a replace each, over the anchors of that phrase's suggestions); a rewrite changes every other word of "a x " repeated, and is shown original,
 // shown rewritten and reverted. A minimal engine (answers every callback at once, edits a
 // byte buffer in place) dispatches whenever the coordinator's descriptor is readable, like an
 // event loop, until the coordinator is idle. The longest dispatch of each stage is reported
@@ -242,7 +242,7 @@ struct EditsBenchmark {
                 let expected = edited == nil ? original : "z " + original
                 guard engine.bytes == Array(expected.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (one phrase)" : ends == "engine-edit" ? "then an engine edit at the start" : order.rawValue
+            let shape = word == "a " ? "every word (2 KiB phrases)" : ends == "engine-edit" ? "then an engine edit at the start" : order.rawValue
             print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
                   + (edited.map { "engine edit at the start: \($0.description); " } ?? "")
                   + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
