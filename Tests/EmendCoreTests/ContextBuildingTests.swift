@@ -6,8 +6,10 @@ import EmendText
 /// whatever the size of the text, so the engine's edits from then on are taken and kept.
 final class ContextBuildingTests: XCTestCase {
     func testALargeDocumentsContextExistsFromTheDispatchThatTakesTheAnswer() throws {
-        // 600 KB: above the size whose contexts were once built on a thread of their own.
-        let filler = String(repeating: "The cat sat on the mat. ", count: 25_000)
+        // 300 KB: above the size whose ropes are built on a thread of their own by default
+        // (CoordinatorOptions.contextsBuiltElsewhereBytes), and small enough for a debug
+        // build's proofread on a loaded machine.
+        let filler = String(repeating: "The cat sat on the mat. ", count: 12_500)
         let original = filler + "I recieve it."
         let engine = TestEngine(original, selection: 0..<original.utf8.count)
         engine.contextsAnswering = .later
@@ -17,6 +19,7 @@ final class ContextBuildingTests: XCTestCase {
         engine.releaseHeldContexts(coordinator)
         try engine.dispatching { try coordinator.dispatch() }
         let contextID = try XCTUnwrap(coordinator.contextIDs.first, "the context exists once its answer is taken")
+        XCTAssertEqual(coordinator.session?.working?.isBuilt, false, "its rope is built elsewhere by default")
         // The engine types at the start at once: the edit is taken, and the suggestion after it
         // still lands on its word.
         engine.edit(0..<0, "Hello. ")
