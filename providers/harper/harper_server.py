@@ -8,7 +8,7 @@ A text of up to 48,000 code points is linted whole (the context helps Harper, an
 leading `---` changes which repeated words it flags thousands of characters later); a longer one
 is cut at paragraph breaks into pieces of 16,000 code points or more (`pieces`: the cuts depend
 on the text only), linted here and, from four pieces on, in helper processes beside it (one
-linter per core, at most four: `default_workers`, `Helper`; harper-py 0.2.0 runs two linters of
+linter per free core, at most four: `default_workers`, `Helper`; harper-py 0.2.0 runs two linters of
 one process in turn), each taking the next piece when done with one. The lints of the last texts are remembered
 piece by piece (`LintMemory`): a piece linted before is not linted again (the next `emend
 proofread` of an unchanged file, an editor opening a document again, another front end of the
@@ -30,7 +30,7 @@ in the explanation ("Other suggestions: “a”, “b”."). See providers/proce
                                    [--helper-idle-seconds N]
 
 --workers N: linters for a long text's pieces, this process and N - 1 helper processes (default:
-one per core, at most 4); a helper exits after --helper-idle-seconds without a piece (60).
+one per free core, at most 4, decided for each long text); a helper exits after --helper-idle-seconds without a piece (60).
 
 --deps names the directory harper-py was installed into by setup.sh (default: .deps/python at
 the repository root, found from this file's place). Lines on stderr go to Emend's log.
@@ -448,13 +448,21 @@ class PersonalWords:
 
 
 def default_workers():
-    """Linters for the pieces of one long text: one per core this process may run on, at most
-    MAX_WORKERS (each but the first is a helper process of about 150 MB)."""
+    """Linters for the pieces of one long text, decided for each such text: one per free core
+    (the cores this process may run on less the 1-minute load average, rounded), at least
+    one, at most MAX_WORKERS (each but the first is a helper process of about 150 MB). Why not
+    one per core: with no core free a helper only adds its start (about 1.5 s of CPU) to the
+    queue (120 KB through a fresh checker service at load 23 on 2 cores: 44-46 s with one
+    linter, 50-56 s with two). The edits are the same with any number."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
-    return max(1, min(MAX_WORKERS, cores))
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    return max(1, min(MAX_WORKERS, cores, int(cores - load + 0.5)))
 
 
 # Why processes: harper-py 0.2.0 says it releases the GIL while linting, but two linters on two
@@ -479,7 +487,7 @@ class Helper:
 
     def __init__(self, deps, markup, dialect, idle_seconds):
         self.process = subprocess.Popen(
-            [sys.executable, "-u", "-I", os.path.abspath(__file__), "--helper", str(int(dialect)), "--deps", deps,
+            [sys.executable, "-u", "-I", "-B", os.path.abspath(__file__), "--helper", str(int(dialect)), "--deps", deps,
              "--markup", markup, "--helper-idle-seconds", str(idle_seconds)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         self.pid = self.process.pid
@@ -589,7 +597,8 @@ class Server(CheckerLoop):
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
         self.memory = LintMemory()
-        self.workers = workers or default_workers()
+        # None: one per free core, decided for each long text (`default_workers`).
+        self.workers = workers
         self.piece_chars = piece_chars
         self.helper_idle_seconds = helper_idle_seconds
         # The linters of this process by dialect, each with the generation of the user's words
@@ -638,7 +647,7 @@ class Server(CheckerLoop):
         return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
 
     def helpers_for(self, dialect, count):
-        """`count` helper processes (at most workers - 1): those still running, and new ones
+        """`count` helper processes: those still running, and new ones
         started (building `dialect`'s linter at once) for the rest; fewer when one cannot be
         started (said in the log; this process lints alone)."""
         self.helpers = [helper for helper in self.helpers if not helper.ended.is_set()]
@@ -692,8 +701,9 @@ class Server(CheckerLoop):
                         waiting.append(item)
 
         feeders = []
-        if self.workers > 1 and len(todo) >= HELPER_MIN_PIECES:
-            for helper in self.helpers_for(dialect, min(self.workers - 1, len(todo) - 1)):
+        workers = self.workers or (default_workers() if len(todo) >= HELPER_MIN_PIECES else 1)
+        if workers > 1 and len(todo) >= HELPER_MIN_PIECES:
+            for helper in self.helpers_for(dialect, min(workers - 1, len(todo) - 1)):
                 feeders.append(threading.Thread(target=feed, args=(helper,), daemon=True))
                 feeders[-1].start()
         while True:
