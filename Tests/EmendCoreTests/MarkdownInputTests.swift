@@ -8,6 +8,16 @@ import EmendText
 /// thread goes on meanwhile. What the copy writes is what the whole text wrote, and what the
 /// engine does while it is written (edits, a stop, letting the coordinator go) loses nothing.
 final class MarkdownInputTests: XCTestCase {
+    private var limit = 0
+
+    // Every region is written elsewhere here (a short one is written at once by default).
+    override func setUp() {
+        limit = Coordinator.markdownWrittenHereBelow
+        Coordinator.markdownWrittenHereBelow = 0
+    }
+
+    override func tearDown() { Coordinator.markdownWrittenHereBelow = limit }
+
     // MARK: The copy writes what the whole text wrote
 
     /// A text whose runs, intents and protected ranges cross the regions' edges.
