@@ -146,9 +146,14 @@ struct EditsBenchmark {
         /// EMEND_BENCH_WINDOWS=1 it is printed, to pick its samples out of `perf record -k
         /// CLOCK_MONOTONIC` (`perf script --time`).
         var longestWindow: (UInt64, UInt64) = (0, 0)
+        /// The longest dispatches on the CPU: (CPU ns, its number in the stage, replaces before it).
+        var top: [(cpu: UInt64, number: Int, replaces: Int)] = []
 
         mutating func note(wall: UInt64, cpu: UInt64, replacesBefore: Int) {
             dispatches += 1
+            top.append((cpu, dispatches, replacesBefore))
+            top.sort { $0.cpu > $1.cpu }
+            if top.count > 5 { top.removeLast() }
             self.wall = max(self.wall, wall)
             if cpu > self.cpu {
                 replacesBeforeLongest = replacesBefore
@@ -161,7 +166,8 @@ struct EditsBenchmark {
         var description: String {
             "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
                 + "\(dispatches) dispatches, \(replaces) replaces (the longest began after \(replacesBeforeLongest)), "
-                + "\(fmt(Double(total) / 1e6, 0)) ms in all"
+                + "\(fmt(Double(total) / 1e6, 0)) ms in all; longest on the CPU (ms, dispatch number, replaces before): "
+                + top.map { "\(fmt(Double($0.cpu) / 1e6, 2)) #\($0.number) r\($0.replaces)" }.joined(separator: ", ")
                 + (getenv("EMEND_BENCH_WINDOWS") == nil ? "" : " [longest: \(seconds(longestWindow.0)),\(seconds(longestWindow.1))]")
         }
     }
