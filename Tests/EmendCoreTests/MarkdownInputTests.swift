@@ -8,15 +8,12 @@ import EmendText
 /// thread goes on meanwhile. What the copy writes is what the whole text wrote, and what the
 /// engine does while it is written (edits, a stop, letting the coordinator go) loses nothing.
 final class MarkdownInputTests: XCTestCase {
-    private var limit = 0
-
-    // Every region is written elsewhere here (a short one is written at once by default).
-    override func setUp() {
-        limit = Coordinator.markdownWrittenHereBelow
-        Coordinator.markdownWrittenHereBelow = 0
+    /// Options that write every region elsewhere (a short one is written at once by default).
+    private static var elsewhere: CoordinatorOptions {
+        var options = CoordinatorOptions()
+        options.markdownWrittenHereBelow = 0
+        return options
     }
-
-    override func tearDown() { Coordinator.markdownWrittenHereBelow = limit }
 
     // MARK: The copy writes what the whole text wrote
 
@@ -79,7 +76,7 @@ final class MarkdownInputTests: XCTestCase {
     /// A coordinator whose Markdown provider answers the request's Markdown made friendly.
     private func start() throws -> (TestEngine, Coordinator, ScriptedProvider) {
         let engine = TestEngine(Self.original, selection: 0..<Self.original.utf8.count)
-        var options = CoordinatorOptions()
+        var options = Self.elsewhere
         options.streaming = .wholeResult
         let provider = ScriptedProvider(markdown: true) { request in
             [String((request.markdown ?? "").replacing("do not", with: "don't"))]
@@ -145,7 +142,7 @@ final class MarkdownInputTests: XCTestCase {
         let provider = ScriptedProvider(markdown: true, [Self.original])
         weak var weakCoordinator: Coordinator?
         try {
-            let coordinator = try Coordinator(delegate: engine, providers: [provider])
+            let coordinator = try Coordinator(delegate: engine, options: Self.elsewhere, providers: [provider])
             weakCoordinator = coordinator
             try coordinator.start(.rewriteFriendly)
             try untilWriting(engine, coordinator)

@@ -230,8 +230,10 @@ extension Coordinator {
     /// by default), last first.
     func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil) -> [PlannedEdit] {
         let ledger = context.ledger
-        return (hunks ?? ledger.hunks.indices).reversed().map { index in
-            let hunk = ledger.hunks[index]
+        // Read change by change (`hunk(_:)`), never `hunks` whole: that writes every move still
+        // pending into every change, a million of them in one slice after an engine edit.
+        return (hunks ?? 0..<ledger.count).reversed().map { index in
+            let hunk = ledger.hunk(index)
             return PlannedEdit(anchor: context.anchor(ledger.currentSpan(index)), replacement: hunk.baseText.string,
                                styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
         }
@@ -245,14 +247,14 @@ extension Coordinator {
     /// before it as they were).
     func deliverRestoring(in context: SessionContext, styled: Bool, kind: ChangeKind, reason: ReplaceReason = .interactive,
                           onRefused: SessionEvent? = nil, then: SessionEvent) {
-        deliverRestoring(below: context.ledger.hunks.count,
+        deliverRestoring(below: context.ledger.count,
                          SessionEvent.RestoringSlices(context: context, styled: styled, kind: kind, reason: reason,
                                                       refused: onRefused, delivered: then))
     }
 
     func deliverRestoring(below end: Int, _ slices: SessionEvent.RestoringSlices) {
         // The engine's edits may have made changes its own meanwhile: fewer are left.
-        let end = min(end, slices.context.ledger.hunks.count)
+        let end = min(end, slices.context.ledger.count)
         guard end > 0 else { return handle(slices.delivered) }
         let start = max(0, end - Self.suggestionSlice)
         deliver(restoringEdits(in: slices.context, styled: slices.styled, hunks: start..<end), kind: slices.kind,

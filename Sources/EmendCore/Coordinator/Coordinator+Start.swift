@@ -228,14 +228,9 @@ extension Coordinator {
             self.launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
         }
         // A short region is written here: a thread would cost more than the writing.
-        if regionText.utf8Count < Self.markdownWrittenHereBelow { return written(MarkdownInput(of: regionText, styled: styled)) }
+        if regionText.utf8Count < options.markdownWrittenHereBelow { return written(MarkdownInput(of: regionText, styled: styled)) }
         runElsewhere("the request's Markdown is written", { MarkdownInput(of: regionText, styled: styled) }, then: written)
     }
-
-    /// Regions shorter than this (UTF-8 bytes) are written as Markdown on the engine's thread
-    /// (the writer takes about 0.7 µs a byte: 1.5 ms at most, less than a thread's round trip
-    /// on a loaded machine; tests set 0 to write every region elsewhere).
-    nonisolated(unsafe) static var markdownWrittenHereBelow = 2_048
 
     /// Starts `provider` on `request` as the session's run `state`.
     private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
