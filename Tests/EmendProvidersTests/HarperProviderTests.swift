@@ -216,7 +216,9 @@ final class HarperProviderTests: XCTestCase {
         let wholeLogs = PluginLogCollector(), twoLogs = PluginLogCollector(), oneLogs = PluginLogCollector()
         let whole = runLong(try piecesProvider("", logs: wholeLogs), text)
         XCTAssertEqual(whole.edits.count, 60 * 3, "\(found(whole.edits, in: text))")
-        let twoLinters = try piecesProvider("--piece-chars 300 --workers 2", logs: twoLogs)
+        // A long idle time: the helper must still be there after the checker below is built
+        // and lints (a minute or more on a loaded machine).
+        let twoLinters = try piecesProvider("--piece-chars 300 --workers 2 --helper-idle-seconds 600", logs: twoLogs)
         let two = runLong(twoLinters, text)
         XCTAssertEqual(two.edits, whole.edits)
         let one = runLong(try piecesProvider("--piece-chars 300 --workers 1", logs: oneLogs), text)

@@ -475,6 +475,10 @@ HELPER_MIN_PIECES = 4
 # A helper process that got no piece for this long exits (its memory goes back); the next long
 # text starts another.
 HELPER_IDLE_SECONDS = 60
+# A helper that has not answered a piece for this long is taken for hung: it is killed and the
+# piece linted here (a piece of 16,000+ code points takes about a second on a free core; this
+# leaves room for a machine loaded many times over).
+HELPER_PIECE_SECONDS = 300
 
 
 class Helper:
@@ -493,38 +497,76 @@ class Helper:
         self.pid = self.process.pid
         self.ready = False
         self.ended = threading.Event()
-        threading.Thread(target=self.reap, daemon=True).start()
+        # Its answers are read from the descriptor with a deadline, never with a blocking
+        # readline: a helper that hangs (inside Harper, stopped, half a line written) must not
+        # hang the request or its cancel.
+        self.unread = b""
+        try:
+            threading.Thread(target=self.reap, daemon=True).start()
+        except RuntimeError:
+            self.kill()
+            raise OSError("no thread to reap it") from None
 
     def reap(self):
         self.process.wait()
         self.ended.set()
+
+    def kill(self):
+        """Ends the helper at once (it hung or answered nonsense: it is not asked again)."""
+        self.ended.set()
+        with contextlib.suppress(OSError, ValueError):
+            self.process.stdin.close()
+        with contextlib.suppress(OSError):
+            self.process.kill()
+
+    def read_line(self, seconds, cancelled=lambda: False):
+        """The helper's next line (without its end), waiting at most `seconds`; None when the
+        time ran out with no whole line yet; raises OSError when it ended and Cancelled when
+        `cancelled()` became true meanwhile (looked at ten times a second)."""
+        deadline = time.monotonic() + seconds
+        descriptor = self.process.stdout.fileno()
+        while b"\n" not in self.unread:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            if cancelled():
+                raise Cancelled()
+            readable, _, _ = select.select([descriptor], [], [], min(left, 0.1))
+            if readable:
+                chunk = os.read(descriptor, 1 << 16)
+                if not chunk:
+                    raise OSError("it ended")
+                self.unread += chunk
+        line, _, self.unread = self.unread.partition(b"\n")
+        return line
 
     def wait_ready(self, timeout):
         """Whether the helper said it is ready (its first linter built) within `timeout`
         seconds; raises OSError when it ended or said something else."""
         if self.ready:
             return True
-        readable, _, _ = select.select([self.process.stdout], [], [], timeout)
-        if not readable:
+        line = self.read_line(timeout)
+        if line is None:
             return False
-        line = self.process.stdout.readline()
-        if not line:
-            raise OSError("it ended before it was ready")
-        if json.loads(line).get("ready") is not True:
+        answer = json.loads(line)
+        if not isinstance(answer, dict) or answer.get("ready") is not True:
             raise OSError(f"it said {line[:200]!r} instead of being ready")
         self.ready = True
         return True
 
-    def lint(self, dialect, generation, words, piece):
+    def lint(self, dialect, generation, words, piece, cancelled):
         """The LintRecords of `piece`, linted by the helper; OSError or ValueError when it
-        ended or answered nonsense (the caller lints the piece itself)."""
+        ended, answered nonsense or took longer than HELPER_PIECE_SECONDS (the caller lints
+        the piece itself), Cancelled when the request was cancelled meanwhile."""
         message = {"dialect": int(dialect), "generation": generation, "words": words, "piece": piece}
         self.process.stdin.write(json.dumps(message).encode("utf-8", "surrogatepass") + b"\n")
         self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise OSError("it ended while linting a piece")
+        line = self.read_line(HELPER_PIECE_SECONDS, cancelled)
+        if line is None:
+            raise OSError(f"it did not answer a piece within {HELPER_PIECE_SECONDS} s")
         answer = json.loads(line)
+        if not isinstance(answer, dict):
+            raise ValueError(f"it answered {line[:200]!r}")
         if "error" in answer:
             raise ValueError(str(answer["error"]))
         return records_of(answer["rows"], len(piece))
@@ -532,6 +574,10 @@ class Helper:
     def stop(self):
         with contextlib.suppress(OSError, ValueError):
             self.process.stdin.close()
+
+
+class Cancelled(Exception):
+    """The request a helper's piece was for was cancelled while the helper linted it."""
 
 
 def serve_helper(deps, markup, dialect, idle_seconds):
@@ -654,7 +700,7 @@ class Server(CheckerLoop):
         while len(self.helpers) < count:
             try:
                 helper = Helper(self.deps, self.markup, dialect, self.helper_idle_seconds)
-            except OSError as error:
+            except (OSError, RuntimeError) as error:
                 log(f"cannot start a helper process for long texts ({error}); linting them here alone")
                 break
             log(f"started helper process {helper.pid} for the pieces of long texts")
@@ -687,15 +733,19 @@ class Server(CheckerLoop):
                         if not waiting or self.is_cancelled(request_id):
                             return
                 while (item := take()) is not None:
-                    records = helper.lint(dialect, generation, words, item[1])
+                    records = helper.lint(dialect, generation, words, item[1], lambda: self.is_cancelled(request_id))
                     with lock:
                         results[item[0]] = records
                         by_helpers[0] += 1
                     item = None
-            except (OSError, ValueError) as error:
-                log(f"helper process {helper.pid} failed ({error})" + ("; its piece is linted here" if item else ""))
-                helper.stop()
-                helper.ended.set()  # not given pieces again (the reaper sees to the process)
+            except Cancelled:
+                # Its piece is not linted (the request's caller sees it missing); the helper
+                # would answer it late, out of step with the next piece: it goes.
+                helper.kill()
+            except Exception as error:  # noqa: BLE001 - any nonsense from a helper (KeyError, TypeError, ...)
+                log(f"helper process {helper.pid} failed ({type(error).__name__}: {error})"
+                    + ("; its piece is linted here" if item else ""))
+                helper.kill()  # not given pieces again (the reaper sees to the process)
                 if item is not None:
                     with lock:
                         waiting.append(item)
@@ -704,8 +754,13 @@ class Server(CheckerLoop):
         workers = self.workers or (default_workers() if len(todo) >= HELPER_MIN_PIECES else 1)
         if workers > 1 and len(todo) >= HELPER_MIN_PIECES:
             for helper in self.helpers_for(dialect, min(workers - 1, len(todo) - 1)):
-                feeders.append(threading.Thread(target=feed, args=(helper,), daemon=True))
-                feeders[-1].start()
+                feeder = threading.Thread(target=feed, args=(helper,), daemon=True)
+                try:
+                    feeder.start()
+                except RuntimeError as error:
+                    log(f"cannot start a thread to feed helper process {helper.pid} ({error}); linting here")
+                    break
+                feeders.append(feeder)
         while True:
             while (item := take()) is not None:
                 records = self.lint(self.linter(dialect, generation, words), item[1])
