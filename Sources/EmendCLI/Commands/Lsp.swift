@@ -17,8 +17,18 @@ struct Lsp: ParsableCommand {
             and Make a table: the command is answered at once and the result comes as \
             workspace/applyEdit with $/progress. Settings come from the client \
             (initializationOptions, workspace/configuration, section "emend"), then config.toml. \
-            Exits 0 after shutdown and exit, 1 otherwise. EMEND_LOG=1 logs to standard error. See \
-            the README for Emacs (eglot, lsp-mode), Neovim, Helix, Kakoune and VS Code setups.
+            Exits 0 after shutdown and exit, 1 otherwise. EMEND_LOG=1 logs to standard error.
+
+            Emacs with eglot (init.el):
+              (with-eval-after-load 'eglot
+                (add-to-list 'eglot-server-programs
+                  '((text-mode markdown-mode gfm-mode org-mode) . ("emend" "lsp"))))
+              (add-hook 'text-mode-hook #'eglot-ensure)
+              (setq eglot-confirm-server-initiated-edits nil)
+
+            Neovim 0.11+: vim.lsp.config("emend", { cmd = { "emend", "lsp" }, filetypes = \
+            { "markdown", "text" } }) and vim.lsp.enable("emend"). The README in Emend's source has \
+            lsp-mode, Helix, Kakoune and VS Code setups.
             """
     )
 

@@ -831,8 +831,13 @@ function M.stop(s) return call(s, lib.emend_coordinator_stop) end
 function M.add_word(s, word) return call(s, lib.emend_coordinator_add_word, word) end
 function M.done(s) return call(s, lib.emend_session_accept) end
 function M.revert(s)
+  -- Set before the call (its replaces may come while it runs), taken back when the runtime
+  -- refuses it: a later take-back of the runtime's own must still join the result's undo step.
+  local before = s and s.revert_seq
   if s then s.revert_seq = s.seq end
-  return call(s, lib.emend_session_revert)
+  local ok, err = call(s, lib.emend_session_revert)
+  if not ok and s then s.revert_seq = before end
+  return ok, err
 end
 
 function M.toggle_original(s)
