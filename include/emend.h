@@ -821,6 +821,40 @@ emend_status emend_answer_failed(emend_coordinator *coordinator, emend_request_i
  * Coordinator
  * ---------------------------------------------------------------------------------------- */
 
+/* Where a coordinator's provider hosts run: the processes that load the provider plugins
+ * (a discovered plugin never runs in the engine's process; the built-in fixture does, and
+ * needs no host). A host is a process per plugin; a checker with a model or a Python
+ * runtime takes seconds to start and tens to hundreds of MB to hold, so an engine that
+ * makes a coordinator per view (a buffer, a tab) pays that for every view with own
+ * processes, and once for all views and front ends with the service.
+ *
+ * Who decides, strongest first:
+ *   1. EMEND_SERVICE in the environment: "on"/"1" = the service, "off"/"0" = own processes
+ *      (for tests and debugging; it overrides the engine and the user);
+ *   2. with SERVICE or DEFAULT, the user's config.toml `[service] hosts = "service"` or
+ *      `"process"` (the user's choice wins over the engine's preference); OWN ignores it;
+ *   3. the engine's preference here: SERVICE = the service, DEFAULT and OWN = own processes.
+ * The service is the per-user checker service (`emend service status`), started on first
+ * use (`emend-provider-host --service`, detached: it outlives the engine and exits after
+ * `[service] idle_timeout_ms`, default 10 minutes, without front ends). Its socket is in
+ * $XDG_RUNTIME_DIR/emend (else /tmp/emend-UID); when that directory is not safe (not a
+ * directory, not the user's own, open to others and cannot be closed), or the service
+ * cannot be started or reached, the coordinator uses own processes instead and says why on
+ * standard error with EMEND_LOG=1 — a proofread is never refused for it. The route is fixed
+ * at emend_coordinator_create (config.toml and the environment are read then). A value the
+ * header does not define is EMEND_E_INVALID_ARGUMENT at create. */
+typedef enum emend_provider_hosts {
+    EMEND_PROVIDER_HOSTS_DEFAULT = 0, /* config.toml `[service] hosts`, else own processes
+                                         (what every engine got before this field) */
+    EMEND_PROVIDER_HOSTS_SERVICE = 1, /* the per-user checker service, unless config.toml or
+                                         EMEND_SERVICE say otherwise: for an engine with a
+                                         coordinator per view, or several engines of a user */
+    EMEND_PROVIDER_HOSTS_OWN = 2      /* own processes, children of the engine, whatever
+                                         config.toml says (EMEND_SERVICE=on still overrides):
+                                         for an engine whose providers must live and die
+                                         with it, or run in its own sandbox */
+} emend_provider_hosts;
+
 typedef struct emend_coordinator_options {
     size_t struct_size;                     /* sizeof(emend_coordinator_options) */
     emend_position_encoding encoding;       /* default UTF-8 */
@@ -853,6 +887,11 @@ typedef struct emend_coordinator_options {
                                                libexttextcat installed), as the emend
                                                command does without --language; a tag
                                                given here applies to every paragraph */
+    emend_provider_hosts provider_hosts;    /* where the provider hosts of this coordinator
+                                               run; default DEFAULT (see
+                                               emend_provider_hosts). An older engine's
+                                               struct_size that ends before this field
+                                               means DEFAULT */
 } emend_coordinator_options;
 /* The first version of emend_coordinator_options ends before `preferred_result_options`. */
 #define EMEND_COORDINATOR_OPTIONS_MIN_SIZE offsetof(emend_coordinator_options, preferred_result_options)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the example engines against a built libemend.so.
-# Usage: bash scripts/run-examples.sh [c|rust|plugins|isolation|proofread|models|all] LIB_DIR
+# Usage: bash scripts/run-examples.sh [c|rust|plugins|isolation|proofread|models|service|all] LIB_DIR
 #   LIB_DIR holds libemend.so, its soname link libemend.so.0, emend-scan and
 #   emend-provider-host (scripts/build-release.sh puts them there).
 #   isolation: examples/c/isolation.c proofreads through a plugin that crashes (SIGSEGV) on
@@ -9,6 +9,11 @@
 #   runs examples/c/providers.c against them through discovery (EMEND_PROVIDER_PATH).
 #   proofread: builds the Hunspell and Harper providers (providers/) and runs
 #   examples/c/proofread.c: six sentences with known errors and their corrected forms.
+#   service: examples/c/service.c, two coordinators proofreading through the C example plugin:
+#   with EMEND_PROVIDER_HOSTS_SERVICE one host in one checker service (the same service for a
+#   second engine process), with DEFAULT / OWN / an older struct_size a host per coordinator;
+#   config.toml's [service] hosts and EMEND_SERVICE decide over the engine's preference. Each
+#   case has its own XDG_RUNTIME_DIR; the services started are stopped at the end.
 #   models: builds the llama and openai provider plugins, starts llama-server on 127.0.0.1
 #   with the same model, and runs examples/c/models.c through each plugin (needs
 #   scripts/setup-llama.sh, which runs first when .deps/llama.env is missing).
@@ -131,6 +136,59 @@ TOML
   done
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
+  trap - EXIT
+fi
+
+if [ "$which" = service ] || [ "$which" = all ]; then
+  echo "== provider hosts: the checker service or own processes (emend_coordinator_options.provider_hosts)"
+  svc="$out/service"
+  rm -rf "$svc"
+  mkdir -p "$svc/providers" "$svc/process/emend" "$svc/service/emend"
+  chmod 0755 "$svc/providers"
+  bash "$root/examples/plugins/c/build.sh" "$svc/providers" >/dev/null
+  printf '[service]\nhosts = "process"\n' > "$svc/process/emend/config.toml"
+  printf '[service]\nhosts = "service"\n' > "$svc/service/emend/config.toml"
+  cc -std=c11 -Wall -Wextra -Werror -I "$root/include" "$root/examples/c/service.c" \
+     -L "$lib_dir" -lemend -Wl,-rpath,"$lib_dir" -o "$out/service-engine"
+  # Each case its own XDG_RUNTIME_DIR (0700): never the user's service; every service a case
+  # started is stopped (by its pid) when the script ends.
+  started=()
+  stop_services() { for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+  trap stop_services EXIT
+  # run NAME ASKED WHERE [CONFIG_DIR]: one engine run; prints its lines, keeps the service pid.
+  run_case() {
+    local runtime="$svc/runtime-$1" config="${4:-$svc/none}" log
+    mkdir -p "$runtime" "$config"
+    chmod 0700 "$runtime"
+    log="$(env -u EMEND_SERVICE EMEND_PROVIDER_PATH="$svc/providers" XDG_RUNTIME_DIR="$runtime" \
+      XDG_CONFIG_HOME="$config" XDG_CACHE_HOME="$svc/cache" XDG_DATA_HOME="$svc/data" \
+      "$out/service-engine" "$2" "$3")" || { echo "$log"; echo "service example failed: $1" >&2; exit 1; }
+    echo "$log" | sed 's/^/   /'
+    case_pid="$(echo "$log" | sed -n 's/^service pid //p')"
+    if [ -n "$case_pid" ]; then started+=("$case_pid"); fi
+  }
+  run_case default default own
+  run_case short short own
+  run_case own own own
+  run_case service service service
+  first="$case_pid"
+  # A second engine process with the same runtime directory: the same service, still warm.
+  run_case service service service
+  [ "$case_pid" = "$first" ] || { echo "service example: a second engine got service $case_pid, not $first" >&2; exit 1; }
+  echo "   two engine processes, four coordinators: one service (pid $first)"
+  # The user's config.toml wins over the engine's preference, except OWN; EMEND_SERVICE over both.
+  run_case config-process service own "$svc/process"
+  run_case config-service default service "$svc/service"
+  run_case own-despite-config own own "$svc/service"
+  mkdir -p "$svc/runtime-forced" && chmod 0700 "$svc/runtime-forced"
+  EMEND_SERVICE=off EMEND_PROVIDER_PATH="$svc/providers" XDG_RUNTIME_DIR="$svc/runtime-forced" \
+    XDG_CONFIG_HOME="$svc/service" XDG_CACHE_HOME="$svc/cache" XDG_DATA_HOME="$svc/data" \
+    "$out/service-engine" service own | sed 's/^/   EMEND_SERVICE=off: /'
+  stop_services
+  for pid in "${started[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then echo "service example: service $pid did not stop" >&2; exit 1; fi
+  done
   trap - EXIT
 fi
 

@@ -20,6 +20,9 @@
 # go to build/artifacts/gtk/.
 # Usage: bash scripts/test-gtk.sh [LIB]     (LIB: libemend.so; default: scripts/build-release.sh)
 set -euo pipefail
+# The glue asks for the checker service: here the example plugin's host runs as the editor's
+# child, as before, and no service is left running (EMEND_SERVICE=on tries the service).
+export EMEND_SERVICE="${EMEND_SERVICE:-off}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 lib="${1:-$(bash "$root/scripts/build-release.sh")}"
 lib_dir="$(cd "$(dirname "$lib")" && pwd)"

@@ -18,14 +18,16 @@ final class CoordinatorHandle {
     private var lentStrings: [UnsafeMutablePointer<CChar>] = []
 
     /// `detectsLanguage`: the engine gave no language, so proofread checks each paragraph in
-    /// the language it is written in (`ProviderSetup.catalog`).
-    init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding, detectsLanguage: Bool) throws(EmendError) {
+    /// the language it is written in (`ProviderSetup.catalog`). `hosts`: where its provider
+    /// hosts run (emend_coordinator_options.provider_hosts).
+    init(delegate: CDelegate, options: CoordinatorOptions, encoding: PositionEncoding, detectsLanguage: Bool,
+         hosts: HostPreference) throws(EmendError) {
         self.delegate = delegate
         self.encoding = encoding
         let environment = ProcessEnvironment.current
         self.dictionaryDirectory = PersonalDictionary.standardDirectory(environment: environment)
         self.coordinator = try Coordinator(delegate: delegate, options: options,
-                                           catalog: ProviderSetup.catalog(environment: environment, detectsLanguage: detectsLanguage,
+                                           catalog: ProviderSetup.catalog(environment: environment, detectsLanguage: detectsLanguage, hosts: hosts,
                                                                                   logger: LogSink.standardError))
         coordinator.logger = LogSink.standardError
     }

@@ -1,6 +1,7 @@
 import CEmend
 import EmendCore
 import EmendText
+import EmendProviders
 
 @_cdecl("emend_coordinator_create")
 public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?, _ options: UnsafePointer<emend_coordinator_options>?,
@@ -14,6 +15,8 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
         var encoding = PositionEncoding.utf8
         // No language given: proofread detects each paragraph's (see emend.h).
         var languageGiven = false
+        // No options, or a struct_size before provider_hosts (zero-filled): DEFAULT.
+        var hosts = HostPreference.ownUnlessConfigured
         if let options {
             let given = try StructReader.read(UnsafeRawPointer(options), StructLayouts.options)
             guard let chosen = PositionEncoding(rawValue: Int(given.encoding.rawValue)) else {
@@ -39,10 +42,14 @@ public func emend_coordinator_create(_ delegate: UnsafePointer<emend_delegate>?,
                 languageGiven = true
             }
             settings.streaming = StreamingPolicy(streamChunkBytes: given.stream_chunk_bytes)
+            guard let preference = ProviderSetup.hostPreference(given.provider_hosts) else {
+                throw EmendError(.invalidArgument, "unknown provider hosts \(given.provider_hosts.rawValue)")
+            }
+            hosts = preference
         }
         let adapter = CDelegate(table: table, encoding: encoding)
         let handle = try CoordinatorHandle(delegate: adapter, options: settings, encoding: encoding,
-                                           detectsLanguage: !languageGiven)
+                                           detectsLanguage: !languageGiven, hosts: hosts)
         adapter.handle = handle.opaque
         adapter.positionsOf = { [unowned handle] id in handle.positions(of: id) }
         let pointer = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())

@@ -3,6 +3,7 @@ import CEmendSystem
 import EmendCore
 import EmendProofreading
 import EmendProviders
+import CEmend
 
 /// Where libemend finds its providers: the registry of discovered plugins (from the process
 /// environment and the library's own directory) plus the built-in fixture provider. For
@@ -30,14 +31,27 @@ enum ProviderSetup {
 
     /// `detectsLanguage`: the engine set no language, so its proofreader checks each
     /// paragraph in the language it is written in, as the CLI and the language server do
-    /// without one (`LanguageDetectingCatalog`).
-    static func catalog(environment: [String: String], detectsLanguage: Bool,
+    /// without one (`LanguageDetectingCatalog`). `hosts`: the engine's
+    /// emend_coordinator_options.provider_hosts (see `hostPreference`).
+    static func catalog(environment: [String: String], detectsLanguage: Bool, hosts: HostPreference,
                         logger: @escaping @Sendable (String) -> Void) throws(EmendError) -> ProviderCatalog {
         let directory = libraryDirectory
         let registry = try ProviderRegistry.standard(
             environment: environment, libraryDirectory: directory,
             scannerPath: scannerPath(environment: environment, libraryDirectory: directory),
-            builtins: [FixtureProvider()], logger: logger)
+            builtins: [FixtureProvider()], hosts: hosts, logger: logger)
         return detectsLanguage ? LanguageDetectingCatalog(base: registry) : registry
+    }
+
+    /// emend_provider_hosts as the registry's preference; nil for a value emend.h does not
+    /// define. DEFAULT keeps what libemend did before the field: own processes unless
+    /// config.toml says `[service] hosts = "service"`.
+    static func hostPreference(_ hosts: emend_provider_hosts) -> HostPreference? {
+        switch hosts {
+        case EMEND_PROVIDER_HOSTS_DEFAULT: return .ownUnlessConfigured
+        case EMEND_PROVIDER_HOSTS_SERVICE: return .serviceUnlessConfigured
+        case EMEND_PROVIDER_HOSTS_OWN: return .ownProcesses
+        default: return nil
+        }
     }
 }

@@ -47,6 +47,7 @@ enum StructLayouts {
     static let options = O("emend_coordinator_options", minimumSize: FirstVersionSize.options, fields: [
         O.field(\.struct_size), O.field(\.encoding), O.field(\.preferred_behavior), O.field(\.preferred_result_options),
         O.field(\.completion_timeout_ms), O.field(\.provider_timeout_ms), O.field(\.stream_chunk_bytes), O.field(\.language),
+        O.field(\.provider_hosts),
     ])
 
     typealias R = StructLayout<emend_tool_request>

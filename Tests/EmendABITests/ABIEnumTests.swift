@@ -18,6 +18,7 @@ final class ABIEnumTests: XCTestCase {
         XCTAssertStatus(create { $0.preferred_behavior = emend_behavior(rawValue: 7) }, EMEND_E_INVALID_ARGUMENT, mentions: ["behavior", "7"])
         XCTAssertStatus(create { $0.preferred_behavior = emend_behavior(rawValue: -2) }, EMEND_E_INVALID_ARGUMENT)
         XCTAssertStatus(create { $0.preferred_result_options = 1 << 5 }, EMEND_E_INVALID_ARGUMENT, mentions: ["result option"])
+        XCTAssertStatus(create { $0.provider_hosts = emend_provider_hosts(rawValue: 3) }, EMEND_E_INVALID_ARGUMENT, mentions: ["provider hosts", "3"])
         XCTAssertNil(coordinator)
     }
 

@@ -57,6 +57,8 @@ final class ABIStructSizeSweepTests: XCTestCase {
             var options = emend_coordinator_options()
             options.struct_size = MemoryLayout<emend_coordinator_options>.size
             options.language = tag
+            // The last field: a size that ends before it is DEFAULT, whatever bytes follow.
+            options.provider_hosts = EMEND_PROVIDER_HOSTS_OWN
             for size in sizes(emend_coordinator_options.self) {
                 var coordinator: OpaquePointer?
                 let status = withTruncated(options, size: size) { raw in

@@ -51,6 +51,39 @@ final class ServiceRouteTests: XCTestCase {
         XCTAssertEqual(HostRoute.resolve(environment: on, settings: settings, serviceByDefault: true), .ownProcesses)
     }
 
+    /// emend_provider_hosts: the user's file wins over an engine's SERVICE or DEFAULT, OWN
+    /// ignores the file, EMEND_SERVICE decides over all three.
+    func testAnEnginesPreferenceYieldsToTheFileExceptOwnAndEverythingToTheEnvironment() {
+        let runtime = temporaryDirectory()
+        defer { _ = rmdir(runtime + "/emend"); _ = rmdir(runtime) }
+        let base = ["XDG_RUNTIME_DIR": runtime]
+        func route(_ preference: HostPreference, file: ServiceSettings.Hosts?, environment: String? = nil) -> String {
+            var settings = ServiceSettings()
+            settings.hosts = file
+            var env = base
+            env["EMEND_SERVICE"] = environment
+            switch HostRoute.resolve(environment: env, settings: settings, preference: preference) {
+            case .ownProcesses: return "own"
+            case .service(let endpoint):
+                XCTAssertEqual(endpoint.socketPath, runtime + "/emend/service.sock")
+                return "service"
+            }
+        }
+        XCTAssertEqual(route(.ownUnlessConfigured, file: nil), "own")
+        XCTAssertEqual(route(.ownUnlessConfigured, file: .service), "service")
+        XCTAssertEqual(route(.serviceUnlessConfigured, file: nil), "service")
+        XCTAssertEqual(route(.serviceUnlessConfigured, file: .process), "own")
+        XCTAssertEqual(route(.serviceUnlessConfigured, file: .service), "service")
+        XCTAssertEqual(route(.ownProcesses, file: nil), "own")
+        XCTAssertEqual(route(.ownProcesses, file: .service), "own")
+        for preference in [HostPreference.ownUnlessConfigured, .serviceUnlessConfigured, .ownProcesses] {
+            XCTAssertEqual(route(preference, file: .process, environment: "on"), "service", "\(preference)")
+            XCTAssertEqual(route(preference, file: .service, environment: "off"), "own", "\(preference)")
+            XCTAssertEqual(route(preference, file: .service, environment: "0"), "own", "\(preference)")
+            XCTAssertEqual(route(preference, file: nil, environment: "1"), "service", "\(preference)")
+        }
+    }
+
     func testADirectoryOpenToOthersIsClosedAndOneOfAnotherUserRefused() {
         let runtime = temporaryDirectory()
         defer { _ = rmdir(runtime + "/emend"); _ = rmdir(runtime) }

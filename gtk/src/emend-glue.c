@@ -509,6 +509,10 @@ EmendGlue *emend_glue_new(const EmendGlueHost *host, gpointer host_data, emend_s
     options.encoding = EMEND_ENCODING_CODEPOINT;  /* 1:1 with GtkTextIter offsets */
     options.preferred_behavior = EMEND_BEHAVIOR_COMPLETE;
     options.preferred_result_options = EMEND_RESULT_PLAIN_TEXT | EMEND_RESULT_RICH_TEXT;
+    /* One set of checkers for every view and application of the user (the checker service),
+     * not one per view: a view's first proofread does not wait for its own hosts. The
+     * user's config.toml `[service] hosts = "process"` still chooses own processes. */
+    options.provider_hosts = EMEND_PROVIDER_HOSTS_SERVICE;
 
     emend_status s = emend_coordinator_create(&d, &options, &glue->coordinator);
     if (status) *status = s;

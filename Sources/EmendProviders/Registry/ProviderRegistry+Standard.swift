@@ -15,6 +15,15 @@ extension ProviderRegistry {
     public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
                                 builtins: [WritingProvider], serviceByDefault: Bool = false,
                                 logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
+        try standard(environment: environment, libraryDirectory: libraryDirectory, scannerPath: scannerPath, builtins: builtins,
+                     hosts: serviceByDefault ? .serviceUnlessConfigured : .ownUnlessConfigured, logger: logger)
+    }
+
+    /// The same, with the front end's `hosts` preference said whole (libemend's
+    /// emend_provider_hosts, which can also insist on own processes).
+    public static func standard(environment: [String: String], libraryDirectory: String?, scannerPath: String?,
+                                builtins: [WritingProvider], hosts: HostPreference,
+                                logger: @escaping @Sendable (String) -> Void = { _ in }) throws(EmendError) -> ProviderRegistry {
         let configuration = try ProviderSearchPath.configFile(environment: environment)
             .map { path throws(EmendError) in try ProviderConfiguration.load(path: path) } ?? ProviderConfiguration()
         let discovery = ProviderDiscovery(
@@ -28,6 +37,6 @@ extension ProviderRegistry {
                                 hostPath: ProviderHostLocator.locate(environment: environment, libraryDirectory: libraryDirectory),
                                 cachePath: discovery.cachePath,
                                 route: HostRoute.resolve(environment: environment, settings: configuration.service,
-                                                         serviceByDefault: serviceByDefault, logger: logger))
+                                                         preference: hosts, logger: logger))
     }
 }

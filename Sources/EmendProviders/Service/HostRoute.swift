@@ -11,11 +11,22 @@ public enum HostRoute: Sendable, Equatable {
     /// (see ServiceEndpoint) means own processes, with the reason in `logger`.
     public static func resolve(environment: [String: String], settings: ServiceSettings, serviceByDefault: Bool,
                                logger: (String) -> Void = { _ in }) -> HostRoute {
+        resolve(environment: environment, settings: settings,
+                preference: serviceByDefault ? .serviceUnlessConfigured : .ownUnlessConfigured, logger: logger)
+    }
+
+    /// The route for a front end that asks for `preference` (libemend's engines choose it
+    /// per coordinator, emend_provider_hosts): `EMEND_SERVICE` first, then config.toml
+    /// unless the front end insists on own processes, then the preference.
+    public static func resolve(environment: [String: String], settings: ServiceSettings, preference: HostPreference,
+                               logger: (String) -> Void = { _ in }) -> HostRoute {
         let wanted: Bool
-        switch environment["EMEND_SERVICE"] {
-        case "on"?, "1"?: wanted = true
-        case "off"?, "0"?: wanted = false
-        default: wanted = settings.hosts.map { $0 == .service } ?? serviceByDefault
+        switch (environment["EMEND_SERVICE"], preference) {
+        case ("on"?, _), ("1"?, _): wanted = true
+        case ("off"?, _), ("0"?, _): wanted = false
+        case (_, .ownProcesses): wanted = false
+        case (_, .ownUnlessConfigured): wanted = settings.hosts.map { $0 == .service } ?? false
+        case (_, .serviceUnlessConfigured): wanted = settings.hosts.map { $0 == .service } ?? true
         }
         guard wanted else { return .ownProcesses }
         switch ServiceEndpoint.standard(environment: environment, idleTimeoutMilliseconds: settings.idleTimeoutMilliseconds) {
@@ -25,6 +36,19 @@ public enum HostRoute: Sendable, Equatable {
             return .ownProcesses
         }
     }
+}
+
+/// What a front end asks for, before config.toml and `EMEND_SERVICE` have their say
+/// (HostRoute.resolve): the user's configuration wins over a front end's default, and only
+/// a front end whose providers must be its own children overrules the configuration.
+public enum HostPreference: Sendable, Equatable {
+    /// `[service] hosts` of config.toml chooses; without it, own processes (libemend's default).
+    case ownUnlessConfigured
+    /// `[service] hosts` chooses; without it, the service (the CLI's, `emend lsp`'s, and
+    /// EMEND_PROVIDER_HOSTS_SERVICE).
+    case serviceUnlessConfigured
+    /// Own processes whatever config.toml says (EMEND_PROVIDER_HOSTS_OWN).
+    case ownProcesses
 }
 
 /// `[service]` of config.toml.

@@ -13,7 +13,11 @@
 #                   them; EMEND_TEST_LLAMA=1 also runs the llama streaming test, with the
 #                   model EMEND_LLAMA_MODEL names (source .deps/llama.env after
 #                   scripts/setup-llama.sh)
-# Each test runs with fresh XDG directories, so no user config.toml or provider cache is read.
+# Each test runs with fresh XDG directories, so no user config.toml or provider cache is read,
+# and an XDG_RUNTIME_DIR of its own (0700), so no test uses the user's checker service.
+# test_service runs with the C example plugin (examples/plugins/c, built here) added to
+# EMEND_PROVIDER_PATH and without EMEND_SERVICE (the plugin's `hosts` option decides); the
+# checker service it starts is stopped (by its pid) when it ends.
 # Exits nonzero when a test fails.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -58,8 +62,19 @@ failed=0
 for t in "${tests[@]}"; do
     name="$(basename "$t" .lua)"
     home="$scratch/$name"
-    mkdir -p "$home/config" "$home/cache" "$home/data" "$home/state"
+    mkdir -p "$home/config" "$home/cache" "$home/data" "$home/state" "$home/runtime"
+    chmod 0700 "$home/runtime"
     marker="$home/quit.marker"
+    extra=()
+    if [ "$name" = "test_service" ]; then
+        mkdir -p "$home/providers" && chmod 0755 "$home/providers"
+        if ! bash "$root/examples/plugins/c/build.sh" "$home/providers" >"$home/build.log" 2>&1; then
+            echo "FAIL $name: cannot build the C example plugin:"; sed 's/^/    /' "$home/build.log"
+            failed=$((failed + 1)); continue
+        fi
+        extra=(-u EMEND_SERVICE EMEND_PROVIDER_PATH="$home/providers${EMEND_PROVIDER_PATH:+:$EMEND_PROVIDER_PATH}"
+               EMEND_SERVICE_PID_FILE="$home/service.pid")
+    fi
     if [ -n "${EMEND_LLAMA_MODEL:-}" ]; then
         # The fresh XDG dirs hold no model: name the one scripts/setup-llama.sh installed.
         mkdir -p "$home/config/emend"
@@ -67,10 +82,16 @@ for t in "${tests[@]}"; do
     fi
     echo "== $name"
     start=$(date +%s%N)
-    XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
-    XDG_STATE_HOME="$home/state" EMEND_QUIT_MARKER="$marker" \
+    env "${extra[@]}" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
+    XDG_STATE_HOME="$home/state" XDG_RUNTIME_DIR="$home/runtime" EMEND_QUIT_MARKER="$marker" \
         timeout 300 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $t" </dev/null 2>"$home/stderr"
     rc=$?
+    if [ -s "$home/service.pid" ]; then
+        service="$(cat "$home/service.pid")"
+        kill "$service" 2>/dev/null || true
+        for _ in $(seq 1 50); do kill -0 "$service" 2>/dev/null || break; sleep 0.1; done
+        if kill -0 "$service" 2>/dev/null; then echo "FAIL $name: its checker service $service did not stop"; rc=1; fi
+    fi
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     if [ "$name" = "test_quit" ] && [ "$rc" -eq 0 ] && [ "$(cat "$marker" 2>/dev/null)" != "destroyed" ]; then
         echo "FAIL quit: coordinators left at exit: $(cat "$marker" 2>/dev/null || echo 'no marker')"

@@ -65,6 +65,11 @@ pub const EMEND_ENCODING_UTF8: EmendPositionEncoding = 0;
 pub const EMEND_ENCODING_UTF16: EmendPositionEncoding = 1;
 pub const EMEND_ENCODING_CODEPOINT: EmendPositionEncoding = 2;
 
+pub type EmendProviderHosts = u32;
+pub const EMEND_PROVIDER_HOSTS_DEFAULT: EmendProviderHosts = 0;
+pub const EMEND_PROVIDER_HOSTS_SERVICE: EmendProviderHosts = 1;
+pub const EMEND_PROVIDER_HOSTS_OWN: EmendProviderHosts = 2;
+
 pub type EmendContextScope = u32;
 pub const EMEND_SCOPE_USER_SELECTION: EmendContextScope = 0;
 pub const EMEND_SCOPE_FULL_DOCUMENT: EmendContextScope = 1;
@@ -309,6 +314,7 @@ pub struct EmendCoordinatorOptions {
     pub provider_timeout_ms: u32,
     pub stream_chunk_bytes: u32,
     pub language: *const c_char,
+    pub provider_hosts: EmendProviderHosts,
 }
 
 /// `emend_tool_request`.
@@ -358,7 +364,8 @@ const _: () = {
     assert!(offset_of!(EmendPresentedResult, range) == 32);
     assert!(size_of::<EmendDelegate>() == 96);
     assert!(offset_of!(EmendDelegate, present_result) == 88);
-    assert!(size_of::<EmendCoordinatorOptions>() == 40);
+    assert!(size_of::<EmendCoordinatorOptions>() == 48);
+    assert!(offset_of!(EmendCoordinatorOptions, provider_hosts) == 40);
     assert!(size_of::<EmendToolRequest>() == 32);
     assert!(size_of::<EmendSuggestion>() == 80);
     assert!(offset_of!(EmendSuggestion, state) == 72);

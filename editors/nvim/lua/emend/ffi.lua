@@ -22,6 +22,7 @@ typedef int emend_behavior;
 typedef uint32_t emend_result_options;
 typedef int emend_state;
 typedef int emend_position_encoding;
+typedef int emend_provider_hosts;
 typedef int emend_context_scope;
 typedef int emend_tool;
 typedef int emend_text_update_reason;
@@ -156,6 +157,7 @@ typedef struct emend_coordinator_options {
     uint32_t provider_timeout_ms;
     uint32_t stream_chunk_bytes;
     const char *language;
+    emend_provider_hosts provider_hosts;
 } emend_coordinator_options;
 
 typedef struct emend_tool_request {
@@ -273,6 +275,8 @@ M.STATE = { INACTIVE = 0, NONINTERACTIVE = 1, RESTING = 2, STREAMING = 3 }
 M.STATE_NAME = { [0] = "inactive", [1] = "noninteractive", [2] = "resting", [3] = "streaming" }
 M.COMPLETENESS = { UNKNOWN = 0, COMPLETE = 1, PARTIAL = 2 }
 M.BEHAVIOR = { NONE = -1, DEFAULT = 0, COMPLETE = 1, LIMITED = 2 }
+-- emend_provider_hosts, by the name the `hosts` option uses.
+M.PROVIDER_HOSTS = { default = 0, service = 1, own = 2 }
 M.SCOPE = { USER_SELECTION = 0, FULL_DOCUMENT = 1, VISIBLE_AREA = 2 }
 M.TOOL = {
   proofread = 0, friendly = 1, professional = 2, concise = 3, describe = 4, summary = 5,

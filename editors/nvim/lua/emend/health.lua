@@ -58,6 +58,23 @@ function M.check()
   end
   if not had then session.destroy(s) end
 
+  start("emend: provider hosts")
+  local hosts = session.config.hosts or "service"
+  local forced = vim.env.EMEND_SERVICE
+  if forced == "on" or forced == "1" then
+    info("EMEND_SERVICE=" .. forced .. ": the checker service, whatever the `hosts` option (\"" .. hosts .. "\") and config.toml say")
+  elseif forced == "off" or forced == "0" then
+    info("EMEND_SERVICE=" .. forced .. ": each buffer starts its own provider hosts, whatever the `hosts` option (\"" .. hosts .. "\") and config.toml say")
+  elseif hosts == "service" then
+    ok("hosts = \"service\": the per-user checker service, shared by every buffer (unless config.toml says [service] hosts = \"process\"); `emend service status` lists it")
+  elseif hosts == "own" then
+    info("hosts = \"own\": each buffer starts its own provider hosts (the first proofread of every buffer waits for them)")
+  elseif hosts == "default" then
+    info("hosts = \"default\": config.toml's [service] hosts, else each buffer starts its own provider hosts")
+  else
+    err("hosts = " .. vim.inspect(hosts) .. ": must be \"service\", \"own\" or \"default\"")
+  end
+
   start("emend: Markdown")
   local ranges, md_err = require("emend.ffi").markdown_protected_ranges("Run `emend`.\n")
   if ranges and #ranges == 1 then ok("libemend protects code, quotes, links, HTML and front matter (emend_markdown_protected_ranges)")

@@ -63,6 +63,12 @@ M.config = {
   -- A spinner in the command line while a tool runs (false: only the statusline component
   -- require("emend").progress() and the User EmendProgress event).
   progress = true,
+  -- Where the provider hosts (the checkers' processes) run: "service" (the per-user checker
+  -- service: every buffer, Neovim instance, `emend lsp` and the emend command share one set,
+  -- started once), "own" (each buffer's coordinator starts its own, children of Neovim) or
+  -- "default" (config.toml's `[service] hosts`, else own). With "service" and "default"
+  -- config.toml's `[service] hosts` wins; EMEND_SERVICE=on|off overrides all. :help emend-service
+  hosts = "service",
 }
 
 local lib -- the clib, set by M.init
@@ -570,6 +576,11 @@ function M.get(buf, create)
   options.completion_timeout_ms = M.config.completion_timeout_ms or 0
   options.provider_timeout_ms = M.config.provider_timeout_ms or 0
   options.stream_chunk_bytes = M.config.stream_chunk_bytes or 0
+  local hosts = E.PROVIDER_HOSTS[M.config.hosts or "service"]
+  if not hosts then
+    return nil, "emend: hosts must be \"service\", \"own\" or \"default\", not " .. vim.inspect(M.config.hosts)
+  end
+  options.provider_hosts = hosts
   local lang = language()
   options.language = lang
   local out = ffi.new("emend_coordinator *[1]")
