@@ -60,10 +60,13 @@ extension Coordinator {
     private func contextsBuilt(_ contexts: [SessionContext], _ built: consuming [DocumentText], session: Session,
                                provider: WritingProvider) {
         // An ended session's contexts are the release's (or gone): what was built goes elsewhere.
-        guard self.session === session else { return SlicedRelease.freeElsewhere((contexts, consume built)) }
-        handle(.contextsBuilt(session, provider: provider, built: built))
+        if self.session === session {
+            handle(.contextsBuilt(session, provider: provider, built: copy built))
+        }
         // A session stopped in the window does not take them: the ropes this made go
         // elsewhere too (freeing a 4 MB rope here is the cost building elsewhere saved).
-        if contexts.contains(where: { !$0.isBuilt }) { SlicedRelease.freeElsewhere(consume built) }
+        if self.session !== session || contexts.contains(where: { !$0.isBuilt }) {
+            SlicedRelease.freeElsewhere((contexts, consume built))
+        }
     }
 }
