@@ -822,8 +822,8 @@ emend_status emend_answer_failed(emend_coordinator *coordinator, emend_request_i
  * ---------------------------------------------------------------------------------------- */
 
 /* Where a coordinator's provider hosts run: the processes that load the provider plugins
- * (a discovered plugin never runs in the engine's process; the built-in fixture does, and
- * needs no host). A host is a process per plugin; a checker with a model or a Python
+ * (a discovered plugin runs in one unless config.toml sets `isolation = "none"` for it; the
+ * built-in fixture runs in the engine's process and needs no host). A host is a process per plugin; a checker with a model or a Python
  * runtime takes seconds to start and tens to hundreds of MB to hold, so an engine that
  * makes a coordinator per view (a buffer, a tab) pays that for every view with own
  * processes, and once for all views and front ends with the service.
