@@ -580,27 +580,46 @@ class Cancelled(Exception):
     """The request a helper's piece was for was cancelled while the helper linted it."""
 
 
-def serve_helper(deps, markup, dialect, idle_seconds):
-    """A helper process's loop (see Helper): its linters by dialect, built on first use (the
-    first one at once, so that it is ready when the pieces come)."""
-    sys.path.insert(0, deps)
-    import harper  # noqa: PLC0415
+class Linters:
+    """The Harper linters of one process (the checker's, or a helper's) by dialect, each built
+    on first use and holding the user's words of the generation it last imported."""
 
-    linters = {}
+    def __init__(self, harper, where=""):
+        self.harper = harper
+        self.where = where  # said after "built ... linter in N s" in the log
+        self.built = {}
 
-    def linter(dialect_number, generation, words):
-        if dialect_number not in linters:
+    def get(self, dialect, generation, words):
+        """The linter of `dialect`, with the user's `words` of `generation` imported."""
+        if dialect not in self.built:
             started = time.monotonic()
-            linters[dialect_number] = [harper.Linter(harper.Dialect(dialect_number)), 0]
-            log(f"built Harper's {dialect_name(harper.Dialect(dialect_number))} linter in "
-                f"{time.monotonic() - started:.1f} s (helper process {os.getpid()}, for long texts)")
-        entry = linters[dialect_number]
+            self.built[dialect] = [self.harper.Linter(dialect), 0]
+            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s{self.where}")
+        entry = self.built[dialect]
         if entry[1] != generation:
             entry[0].clear_words()
             if words:
                 entry[0].import_words(words)
             entry[1] = generation
         return entry[0]
+
+
+def lint_records(linter, text, markup):
+    """The LintRecords of `text` as `linter` finds them (`markup`: Harper's language name)."""
+    organized = linter.organized_lints(text, language=markup)
+    return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
+
+
+def serve_helper(deps, markup, dialect, idle_seconds):
+    """A helper process's loop (see Helper): its linters by dialect, built on first use (the
+    first one at once, so that it is ready when the pieces come)."""
+    sys.path.insert(0, deps)
+    import harper  # noqa: PLC0415
+
+    linters = Linters(harper, f" (helper process {os.getpid()}, for long texts)")
+
+    def linter(dialect_number, generation, words):
+        return linters.get(harper.Dialect(dialect_number), generation, words)
 
     def write(message):
         sys.stdout.buffer.write(json.dumps(message).encode("ascii") + b"\n")
@@ -628,9 +647,8 @@ def helper_loop(linter, write, markup, idle_seconds):
         try:
             message = json.loads(line.decode("utf-8", "surrogatepass"))
             piece = message["piece"]
-            organized = linter(int(message["dialect"]), message["generation"], message["words"]).organized_lints(
-                piece, language=markup)
-            write({"rows": rows_of(LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints)})
+            linted = lint_records(linter(int(message["dialect"]), message["generation"], message["words"]), piece, markup)
+            write({"rows": rows_of(linted)})
         except Exception as error:  # noqa: BLE001 (every failure is an answer)
             write({"error": str(error) or type(error).__name__})
 
@@ -647,12 +665,10 @@ class Server(CheckerLoop):
         self.workers = workers
         self.piece_chars = piece_chars
         self.helper_idle_seconds = helper_idle_seconds
-        # The linters of this process by dialect, each with the generation of the user's words
-        # imported into it.
-        self.linters = {}
         # The helper processes started for long texts (`helpers_for`), those that ended left out.
         self.helpers = []
         self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
+        self.linters = Linters(self.harper)
         if self.harper is None:
             return
         try:
@@ -674,23 +690,11 @@ class Server(CheckerLoop):
         }.get(region, harper.Dialect.AMERICAN)
 
     def linter(self, dialect, generation, words):
-        """This process's linter for `dialect`, built on first use, with the user's `words` of
-        `generation` imported."""
-        if dialect not in self.linters:
-            started = time.monotonic()
-            self.linters[dialect] = [self.harper.Linter(dialect), 0]
-            log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s")
-        entry = self.linters[dialect]
-        if entry[1] != generation:
-            entry[0].clear_words()
-            if words:
-                entry[0].import_words(words)
-            entry[1] = generation
-        return entry[0]
+        """This process's linter for `dialect` (see Linters)."""
+        return self.linters.get(dialect, generation, words)
 
     def lint(self, linter, text):
-        organized = linter.organized_lints(text, language=self.markup)
-        return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
+        return lint_records(linter, text, self.markup)
 
     def helpers_for(self, dialect, count):
         """`count` helper processes: those still running, and new ones
