@@ -518,6 +518,10 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertTrue((logs + offLogs.all).contains { $0.contains("Harper has no rule named NoSuchRule") }, "\(logs)")
         XCTAssertTrue((logs + offLogs.all).contains { $0.contains("Harper lints with 904 of its") }, "\(logs)")
         XCTAssertEqual(rules(try checker("--rules-only SpellCheck")), ["SpellCheck/spelling"])
+        // The built-in command with the `arguments` setting (config.toml) instead of a command.
+        let builtIn = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                     settings: [(key: "arguments", value: "--rules-off SpellCheck")], logger: { _ in })
+        XCTAssertEqual(rules(builtIn), ["RepeatedWords/grammar"])
         XCTAssertEqual(rules(try checker("--rules-only RepeatedWords,SpellCheck --rules-off SpellCheck")), ["RepeatedWords/grammar"])
 
         // A long text (pieces of 300+ code points, kept on disk) linted without SpellCheck, then
