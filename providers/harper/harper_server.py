@@ -16,8 +16,9 @@ same checker service; in a long file only the pieces that changed), and the lint
 16,000 code points or more are also kept on disk (`DiskCache`, in $EMEND_PROVIDER_CACHE_DIR, the
 private cache directory Emend's sandbox lets this provider write, or outside Emend
 $XDG_CACHE_HOME/emend/harper; 64 MB at most, or --cache-dir DIR), so that a checker started again
-(the checker service exits when idle) does not lint an unchanged long file again. Why: Harper costs about 33 s of CPU per MB of new prose (a
-third of it parsing and tagging, the rest spread over some 900 rules, none of which dominates).
+(the checker service exits when idle) does not lint an unchanged long file again. Why: Harper costs 27-31 s of CPU per MB of new prose (about
+7 s parsing and tagging, the rest spread evenly over its 905 default rules; --rules-off and
+--rules-only choose them, see README).
 Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
 is the replacement; lints without one, or whose replacement is the original text, are left
@@ -209,7 +210,7 @@ PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 def pieces(text, piece_chars):
     """`text` cut into [(start, piece)] (start in code points) at paragraph breaks, each piece at
     least `piece_chars` long but the last; a text up to three times that is one piece. Why:
-    Harper costs about 33 s of CPU per MB of new prose, and a piece once linted is remembered
+    Harper costs 27-31 s of CPU per MB of new prose, and a piece once linted is remembered
     on its own (an edit relints its piece, not the file; a request cancelled when its time ran
     out keeps the pieces done). A cut follows a paragraph whose CRC is 0 mod 4, or one that makes the piece 4×
     `piece_chars` long: the cuts depend on the text only (the same pieces on any machine, under
@@ -587,11 +588,12 @@ class Cancelled(Exception):
 class RuleChoice:
     """Which of Harper's rules lint: Harper's defaults, less the rules named `off`, or only the
     rules named `only` (less `off`). Why a choice: Harper's cost is mostly its rules (on the
-    benchmark's prose about 27-31 s of CPU per MB with its 905 default rules, 7.3 s with none:
-    parsing and tagging), spread evenly over them (about 0.02 s per MB each), so a user who
-    wants a long file checked faster can keep only the rules they care for. The default is
-    Harper's own set (see README: turning off the rules that never fired on the quality sets
-    makes Harper 3.5x cheaper, but those rules' catches cannot be measured there)."""
+    benchmark's prose 27-31 s of CPU per MB with its 905 default rules, 7 s with none: parsing
+    and tagging), spread evenly over them (about 0.02 s per MB each), so a user who wants long
+    files checked faster can keep only the rules they care for. The default is Harper's own
+    set (README: keeping only the 62 rules that fired on the quality development set makes
+    Harper 3.5x cheaper but loses catches on the held-out sets; SpellCheck off saves 3-10% and
+    loses misspellings, Harper's silence counting as a speller's vote against)."""
 
     def __init__(self, off=(), only=None):
         self.off = frozenset(off)
