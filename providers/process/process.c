@@ -28,14 +28,14 @@
  *     timeout_ms = 10000                                      # per request and 256 KB of text, 1 to 3600000
  *     arguments = "--rules-off SpellCheck"                    # optional: words added after the command's
  *
- * `arguments` is split as `command` is and its words are added after the command's (the
- * built-in one or the setting's): options for a checker whose command is built in, such as
- * Harper's, without spelling out its paths again.
  * `command` is run without a shell: it is split into words at spaces and tabs; 'single
  * quotes' keep everything literally, "double quotes" keep everything except \" and \\, and a
  * backslash outside quotes keeps the next character. $, *, |, > and ~ mean nothing special.
  * The first word is looked up on PATH unless it contains a slash. A TOML array is not
  * accepted (the host hands settings over as text, and an array's text loses its quoting).
+ * `arguments` is split the same way and its words are added after the command's (the
+ * built-in one or the setting's): options for a checker whose command is built in, such as
+ * Harper's, without spelling out its paths again; blank adds nothing.
  *
  * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c and the
  * SDK, linked with cJSON (Debian libcjson-dev), which reads the child's lines and writes the
