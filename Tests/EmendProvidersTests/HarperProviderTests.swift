@@ -489,6 +489,49 @@ final class HarperProviderTests: XCTestCase {
         XCTAssertEqual(next.edits, fresh.edits)
     }
 
+    /// `--rules-off` turns Harper's named rules off and `--rules-only` leaves only the named ones
+    /// on (README: Harper's cost is its rules, spread evenly over them); a name Harper does not
+    /// know is said in the log; the lints kept on disk are those of the rules chosen, so a
+    /// checker with other rules does not read them.
+    func testTheRuleChoiceTurnsHarpersRulesOffOrLeavesOnlyTheNamedOnes() throws {
+        let root = PluginBuilder.repoRoot
+        let cache = NSTemporaryDirectory() + "emend-harper-rules-\(getpid())-\(UInt64.random(in: 0..<UInt64.max))"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: cache) }
+        func checker(_ options: String, logs: PluginLogCollector = PluginLogCollector()) throws -> PluginProvider {
+            let command = "python3 -u -I -B \(root)/providers/harper/harper_server.py --deps \(root)/.deps/python "
+                + "--cache-dir \(cache) --piece-chars 300 --workers 1 \(options)"
+            return PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                  settings: [(key: "command", value: command)], logger: logs.logger)
+        }
+        let paragraph = "She dont like it. I will see you tomorow. The the cat sat on the mat."
+        var logs: [String] = []
+        func rules(_ provider: PluginProvider, _ text: String = paragraph) -> Set<String> {
+            let sink = runLong(provider, text)
+            logs += sink.logs
+            return Set(found(sink.edits, in: text).map { "\($0.rule)/\($0.category)" })
+        }
+        XCTAssertEqual(rules(try checker("")), ["SpellCheck/spelling", "RepeatedWords/grammar"])
+        let offLogs = PluginLogCollector()
+        let off = try checker("--rules-off SpellCheck,NoSuchRule", logs: offLogs)
+        logs = []
+        XCTAssertEqual(rules(off), ["RepeatedWords/grammar"])
+        XCTAssertTrue((logs + offLogs.all).contains { $0.contains("Harper has no rule named NoSuchRule") }, "\(logs)")
+        XCTAssertTrue((logs + offLogs.all).contains { $0.contains("Harper lints with 904 of its") }, "\(logs)")
+        XCTAssertEqual(rules(try checker("--rules-only SpellCheck")), ["SpellCheck/spelling"])
+        // The built-in command with the `arguments` setting (config.toml) instead of a command.
+        let builtIn = PluginProvider(record: try PluginLibrary.load(path: try ProcessPlugins.harper()).record,
+                                     settings: [(key: "arguments", value: "--rules-off SpellCheck")], logger: { _ in })
+        XCTAssertEqual(rules(builtIn), ["RepeatedWords/grammar"])
+        XCTAssertEqual(rules(try checker("--rules-only RepeatedWords,SpellCheck --rules-off SpellCheck")), ["RepeatedWords/grammar"])
+
+        // A long text (pieces of 300+ code points, kept on disk) linted without SpellCheck, then
+        // by a checker with Harper's defaults and the same cache directory: it lints again.
+        let long = Array(repeating: paragraph, count: 16).joined(separator: "\n\n")
+        XCTAssertEqual(rules(off, long), ["RepeatedWords/grammar"])
+        XCTAssertEqual(rules(try checker(""), long), ["SpellCheck/spelling", "RepeatedWords/grammar"])
+        XCTAssertEqual(rules(try checker("--rules-off SpellCheck"), long), ["RepeatedWords/grammar"])
+    }
+
     func testTheUsersWordsAreImportedAndSuggested() throws {
         let directory = NSTemporaryDirectory() + "emend-harper-personal-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

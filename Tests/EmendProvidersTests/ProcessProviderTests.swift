@@ -151,6 +151,23 @@ final class ProcessProviderTests: XCTestCase {
         XCTAssertEqual(argv, ["two words", "say \"hi\" \\o/", "back slash", "$HOME", "*", "it's", ""])
     }
 
+    /// `arguments` adds words after the command's (options for a checker whose command is
+    /// built in, such as Harper's), split as the command is; blank adds nothing.
+    func testArgumentsAreAddedAfterTheCommand() throws {
+        func argv(_ arguments: String) throws -> [String] {
+            let provider = try provider(settings: [(key: "command", value: ProcessPlugins.fakeChecker + " one"),
+                                                   (key: "arguments", value: arguments)])
+            let sink = PluginTestSink()
+            XCTAssertEqual(provider.run(request(prompt: "argv"), sink: sink), .finished)
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sink.text.utf8)) as? [String])
+        }
+        XCTAssertEqual(try argv("'two words' three"), ["one", "two words", "three"])
+        XCTAssertEqual(try argv("  "), ["one"])
+        XCTAssertEqual(try createFailure([(key: "command", value: ProcessPlugins.fakeChecker), (key: "arguments", value: "--x 'open")]),
+                       "\(try path): create failed with EMEND_E_INVALID_ARGUMENT: arguments \"--x 'open\" cannot be split into words: "
+                       + "a ' quote is not closed")
+    }
+
     // MARK: one warm process
 
     func testOneProcessServesEveryRun() throws {

@@ -10,6 +10,7 @@
 #     [providers."org.emend.harper"]
 #     timeout_ms = 60000   # the default here: the first English request builds Harper's linter
 #     # command = "/usr/bin/python3 -u -I /path/to/harper_server.py --deps /path/to/.deps/python"
+#     # arguments = "--rules-off SpellCheck"   # options added after the command's (README: rules)
 set -eu
 . "$(dirname "$0")/../sdk/plugin-flags.sh"
 plugin_begin "$@"

@@ -16,8 +16,9 @@ same checker service; in a long file only the pieces that changed), and the lint
 16,000 code points or more are also kept on disk (`DiskCache`, in $EMEND_PROVIDER_CACHE_DIR, the
 private cache directory Emend's sandbox lets this provider write, or outside Emend
 $XDG_CACHE_HOME/emend/harper; 64 MB at most, or --cache-dir DIR), so that a checker started again
-(the checker service exits when idle) does not lint an unchanged long file again. Why: Harper costs about 33 s of CPU per MB of new prose (a
-third of it parsing and tagging, the rest spread over some 900 rules, none of which dominates).
+(the checker service exits when idle) does not lint an unchanged long file again. Why: Harper costs 27-31 s of CPU per MB of new prose (about
+7 s parsing and tagging, the rest spread evenly over its 905 default rules; --rules-off and
+--rules-only choose them, see README).
 Only lints inside the selection and clear of protected text are
 sent, as edits in UTF-8 byte offsets (Harper's spans count code points). The first suggestion
 is the replacement; lints without one, or whose replacement is the original text, are left
@@ -27,7 +28,11 @@ in the explanation ("Other suggestions: “a”, “b”."). See providers/proce
 
     python3 -u -I harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE]
                                    [--workers N] [--piece-chars N] [--cache-dir DIR]
-                                   [--helper-idle-seconds N]
+                                   [--helper-idle-seconds N] [--rules-off NAMES] [--rules-only NAMES]
+
+--rules-off NAMES / --rules-only NAMES: Harper's rules (comma-separated names, as in the edits'
+rule ids: SpellCheck, LongSentences, ...) turned off, or the only ones on; Harper's defaults
+otherwise (`RuleChoice`).
 
 --workers N: linters for a long text's pieces, this process and N - 1 helper processes (default:
 one per free core, at most 4, decided for each long text); a helper exits after --helper-idle-seconds without a piece (60).
@@ -64,7 +69,7 @@ from checker_loop import OBJECT_REPLACEMENT, CheckerLoop, log, touches  # noqa: 
 del sys.path[:2]
 
 USAGE = ("harper_server.py [--deps DIR] [--markup plaintext|markdown] [--dictionary FILE] [--workers N] "
-         "[--piece-chars N] [--cache-dir DIR] [--helper-idle-seconds N]")
+         "[--piece-chars N] [--cache-dir DIR] [--helper-idle-seconds N] [--rules-off NAMES] [--rules-only NAMES]")
 DEFAULT_DEPS = os.path.normpath(os.path.join(HERE, "..", "..", ".deps", "python"))
 
 # Harper's lint kinds (harper-core's LintKind); anything else counts as grammar.
@@ -205,7 +210,7 @@ PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 def pieces(text, piece_chars):
     """`text` cut into [(start, piece)] (start in code points) at paragraph breaks, each piece at
     least `piece_chars` long but the last; a text up to three times that is one piece. Why:
-    Harper costs about 33 s of CPU per MB of new prose, and a piece once linted is remembered
+    Harper costs 27-31 s of CPU per MB of new prose, and a piece once linted is remembered
     on its own (an edit relints its piece, not the file; a request cancelled when its time ran
     out keeps the pieces done). A cut follows a paragraph whose CRC is 0 mod 4, or one that makes the piece 4×
     `piece_chars` long: the cuts depend on the text only (the same pieces on any machine, under
@@ -489,10 +494,10 @@ class Helper:
     filter and memory bound over all the sandbox's processes), exits when its input closes (this
     checker ended) or after `idle_seconds` without a piece, and is reaped by a thread of its own."""
 
-    def __init__(self, deps, markup, dialect, idle_seconds):
+    def __init__(self, deps, markup, dialect, idle_seconds, rules):
         self.process = subprocess.Popen(
             [sys.executable, "-u", "-I", "-B", os.path.abspath(__file__), "--helper", str(int(dialect)), "--deps", deps,
-             "--markup", markup, "--helper-idle-seconds", str(idle_seconds)],
+             "--markup", markup, "--helper-idle-seconds", str(idle_seconds)] + rules.arguments(),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         self.pid = self.process.pid
         self.ready = False
@@ -580,13 +585,70 @@ class Cancelled(Exception):
     """The request a helper's piece was for was cancelled while the helper linted it."""
 
 
+class RuleChoice:
+    """Which of Harper's rules lint: Harper's defaults, less the rules named `off`, or only the
+    rules named `only` (less `off`). Why a choice: Harper's cost is mostly its rules (on the
+    benchmark's prose 27-31 s of CPU per MB with its 905 default rules, 7 s with none: parsing
+    and tagging), spread evenly over them (about 0.02 s per MB each), so a user who wants long
+    files checked faster can keep only the rules they care for. The default is Harper's own
+    set (README: keeping only the 62 rules that fired on the quality development set makes
+    Harper 3.5x cheaper but loses catches on the held-out sets; SpellCheck off saves 3-10% and
+    loses misspellings, Harper's silence counting as a speller's vote against)."""
+
+    def __init__(self, off=(), only=None):
+        self.off = frozenset(off)
+        self.only = None if only is None else frozenset(only)
+
+    @staticmethod
+    def names(argument):
+        """The rule names of a comma-separated option value."""
+        return [name.strip() for name in argument.split(",") if name.strip()]
+
+    def is_default(self):
+        return not self.off and self.only is None
+
+    def key(self):
+        """What the lints depend on, for the caches' keys ("" for Harper's defaults)."""
+        if self.is_default():
+            return ""
+        only = "*" if self.only is None else ",".join(sorted(self.only))
+        return f"only={only};off={','.join(sorted(self.off))}"
+
+    def arguments(self):
+        """The options that make a helper process lint with the same rules."""
+        result = []
+        if self.only is not None:
+            result += ["--rules-only", ",".join(sorted(self.only)) or ","]
+        if self.off:
+            result += ["--rules-off", ",".join(sorted(self.off))]
+        return result
+
+    def apply(self, linter):
+        """Sets `linter`'s configuration (nothing for Harper's defaults); says in the log which
+        names Harper does not know (they change nothing: a typo must not pass unnoticed)."""
+        if self.is_default():
+            return
+        default = linter.get_default_lint_config()
+        unknown = sorted((self.off | (self.only or frozenset())) - set(default))
+        if unknown:
+            log(f"Harper has no rule named {', '.join(unknown)} (see --rules-off / --rules-only); ignored")
+        if self.only is None:
+            config = {name: False for name in self.off if name in default}
+        else:
+            config = {name: name in self.only and name not in self.off for name in default}
+        linter.set_lint_config(config)
+        on = sum(1 for name, value in default.items() if config.get(name, value))
+        log(f"Harper lints with {on} of its {len(default)} rules ({sum(default.values())} on by default)")
+
+
 class Linters:
     """The Harper linters of one process (the checker's, or a helper's) by dialect, each built
     on first use and holding the user's words of the generation it last imported."""
 
-    def __init__(self, harper, where=""):
+    def __init__(self, harper, where="", rules=None):
         self.harper = harper
         self.where = where  # said after "built ... linter in N s" in the log
+        self.rules = rules or RuleChoice()
         self.built = {}
 
     def get(self, dialect, generation, words):
@@ -594,6 +656,7 @@ class Linters:
         if dialect not in self.built:
             started = time.monotonic()
             self.built[dialect] = [self.harper.Linter(dialect), 0]
+            self.rules.apply(self.built[dialect][0])
             log(f"built Harper's {dialect_name(dialect)} linter in {time.monotonic() - started:.1f} s{self.where}")
         entry = self.built[dialect]
         if entry[1] != generation:
@@ -610,13 +673,13 @@ def lint_records(linter, text, markup):
     return [LintRecord.of(lint, rule) for rule, lints in organized.items() for lint in lints]
 
 
-def serve_helper(deps, markup, dialect, idle_seconds):
+def serve_helper(deps, markup, dialect, idle_seconds, rules):
     """A helper process's loop (see Helper): its linters by dialect, built on first use (the
     first one at once, so that it is ready when the pieces come)."""
     sys.path.insert(0, deps)
     import harper  # noqa: PLC0415
 
-    linters = Linters(harper, f" (helper process {os.getpid()}, for long texts)")
+    linters = Linters(harper, f" (helper process {os.getpid()}, for long texts)", rules)
 
     def linter(dialect_number, generation, words):
         return linters.get(harper.Dialect(dialect_number), generation, words)
@@ -655,8 +718,9 @@ def helper_loop(linter, write, markup, idle_seconds):
 
 class Server(CheckerLoop):
     def __init__(self, deps, markup, dictionary=None, workers=None, piece_chars=PIECE_CHARS, cache_directory=None,
-                 helper_idle_seconds=HELPER_IDLE_SECONDS):
+                 helper_idle_seconds=HELPER_IDLE_SECONDS, rules=None):
         super().__init__()
+        self.rules = rules or RuleChoice()
         self.deps = deps
         self.markup = markup
         self.personal = PersonalWords(dictionary if dictionary is not None else personal_dictionary_path())
@@ -668,7 +732,7 @@ class Server(CheckerLoop):
         # The helper processes started for long texts (`helpers_for`), those that ended left out.
         self.helpers = []
         self.harper = self.import_checker("harper", deps, "harper-py", "providers/harper/setup.sh")
-        self.linters = Linters(self.harper)
+        self.linters = Linters(self.harper, rules=self.rules)
         if self.harper is None:
             return
         try:
@@ -703,7 +767,7 @@ class Server(CheckerLoop):
         self.helpers = [helper for helper in self.helpers if not helper.ended.is_set()]
         while len(self.helpers) < count:
             try:
-                helper = Helper(self.deps, self.markup, dialect, self.helper_idle_seconds)
+                helper = Helper(self.deps, self.markup, dialect, self.helper_idle_seconds, self.rules)
             except (OSError, RuntimeError) as error:
                 log(f"cannot start a helper process for long texts ({error}); linting them here alone")
                 break
@@ -782,9 +846,11 @@ class Server(CheckerLoop):
         when the request was cancelled first."""
         dialect = self.dialect(language)
         generation = self.personal.refresh()
-        memory_key = (dialect_name(dialect), generation, self.markup)
+        memory_key = (dialect_name(dialect), generation, self.markup, self.rules.key())
         words = hashlib.sha256("\n".join(self.personal.words).encode("utf-8", "surrogatepass")).hexdigest()
-        disk_key = (dialect_name(dialect), words, self.markup)
+        # Harper's default rules add nothing to the key: the files written before the choice
+        # existed stay valid.
+        disk_key = (dialect_name(dialect), words, self.markup) + ((self.rules.key(),) if not self.rules.is_default() else ())
         parts = pieces(text, self.piece_chars)
         found, todo, from_disk = {}, [], 0
         for index, (_, piece) in enumerate(parts):
@@ -852,7 +918,7 @@ class Server(CheckerLoop):
 
 def main(arguments):
     deps, markup, dictionary, workers, piece_chars, cache = DEFAULT_DEPS, "plaintext", None, None, PIECE_CHARS, None
-    helper_dialect, idle = None, HELPER_IDLE_SECONDS
+    helper_dialect, idle, off, only = None, HELPER_IDLE_SECONDS, [], None
     rest = list(arguments)
     while rest:
         option = rest.pop(0)
@@ -864,6 +930,10 @@ def main(arguments):
             dictionary = rest.pop(0)
         elif option == "--cache-dir" and rest:
             cache = rest.pop(0)
+        elif option == "--rules-off" and rest:
+            off += RuleChoice.names(rest.pop(0))
+        elif option == "--rules-only" and rest:
+            only = (only or []) + RuleChoice.names(rest.pop(0))
         elif option == "--helper" and rest and rest[0].isdigit():
             helper_dialect = int(rest.pop(0))
         elif option in ("--workers", "--piece-chars", "--helper-idle-seconds") and rest and rest[0].isdigit() and int(rest[0]) > 0:
@@ -877,10 +947,11 @@ def main(arguments):
         else:
             log(f"usage: {USAGE} (not {option!r})")
             return 2
+    rules = RuleChoice(off, only)
     if helper_dialect is not None:
-        serve_helper(deps, markup, helper_dialect, idle)
+        serve_helper(deps, markup, helper_dialect, idle, rules)
         return 0
-    Server(deps, markup, dictionary, workers, piece_chars, cache, idle).serve()
+    Server(deps, markup, dictionary, workers, piece_chars, cache, idle, rules).serve()
     return 0
 
 

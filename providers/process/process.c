@@ -26,12 +26,16 @@
  *     [providers."org.emend.process"]
  *     command = "python3 -u /opt/checkers/mine.py --strict"   # required unless built in
  *     timeout_ms = 10000                                      # per request and 256 KB of text, 1 to 3600000
+ *     arguments = "--rules-off SpellCheck"                    # optional: words added after the command's
  *
  * `command` is run without a shell: it is split into words at spaces and tabs; 'single
  * quotes' keep everything literally, "double quotes" keep everything except \" and \\, and a
  * backslash outside quotes keeps the next character. $, *, |, > and ~ mean nothing special.
  * The first word is looked up on PATH unless it contains a slash. A TOML array is not
  * accepted (the host hands settings over as text, and an array's text loses its quoting).
+ * `arguments` is split the same way and its words are added after the command's (the
+ * built-in one or the setting's): options for a checker whose command is built in, such as
+ * Harper's, without spelling out its paths again; blank adds nothing.
  *
  * Build (see build.sh): the plugin flags of providers/sdk/plugin-flags.sh on process.c and the
  * SDK, linked with cJSON (Debian libcjson-dev), which reads the child's lines and writes the
@@ -203,6 +207,25 @@ static void free_argv(char **argv) {
     if (argv == NULL) return;
     for (char **a = argv; *a != NULL; a++) free(*a);
     free(argv);
+}
+
+/* `first`'s words followed by `second`'s, in one array; both arrays are used up (their words
+ * move into the result). NULL when out of memory (both freed). */
+static char **join_argv(char **first, char **second) {
+    size_t a = 0, b = 0;
+    while (first[a] != NULL) a++;
+    while (second[b] != NULL) b++;
+    char **joined = calloc(a + b + 1, sizeof *joined);
+    if (joined == NULL) {
+        free_argv(first);
+        free_argv(second);
+        return NULL;
+    }
+    memcpy(joined, first, a * sizeof *joined);
+    memcpy(joined + a, second, b * sizeof *joined);
+    free(first);
+    free(second);
+    return joined;
 }
 
 /* Splits `command` into words (see the comment at the top); NULL with a reason on error. */
@@ -825,13 +848,15 @@ static emend_status process_create(const emend_host *host, const emend_provider_
                                    size_t setting_count, void **instance) {
     emend_status checked = emend_plugin_check_host(host, instance);
     if (checked != EMEND_OK) return checked;
-    const char *command = NULL;
+    const char *command = NULL, *arguments = NULL;
     long timeout_ms = DEFAULT_TIMEOUT_MS;
     for (size_t i = 0; i < setting_count; i++) {
         const emend_provider_setting *setting = &settings[i];
         if (setting->key == NULL || setting->value == NULL) continue;
         if (strcmp(setting->key, "command") == 0) {
             command = setting->value;
+        } else if (strcmp(setting->key, "arguments") == 0) {
+            arguments = setting->value;
         } else if (strcmp(setting->key, "timeout_ms") == 0) {
             if (emend_plugin_setting_number(host, setting, 1, MAX_TIMEOUT_MS, &timeout_ms) != EMEND_OK)
                 return EMEND_E_INVALID_ARGUMENT;
@@ -858,6 +883,16 @@ static emend_status process_create(const emend_host *host, const emend_provider_
     if (argv == NULL) {
         emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "command \"%.300s\" cannot be split into words: %s", command, why);
         return EMEND_E_INVALID_ARGUMENT;
+    }
+    if (arguments != NULL && arguments[strspn(arguments, " \t")] != '\0') { /* blank: nothing to add */
+        char **extra = split_command(arguments, why, sizeof why);
+        if (extra == NULL) {
+            emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "arguments \"%.300s\" cannot be split into words: %s", arguments, why);
+            free_argv(argv);
+            return EMEND_E_INVALID_ARGUMENT;
+        }
+        argv = join_argv(argv, extra);
+        if (argv == NULL) return EMEND_E_INTERNAL;
     }
     if (!findable(argv[0])) {
         emend_plugin_log(host, NULL, EMEND_LOG_ERROR, "the checker \"%.300s\" %s", argv[0],
