@@ -50,6 +50,12 @@ final class CleanMessageTests: XCTestCase {
         XCTAssertEqual(FixedCategory.of(ruleID: "COMMA_PARENTHESIS_WHITESPACE", category: "grammar", explanation: ""), .punctuation)
         XCTAssertEqual(FixedCategory.of(ruleID: "EN_QUOTES", category: "grammar", explanation: ""), .typography)
         XCTAssertEqual(FixedCategory.of(ruleID: "MODAL_OF", category: "grammar", explanation: "Use could have."), .grammar)
+        // Rule ids are compared upper-cased, as bytes when ASCII and as Characters beyond.
+        XCTAssertEqual(FixedCategory.of(ruleID: "harper:SpellCheck", category: "grammar", explanation: ""), .spelling)
+        XCTAssertEqual(FixedCategory.of(ruleID: "x_Semicolon_y", category: "grammar", explanation: ""), .punctuation)
+        XCTAssertEqual(FixedCategory.of(ruleID: "ſpelling", category: "grammar", explanation: ""), .spelling, "ſ upper-cases to S")
+        XCTAssertEqual(FixedCategory.of(ruleID: "COMM", category: "grammar", explanation: ""), .grammar)
+        XCTAssertEqual(FixedCategory.of(ruleID: "SPELLIN", category: "grammar", explanation: ""), .grammar)
         for category in FixedCategory.allCases {
             XCTAssertEqual(FixedCategory.of(ruleID: "", category: category.rawValue, explanation: ""), category)
         }
