@@ -27,6 +27,24 @@ final class CleanMessageTests: XCTestCase {
                        "Use “a” or “b”. Other suggestions: “c”, “b”.")
     }
 
+    /// The byte pre-check says "surely not there" only where the String search finds nothing:
+    /// with curly quotes, combining marks, and the characters canonically equal to K ; `.
+    func testTheBytePreCheckNeverHidesWhatAStringSearchFinds() {
+        let texts = ["“tomorow” is not in the en_US dictionary. Other suggestions: “morrow”.", "Did you mean `their`?",
+                     "Did you mean \u{1FEF}their\u{1FEF}?", "a \u{212A}elvin", "why\u{037E} not", "Use a <\u{338} b", "", "plain"]
+        for text in texts {
+            for needle in ["`", "<", "K", ";", "<suggestion>", PlainExplanation.othersMarker, "Kelvin"] {
+                if PlainExplanation.surelyLacks(text, needle) {
+                    XCTAssertFalse(text.contains(needle), "\(needle) in \(text)")
+                }
+            }
+        }
+        XCTAssertTrue(PlainExplanation.surelyLacks("“tomorow” is not in the en_US dictionary.", "<suggestion>"))
+        XCTAssertFalse(PlainExplanation.surelyLacks("Did you mean \u{1FEF}their\u{1FEF}?", "`"), "the varia is a backtick to a String")
+        XCTAssertEqual(PlainExplanation.cleaned("Did you mean \u{1FEF}their\u{1FEF}?", replacement: "their", original: "there"),
+                       PlainExplanation.cleaned("Did you mean `their`?", replacement: "their", original: "there"))
+    }
+
     func testTheFilterHandsOnCleanEdits() {
         let text = "You could of done it."
         let filter = ProofreadingFilter(text: text)

@@ -139,6 +139,14 @@ final class LanguageDetectionTests: XCTestCase {
             XCTAssertEqual(LanguageDetector.prose(of: paragraph), LanguageDetector.characterProse(of: paragraph), paragraph)
         }
         XCTAssertNotNil(LanguageDetector.prose(of: paragraphs[0]))
+        // The small words are counted as the words, lower-cased, looked up in the list would be.
+        for prose in ["The THE tHe theirs It's IT'S don't Doesn't doesnt shouldn't should ShOuLd beforehand before",
+                      "the über Straße and THE", "a", "", "x y z of Of oF"] {
+            let words = prose.split(separator: " ")
+            let small = words.filter { LanguageDetector.englishFunctionWords.contains($0.lowercased()) }.count
+            XCTAssertEqual(LanguageDetector.wordCounts(prose).words, words.count, prose)
+            XCTAssertEqual(LanguageDetector.wordCounts(prose).small, small, prose)
+        }
         XCTAssertNil(LanguageDetector.prose(of: "Ich glaube es nicht."))
     }
 
@@ -149,8 +157,8 @@ final class LanguageDetectionTests: XCTestCase {
         guard case .success = LanguageDetector.load() else { throw XCTSkip("no libexttextcat (bash scripts/install-deps.sh)") }
         let terse = "Garden river part at went part own his may. Silver history picture journey promise message problem method."
         let words = Set(terse.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
-        XCTAssertLessThan(LanguageDetector.functionWordCount(LanguageDetector.prose(of: terse)!.split(separator: " ")) * 5,
-                          words.count, "the paragraph is terse: its small words alone do not make it English")
+        let counts = LanguageDetector.wordCounts(LanguageDetector.prose(of: terse)!)
+        XCTAssertLessThan(counts.small * 5, counts.words, "the paragraph is terse: its small words alone do not make it English")
         let withDictionary = try LanguageDetector.load(lexicon: Lexicon(words: ["en_US": words])).get()
         XCTAssertNil(withDictionary.language(of: terse, expected: "en-US"))
         XCTAssertFalse(withDictionary.hasReadFingerprints, "TextCat was asked about a paragraph the dictionary knows")

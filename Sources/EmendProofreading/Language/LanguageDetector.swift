@@ -119,15 +119,14 @@ public final class LanguageDetector: @unchecked Sendable {
         // fingerprints, some milliseconds each, which on a file of thousands of English
         // paragraphs took seconds; and it is one more reason never to switch English away.
         if wanted == "en" {
-            let words = prose.split(separator: " ")
-            let small = Self.functionWordCount(words)
-            if small * 5 >= words.count { return nil }
+            let (count, small) = Self.wordCounts(prose)
+            if small * 5 >= count { return nil }
             // Fewer small words (terse prose, a list of items): English still when a tenth of
             // the words are small ones and nine in ten are in an English dictionary. Why: a
             // third of the paragraphs of the benchmarks' 1 MB of English went to TextCat,
             // half a millisecond each (0.45 s of the command's 1.5 s of CPU); German, French
             // or Dutch prose has few words of an English dictionary ("die", "den", "in").
-            if small * 10 >= words.count, knowsNineInTen(words) { return nil }
+            if small * 10 >= count, knowsNineInTen(prose.split(separator: " ")) { return nil }
         }
         let found = candidates(prose)
         guard found.count == 1, let language = found.first else { return nil }
@@ -135,21 +134,42 @@ public final class LanguageDetector: @unchecked Sendable {
         return language
     }
 
-    /// How many of `words` are in `englishFunctionWords`, case aside (ASCII words compared as
-    /// bytes: no lower-cased copy of each).
-    static func functionWordCount(_ words: [Substring]) -> Int {
-        var count = 0
-        for word in words {
-            let lower: String
-            if word.utf8.allSatisfy({ $0 < 0x80 }) {
-                lower = String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-            } else {
-                lower = word.lowercased()
+    /// How many words `prose` (words joined by single spaces) has, and how many of them are in
+    /// `englishFunctionWords`, case aside. An ASCII text is read as bytes, each word of up to
+    /// eight letters packed into an integer (`packedFunctionWords`): no String per word.
+    static func wordCounts(_ prose: String) -> (words: Int, small: Int) {
+        var prose = prose
+        if let counts = prose.withUTF8({ bytes -> (Int, Int)? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var words = 0, small = 0, packed: UInt64 = 0, length = 0
+            for index in 0...bytes.count {
+                if index == bytes.count || bytes[index] == 0x20 {
+                    if length > 0 {
+                        words += 1
+                        if length <= 8 && packedFunctionWords.contains(packed) { small += 1 }
+                    }
+                    packed = 0
+                    length = 0
+                } else {
+                    let byte = bytes[index]
+                    if length < 8 { packed |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) << (8 * UInt64(length)) }
+                    length += 1
+                }
             }
-            if englishFunctionWords.contains(lower) { count += 1 }
+            return (words, small)
+        }) {
+            return counts
         }
-        return count
+        let words = prose.split(separator: " ")
+        return (words.count, words.filter { englishFunctionWords.contains($0.lowercased()) }.count)
     }
+
+    /// `englishFunctionWords` (ASCII, at most eight letters each) packed as `wordCounts` packs
+    /// a word: its bytes from the lowest.
+    static let packedFunctionWords: Set<UInt64> = Set(englishFunctionWords.map { word in
+        precondition(word.utf8.count <= 8 && word.utf8.allSatisfy { $0 < 0x80 }, "a function word that cannot be packed: \(word)")
+        return word.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    })
 
     /// Whether nine in ten of `words` or more are in an English dictionary (false when none is
     /// installed); stops as soon as the answer is known.
