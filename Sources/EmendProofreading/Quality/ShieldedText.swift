@@ -126,7 +126,7 @@ public struct ShieldedText: Sendable, Equatable {
             var from = scheme.lowerBound
             while from > start, Self.isLetter(b[from - 1]) { from -= 1 }
             ranges.append((.url, from..<end))
-        } else if token.starts(with: "www.".utf8) {
+        } else if token.first == UInt8(ascii: "w"), token.starts(with: "www.".utf8) {
             ranges.append((.url, start..<end))
         } else if let at = token.firstIndex(of: UInt8(ascii: "@")), at > start, at + 1 < end,
                   b[(at + 1)..<end].contains(UInt8(ascii: ".")), b[start..<at].allSatisfy(Self.isEmailLocal),
@@ -143,7 +143,12 @@ public struct ShieldedText: Sendable, Equatable {
     /// hidden file or an extension (`.env`, `.gitignore`, `.tar.gz`): no prose word starts so.
     static func isPath(_ token: ArraySlice<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
-        if token.starts(with: "./".utf8) || token.starts(with: "../".utf8) || token.starts(with: "~/".utf8) { return true }
+        // (The first byte asked first: `starts(with:)` of a String's bytes is slow, and this
+        // runs for every token of the text.)
+        if token.first == UInt8(ascii: ".") || token.first == UInt8(ascii: "~"),
+           token.starts(with: "./".utf8) || token.starts(with: "../".utf8) || token.starts(with: "~/".utf8) {
+            return true
+        }
         if token.first == UInt8(ascii: "."), token.count > 1, isLetter(token[token.startIndex + 1]) { return true }
         if token.first == slash, token.count > 1, isWordByte(token[token.startIndex + 1]) { return true }
         var index = token.startIndex + 1
