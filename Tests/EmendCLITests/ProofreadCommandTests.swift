@@ -36,6 +36,27 @@ final class ProofreadCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("notes.md: found 8 suggestions (4 grammar, 4 spelling)"), result.stderr)
     }
 
+    /// A long line is quoted the same whether it is ASCII (read a byte a column) or not (read
+    /// by Characters): the same window around the word, a tab as four spaces, control
+    /// characters as spaces, the same marks. The two lines differ only in a word beyond the
+    /// window ("cafe" / "café", as wide).
+    func testLongLinesAreQuotedAlikeInASCIIAndBeyond() {
+        let before = "\tOne two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+            + "seventeen eighteen nineteen twenty, and\t\u{0B}then we will meet"
+        let after = " to go over the draft with everyone who came along to the garden party at the end of the long summer "
+            + "afternoon by the river near the old bridge and the mill"
+        sandbox.write("ascii.txt", before + " tomorow" + after + " cafe.\n")
+        sandbox.write("beyond.txt", before + " tomorow" + after + " café.\n")
+        let ascii = sandbox.run(["proofread", "ascii.txt"]), beyond = sandbox.run(["proofread", "beyond.txt"])
+        XCTAssertEqual(ascii.status, 1, ascii.stderr)
+        XCTAssertEqual(beyond.status, 1, beyond.stderr)
+        let quoted = ascii.stdout.split(separator: "\n").dropFirst().prefix(2).joined(separator: "\n")
+        XCTAssertTrue(quoted.contains("…"), "the long line is cut: \(ascii.stdout)")
+        XCTAssertTrue(quoted.contains("and     then we will meet tomorow to go over"), "a tab as four spaces, a control character as one: \(quoted)")
+        XCTAssertTrue(quoted.contains("^^^^^^^ tomorrow"), quoted)
+        XCTAssertEqual(quoted, beyond.stdout.split(separator: "\n").dropFirst().prefix(2).joined(separator: "\n"))
+    }
+
     func testNoProtectReportsCodeToo() {
         copyExampleNotes()
         let result = sandbox.run(["proofread", "--no-protect", "notes.md"])

@@ -27,6 +27,24 @@ final class CleanMessageTests: XCTestCase {
                        "Use “a” or “b”. Other suggestions: “c”, “b”.")
     }
 
+    /// The byte pre-check says "surely not there" only where the String search finds nothing:
+    /// with curly quotes, combining marks, and the characters canonically equal to K ; `.
+    func testTheBytePreCheckNeverHidesWhatAStringSearchFinds() {
+        let texts = ["“tomorow” is not in the en_US dictionary. Other suggestions: “morrow”.", "Did you mean `their`?",
+                     "Did you mean \u{1FEF}their\u{1FEF}?", "a \u{212A}elvin", "why\u{037E} not", "Use a <\u{338} b", "", "plain"]
+        for text in texts {
+            for needle in ["`", "<", "K", ";", "<suggestion>", PlainExplanation.othersMarker, "Kelvin"] {
+                if PlainExplanation.surelyLacks(text, needle) {
+                    XCTAssertFalse(text.contains(needle), "\(needle) in \(text)")
+                }
+            }
+        }
+        XCTAssertTrue(PlainExplanation.surelyLacks("“tomorow” is not in the en_US dictionary.", "<suggestion>"))
+        XCTAssertFalse(PlainExplanation.surelyLacks("Did you mean \u{1FEF}their\u{1FEF}?", "`"), "the varia is a backtick to a String")
+        XCTAssertEqual(PlainExplanation.cleaned("Did you mean \u{1FEF}their\u{1FEF}?", replacement: "their", original: "there"),
+                       PlainExplanation.cleaned("Did you mean `their`?", replacement: "their", original: "there"))
+    }
+
     func testTheFilterHandsOnCleanEdits() {
         let text = "You could of done it."
         let filter = ProofreadingFilter(text: text)
@@ -50,6 +68,12 @@ final class CleanMessageTests: XCTestCase {
         XCTAssertEqual(FixedCategory.of(ruleID: "COMMA_PARENTHESIS_WHITESPACE", category: "grammar", explanation: ""), .punctuation)
         XCTAssertEqual(FixedCategory.of(ruleID: "EN_QUOTES", category: "grammar", explanation: ""), .typography)
         XCTAssertEqual(FixedCategory.of(ruleID: "MODAL_OF", category: "grammar", explanation: "Use could have."), .grammar)
+        // Rule ids are compared upper-cased, as bytes when ASCII and as Characters beyond.
+        XCTAssertEqual(FixedCategory.of(ruleID: "harper:SpellCheck", category: "grammar", explanation: ""), .spelling)
+        XCTAssertEqual(FixedCategory.of(ruleID: "x_Semicolon_y", category: "grammar", explanation: ""), .punctuation)
+        XCTAssertEqual(FixedCategory.of(ruleID: "ſpelling", category: "grammar", explanation: ""), .spelling, "ſ upper-cases to S")
+        XCTAssertEqual(FixedCategory.of(ruleID: "COMM", category: "grammar", explanation: ""), .grammar)
+        XCTAssertEqual(FixedCategory.of(ruleID: "SPELLIN", category: "grammar", explanation: ""), .grammar)
         for category in FixedCategory.allCases {
             XCTAssertEqual(FixedCategory.of(ruleID: "", category: category.rawValue, explanation: ""), category)
         }

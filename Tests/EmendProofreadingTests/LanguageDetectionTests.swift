@@ -120,6 +120,54 @@ final class LanguageDetectionTests: XCTestCase {
         XCTAssertEqual(detector.candidates(german), ["de"])
     }
 
+    /// The byte-wise reading of an ASCII paragraph keeps the words the Character-wise one
+    /// keeps (code-ish words, inner capitals, digits, edges of punctuation, every kind of
+    /// white space), and says "no prose" where it does.
+    func testASCIIProseIsReadAsCharactersReadIt() {
+        let paragraphs = [
+            "We have fixed the startup crash and improved the speed of the importer considerably.",
+            "Our Terraform state lives in an S3 bucket with DynamoDB locking, see (docs) and `make`.",
+            "  \"Quoted,\" she said -- it's well-known; don't re-run x=1 or a_b or /usr/bin or #tag @me [x] <y> {z} $v |p.\n",
+            "Tabs\tand\u{0B}vertical\u{0C}feeds\rand\r\nline ends\n\nsplit words well enough for eight words here.",
+            "... 'single' -dash- trailing-- --leading 'quoted' words, all of them letters enough for the minimum.",
+            "Ich glaube es nicht.",
+            "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && ninja -C build && sudo ninja -C build install",
+            "Control\u{01}chars\u{7F}stay inside tokens of this paragraph which has words enough to count now.",
+            "",
+        ]
+        for paragraph in paragraphs {
+            XCTAssertEqual(LanguageDetector.prose(of: paragraph), LanguageDetector.characterProse(of: paragraph), paragraph)
+        }
+        XCTAssertNotNil(LanguageDetector.prose(of: paragraphs[0]))
+        // The small words are counted as the words, lower-cased, looked up in the list would be.
+        for prose in ["The THE tHe theirs It's IT'S don't Doesn't doesnt shouldn't should ShOuLd beforehand before",
+                      "the über Straße and THE", "a", "", "x y z of Of oF"] {
+            let words = prose.split(separator: " ")
+            let small = words.filter { LanguageDetector.englishFunctionWords.contains($0.lowercased()) }.count
+            XCTAssertEqual(LanguageDetector.wordCounts(prose).words, words.count, prose)
+            XCTAssertEqual(LanguageDetector.wordCounts(prose).small, small, prose)
+        }
+        XCTAssertNil(LanguageDetector.prose(of: "Ich glaube es nicht."))
+    }
+
+    /// A terse English paragraph (fewer than a fifth of its words small ones) is English when
+    /// nine in ten of its words are in an English dictionary, without TextCat; German prose
+    /// is still German, and without a dictionary TextCat decides as before.
+    func testTerseEnglishKnownToTheDictionaryIsEnglishWithoutTextCat() throws {
+        guard case .success = LanguageDetector.load() else { throw XCTSkip("no libexttextcat (bash scripts/install-deps.sh)") }
+        let terse = "Garden river part at went part own his may. Silver history picture journey promise message problem method."
+        let words = Set(terse.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+        let counts = LanguageDetector.wordCounts(LanguageDetector.prose(of: terse)!)
+        XCTAssertLessThan(counts.small * 5, counts.words, "the paragraph is terse: its small words alone do not make it English")
+        let withDictionary = try LanguageDetector.load(lexicon: Lexicon(words: ["en_US": words])).get()
+        XCTAssertNil(withDictionary.language(of: terse, expected: "en-US"))
+        XCTAssertFalse(withDictionary.hasReadFingerprints, "TextCat was asked about a paragraph the dictionary knows")
+        XCTAssertEqual(withDictionary.language(of: german, expected: "en-US"), "de", "German is no English word list")
+        let withoutDictionary = try LanguageDetector.load(lexicon: .none).get()
+        _ = withoutDictionary.language(of: terse, expected: "en-US")
+        XCTAssertTrue(withoutDictionary.hasReadFingerprints, "without a dictionary TextCat decides")
+    }
+
     func testCodeIshParagraphsAreNeverSwitched() throws {
         let detector = try detector()
         for technical in [
