@@ -157,14 +157,17 @@ extension Coordinator {
         return ResultComposition(before: before, after: after, breakAfter: breakAfter, finalBreaks: finalBreaks)
     }
 
-    /// How many provider edits one queue item turns into suggestions (~2-3 µs each).
+    /// How many suggestions one queue item plans for delivery or restoring, and (under a
+    /// dispatch budget of items) how many provider edits it turns into suggestions; under a
+    /// time budget those are made for about a millisecond per item (`WorkSlice`: each costs
+    /// about 10 µs, more where the ledger or the rope is larger).
     static let suggestionSlice = 512
 
     /// Valid, non-overlapping edits inside the region (full corrected text is aligned), as
     /// suggestions, given to `then` once all are made. The provider read the base as it was
     /// then: its edits are rebased through the engine's edits since, and those the engine
-    /// edited over are dropped. The edits are taken in slices of `suggestionSlice`, each a
-    /// queue item of its own, so the engine may edit between slices: each slice rebases
+    /// edited over are dropped. The edits are taken in slices (`WorkSlice`: about a
+    /// millisecond each), each a queue item of its own, so the engine may edit between slices: each slice rebases
     /// through the ledger as it is then, reads the region where it is then, and checks
     /// overlap against the previous suggestion's anchor (where that text is now).
     private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>,
@@ -201,7 +204,7 @@ extension Coordinator {
         context.reserve(forSuggestions: room)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
-        let sliceSize = aligned ? max(1, edits.remaining) : Self.suggestionSlice
+        let bound = aligned ? WorkSlice.Bound.elements(max(1, edits.remaining)) : WorkSlice.bound(on: queue, elements: Self.suggestionSlice)
         // The queued slices hold the coordinator weakly, as delivery does.
         weak let owner = self
         func slice() {
@@ -211,7 +214,8 @@ extension Coordinator {
                 return self.fail(EmendError(.internal, "the session lost its working region"))
             }
             let shift = region.lowerBound - session.regionOriginalStart
-            for _ in 0..<min(sliceSize, edits.remaining) {
+            var item = WorkSlice(bound)
+            while edits.remaining > 0, item.takesAnother() {
                 guard let edit = edits.next() else { break }
                 var moved = edit
                 if !aligned {
