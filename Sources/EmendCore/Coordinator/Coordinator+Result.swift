@@ -11,8 +11,8 @@ extension Coordinator {
         if session.tool == .proofread {
             // In slices, one queue item each: a dispatch stays within its budget whatever the
             // number of suggestions (109,000 took 255 ms in one piece).
-            return makeSuggestions(session, context: context, region: region) { [weak self] suggestions in
-                session.suggestions = suggestions
+            return makeSuggestions(session, context: context, region: region) { [weak self] suggestions, places in
+                session.setSuggestions(suggestions, places: places)
                 self?.resultReady(session)
             }
         }
@@ -171,7 +171,7 @@ extension Coordinator {
     /// through the ledger as it is then, reads the region where it is then, and checks
     /// overlap against the previous suggestion's anchor (where that text is now).
     private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>,
-                                 then: @escaping ([Suggestion]) -> Void) {
+                                 then: @escaping ([Suggestion], [Int]) -> Void) {
         let run = session.run
         var arrived = run.resultEdits
         var aligned = false
@@ -193,7 +193,7 @@ extension Coordinator {
 
     /// Makes the suggestions of `edits` (by start), a slice at a time (see above).
     private func makeSuggestions(_ session: Session, context: SessionContext, from edits: OrderedEdits, aligned: Bool,
-                                 then: @escaping ([Suggestion]) -> Void) {
+                                 then: @escaping ([Suggestion], [Int]) -> Void) {
         let run = session.run
         var edits = edits
         var made: [Suggestion] = []
@@ -201,6 +201,9 @@ extension Coordinator {
         // one insertion at each point), whatever count a broken provider sends.
         let room = min(edits.remaining, (session.region?.range?.count ?? 0) + 1)
         made.reserveCapacity(room)
+        // Their places (`Session.placedSuggestions`), written as each is made.
+        var places: [Int] = []
+        places.reserveCapacity(room)
         context.reserve(forSuggestions: room)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
@@ -239,13 +242,14 @@ extension Coordinator {
                     self.logger("dropped an invalid edit at \(moved.range)")
                     continue
                 }
+                places.append(made.count)
                 made.append(Suggestion(index: made.count, contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
                                        edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
             if edits.remaining > 0 {
                 self.queue.post { slice() }
             } else {
-                then(made)
+                then(made, places)
             }
         }
         slice()
