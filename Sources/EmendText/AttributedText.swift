@@ -87,9 +87,11 @@ public struct AttributedText: Equatable, Sendable {
             return Self.follow(range, delta: replacement.utf8.count, runs: &attributeRuns, intents: &blockIntents,
                                protected: &protectedRanges)
         }
-        let utf8 = string.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
+        // No view of the string is held across the replace: a `let utf8 = string.utf8` kept
+        // the storage shared, so every replace copied the whole text (taking a refused 16 MB
+        // rewrite back 64 KB a replace copied 16 MB each time: 11-13 ms per replace).
+        let start = string.utf8.index(string.utf8.startIndex, offsetBy: range.lowerBound)
+        let end = string.utf8.index(start, offsetBy: range.count)
         string.replaceSubrange(start..<end, with: replacement)
         Self.follow(range, delta: replacement.utf8.count - range.count, runs: &attributeRuns, intents: &blockIntents,
                     protected: &protectedRanges)

@@ -114,4 +114,19 @@ final class AttributedTextReplaceTests: XCTestCase {
         XCTAssertEqual(text.allProtectedRanges, [0..<1, 2..<5, 8..<12])
         XCTAssertEqual(text.substring(8..<12), "code")
     }
+
+    /// A replace edits the text in its own storage when nothing else holds it: the ledger's
+    /// change of a refused 16 MB rewrite, taken back 64 KB a replace, was copied whole by each
+    /// replace (a view of the string was held across it).
+    func testAReplaceEditsAnUnsharedTextInPlace() {
+        var text = AttributedText(String(repeating: "This sentence goes on and on. ", count: 40_000))
+        func storage() -> UnsafePointer<UInt8>? { text.string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil }
+        let before = storage()
+        XCTAssertNotNil(before)
+        let count = text.utf8Count
+        text.replace((count - 65_536)..<count, with: "")
+        text.replace(10..<20, with: "")
+        XCTAssertEqual(storage(), before, "copied into new storage")
+        XCTAssertEqual(text.utf8Count, count - 65_536 - 10)
+    }
 }

@@ -147,11 +147,13 @@ struct EditsBenchmark {
         /// CLOCK_MONOTONIC` (`perf script --time`).
         var longestWindow: (UInt64, UInt64) = (0, 0)
         /// The longest dispatches on the CPU: (CPU ns, its number in the stage, replaces before it).
-        var top: [(cpu: UInt64, number: Int, replaces: Int)] = []
+        /// With EMEND_BENCH_WINDOWS=1 each also prints its CLOCK_MONOTONIC window.
+        var top: [(cpu: UInt64, number: Int, replaces: Int, window: (UInt64, UInt64))] = []
 
         mutating func note(wall: UInt64, cpu: UInt64, replacesBefore: Int) {
             dispatches += 1
-            top.append((cpu, dispatches, replacesBefore))
+            let end = monotonicNanoseconds()
+            top.append((cpu, dispatches, replacesBefore, (end - wall, end)))
             top.sort { $0.cpu > $1.cpu }
             if top.count > 5 { top.removeLast() }
             self.wall = max(self.wall, wall)
@@ -167,7 +169,10 @@ struct EditsBenchmark {
             "longest dispatch \(fmt(Double(wall) / 1e6, 2)) ms (\(fmt(Double(cpu) / 1e6, 2)) ms on the CPU), "
                 + "\(dispatches) dispatches, \(replaces) replaces (the longest began after \(replacesBeforeLongest)), "
                 + "\(fmt(Double(total) / 1e6, 0)) ms in all; longest on the CPU (ms, dispatch number, replaces before): "
-                + top.map { "\(fmt(Double($0.cpu) / 1e6, 2)) #\($0.number) r\($0.replaces)" }.joined(separator: ", ")
+                + top.map {
+                    "\(fmt(Double($0.cpu) / 1e6, 2)) #\($0.number) r\($0.replaces)"
+                        + (getenv("EMEND_BENCH_WINDOWS") == nil ? "" : " [\(seconds($0.window.0)),\(seconds($0.window.1))]")
+                }.joined(separator: ", ")
                 + (getenv("EMEND_BENCH_WINDOWS") == nil ? "" : " [longest: \(seconds(longestWindow.0)),\(seconds(longestWindow.1))]")
         }
     }

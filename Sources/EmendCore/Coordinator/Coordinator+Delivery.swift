@@ -254,11 +254,36 @@ extension Coordinator {
 
     func deliverRestoring(below end: Int, _ slices: SessionEvent.RestoringSlices) {
         // The engine's edits may have made changes its own meanwhile: fewer are left.
-        let end = min(end, slices.context.ledger.count)
+        let context = slices.context, ledger = context.ledger
+        let end = min(end, ledger.count)
         guard end > 0 else { return handle(slices.delivered) }
-        let start = max(0, end - Self.suggestionSlice)
-        deliver(restoringEdits(in: slices.context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
+        var slices = slices
+        let length = ledger.currentSpan(end - 1).count
+        if length > RestoringPiece.longest, length != slices.lengthBeforePiece {
+            // A long change (a refused rewrite's 16 MB) goes out from its end a piece per
+            // replace (`RestoringPiece`); the ledger knows what is left of it when this comes
+            // back for the same change, and its last piece goes as any change does.
+            slices.lengthBeforePiece = length
+            return deliver([restoringTail(of: end - 1, in: context, styled: slices.styled)], kind: slices.kind,
+                           reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: end, slices))
+        }
+        slices.lengthBeforePiece = nil
+        var start = max(0, end - Self.suggestionSlice)
+        // A long change among them waits for a slice of its own (its pieces, above).
+        if let long = (start..<(end - 1)).last(where: { ledger.currentSpan($0).count > RestoringPiece.longest }) { start = long + 1 }
+        deliver(restoringEdits(in: context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
                 reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
+    }
+
+    /// The replace that takes the tail of Emend's change `index` out of the text (see
+    /// `RestoringPiece`): what is left of it is a prefix of what was delivered.
+    private func restoringTail(of index: Int, in context: SessionContext, styled: Bool) -> PlannedEdit {
+        let span = context.ledger.currentSpan(index)
+        let baseText = context.ledger.hunk(index).baseText.string.utf8
+        let rope = context.text.rope
+        let tail = RestoringPiece.tail(of: span, baseLast: baseText.last) { rope.byte(at: $0) }
+        return PlannedEdit(anchor: context.anchor(tail), replacement: "", styling: styled ? AttributedText("") : nil,
+                           restores: true, expected: context.text.substring(tail))
     }
 
     /// Changes the region's text to `versions[target]` through minimal edits (a version's

@@ -11,8 +11,8 @@ extension Coordinator {
         if session.tool == .proofread {
             // In slices, one queue item each: a dispatch stays within its budget whatever the
             // number of suggestions (109,000 took 255 ms in one piece).
-            return makeSuggestions(session, context: context, region: region) { [weak self] suggestions in
-                session.suggestions = suggestions
+            return makeSuggestions(session, context: context, region: region) { [weak self] suggestions, places in
+                session.setSuggestions(suggestions, places: places)
                 self?.resultReady(session)
             }
         }
@@ -157,18 +157,21 @@ extension Coordinator {
         return ResultComposition(before: before, after: after, breakAfter: breakAfter, finalBreaks: finalBreaks)
     }
 
-    /// How many provider edits one queue item turns into suggestions (~2-3 µs each).
+    /// How many suggestions one queue item plans for delivery or restoring, and (under a
+    /// dispatch budget of items) how many provider edits it turns into suggestions; under a
+    /// time budget those are made for about a millisecond per item (`WorkSlice`: each costs
+    /// about 10 µs, more where the ledger or the rope is larger).
     static let suggestionSlice = 512
 
     /// Valid, non-overlapping edits inside the region (full corrected text is aligned), as
     /// suggestions, given to `then` once all are made. The provider read the base as it was
     /// then: its edits are rebased through the engine's edits since, and those the engine
-    /// edited over are dropped. The edits are taken in slices of `suggestionSlice`, each a
-    /// queue item of its own, so the engine may edit between slices: each slice rebases
+    /// edited over are dropped. The edits are taken in slices (`WorkSlice`: about a
+    /// millisecond each), each a queue item of its own, so the engine may edit between slices: each slice rebases
     /// through the ledger as it is then, reads the region where it is then, and checks
     /// overlap against the previous suggestion's anchor (where that text is now).
     private func makeSuggestions(_ session: Session, context: SessionContext, region: Range<Int>,
-                                 then: @escaping ([Suggestion]) -> Void) {
+                                 then: @escaping ([Suggestion], [Int]) -> Void) {
         let run = session.run
         var arrived = run.resultEdits
         var aligned = false
@@ -190,7 +193,7 @@ extension Coordinator {
 
     /// Makes the suggestions of `edits` (by start), a slice at a time (see above).
     private func makeSuggestions(_ session: Session, context: SessionContext, from edits: OrderedEdits, aligned: Bool,
-                                 then: @escaping ([Suggestion]) -> Void) {
+                                 then: @escaping ([Suggestion], [Int]) -> Void) {
         let run = session.run
         var edits = edits
         var made: [Suggestion] = []
@@ -198,10 +201,13 @@ extension Coordinator {
         // one insertion at each point), whatever count a broken provider sends.
         let room = min(edits.remaining, (session.region?.range?.count ?? 0) + 1)
         made.reserveCapacity(room)
+        // Their places (`Session.placedSuggestions`), written as each is made.
+        var places: [Int] = []
+        places.reserveCapacity(room)
         context.reserve(forSuggestions: room)
         // Aligned edits are in the region's bytes of now: made in one piece, before the engine
         // can edit (the alignment itself already took one).
-        let sliceSize = aligned ? max(1, edits.remaining) : Self.suggestionSlice
+        let bound = aligned ? WorkSlice.Bound.elements(max(1, edits.remaining)) : WorkSlice.bound(on: queue, elements: Self.suggestionSlice)
         // The queued slices hold the coordinator weakly, as delivery does.
         weak let owner = self
         func slice() {
@@ -211,7 +217,8 @@ extension Coordinator {
                 return self.fail(EmendError(.internal, "the session lost its working region"))
             }
             let shift = region.lowerBound - session.regionOriginalStart
-            for _ in 0..<min(sliceSize, edits.remaining) {
+            var item = WorkSlice(bound)
+            while edits.remaining > 0, item.takesAnother() {
                 guard let edit = edits.next() else { break }
                 var moved = edit
                 if !aligned {
@@ -235,13 +242,14 @@ extension Coordinator {
                     self.logger("dropped an invalid edit at \(moved.range)")
                     continue
                 }
+                places.append(made.count)
                 made.append(Suggestion(index: made.count, contextID: context.id, anchor: context.anchor(moved.range), original: context.text.substring(moved.range),
                                        edit: moved, originalRange: (moved.range.lowerBound - shift)..<(moved.range.upperBound - shift)))
             }
             if edits.remaining > 0 {
                 self.queue.post { slice() }
             } else {
-                then(made)
+                then(made, places)
             }
         }
         slice()

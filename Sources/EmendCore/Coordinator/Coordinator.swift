@@ -54,7 +54,7 @@ public final class Coordinator: @unchecked Sendable {
         self.catalog = catalog
         self.preferredBehavior = options.preferredBehavior
         self.preferredResultOptions = options.preferredResultOptions
-        self.queue = try WorkQueue()
+        self.queue = try WorkQueue(slicesByTime: options.dispatchBudget.isTimed)
         self.ownerThread = pthread_self()
     }
 

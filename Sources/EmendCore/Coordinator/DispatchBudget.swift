@@ -16,6 +16,12 @@ public enum DispatchBudget: Sendable, Equatable {
     /// Leaves the longest dispatch below 5 ms when each item of work stays well below 1 ms.
     public static let standard = DispatchBudget.time(microseconds: 3_000)
 
+    /// Whether dispatches end by time (then the slices of long loops do too, see `WorkSlice`).
+    var isTimed: Bool {
+        if case .time = self { return true }
+        return false
+    }
+
     /// Tracks one dispatch against the budget.
     struct Meter {
         let budget: DispatchBudget

@@ -80,6 +80,9 @@ indirect enum SessionEvent {
         let reason: ReplaceReason
         let refused: SessionEvent?
         let delivered: SessionEvent
+        /// The length of the long change whose tail went out last (see `RestoringPiece`):
+        /// when it is as long again, the piece was withdrawn and the change goes whole.
+        var lengthBeforePiece: Int? = nil
     }
 
     /// The engine answered replace `sent` of `delivery`: the next one goes out.

@@ -49,7 +49,13 @@ final class WorkQueue: @unchecked Sendable {
     /// Engine thread only.
     private var armedDeadline: Int64?
 
-    init() throws(EmendError) {
+    /// Whether the loops run a slice per item (`WorkSlice`) end their slices by time: true
+    /// when dispatches are bounded by time, false when by a count of items (runs that must
+    /// be the same each time) or not at all.
+    let slicesByTime: Bool
+
+    init(slicesByTime: Bool = true) throws(EmendError) {
+        self.slicesByTime = slicesByTime
         eventFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         pollDescriptor = epoll_create1(Int32(EPOLL_CLOEXEC))

@@ -55,9 +55,24 @@ final class Session {
     var suggestions: [Suggestion] = [] {
         // A new set of suggestions: every one has its place, and no rectangle is known yet.
         didSet {
-            placedSuggestions = Array(suggestions.indices)
+            if let places = placesMade, places.count == suggestions.count {
+                placedSuggestions = places
+            } else {
+                placedSuggestions = Array(suggestions.indices)
+            }
+            placesMade = nil
             pointIndex = nil
         }
+    }
+    /// The places of suggestions made a slice at a time, written as each was made, that
+    /// `setSuggestions` hands to `placedSuggestions`. Why: filling the places of a million
+    /// suggestions at once (8 MB, its pages faulted in) took 3–4 ms of the dispatch that set them.
+    private var placesMade: [Int]?
+
+    /// Sets `made` as the suggestions, with `places` (`0..<made.count`, built as they were made).
+    func setSuggestions(_ made: [Suggestion], places: [Int]) {
+        placesMade = places
+        suggestions = made
     }
     /// What a suggestion still pending reads as: pending while the result is reviewed,
     /// accepted once accept() kept the result. Why not a mark on each: accept() marked a
