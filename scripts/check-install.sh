@@ -13,7 +13,14 @@ trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 
 echo "== install into $prefix"
-bash "$root/scripts/install.sh" "$prefix" | sed 's/^/   /'
+bash "$root/scripts/install.sh" "$prefix" | tee "$work/install.out" | sed 's/^/   /'
+# Its summary (a path, then what it is) lines up its second column, whatever the paths' lengths.
+if ! awk '/^installed emend /{on = 1; next} /^note:/{on = 0} on && /^  [^ ]/ { match($0, /^  [^ ]+ +/); at[RLENGTH]++; rows++ }
+          END { n = 0; for (k in at) n++; exit (rows >= 4 && n == 1) ? 0 : 1 }' "$work/install.out"; then
+    echo "check-install: install.sh's summary does not line up its columns:" >&2
+    cat "$work/install.out" >&2
+    exit 1
+fi
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 # A private home: the user's own configuration and plugins play no part.
 # (XDG_DATA_HOME stays: the default model lives there, put by scripts/setup-llama.sh.)

@@ -263,12 +263,25 @@ mkdirs "share/emend"
 printf '%s\n' "${entries[@]}" "share/emend/install-manifest" | sort -u > "$manifest.tmp"
 mv -f "$manifest.tmp" "$manifest"
 
+# The summary: a path and what it is, the second column lined up whatever the names' lengths.
+summary=("bin/emend" "the command (emend --help, man emend)"
+         "lib/$real" "the library ($(du -h "$top/lib/$real" | cut -f1), SONAME $soname), include/, lib/pkgconfig/emend.pc")
+[ -f "$top/lib/libemend-gtk4.so.$version" ] &&
+    summary+=("lib/libemend-gtk4.so.$version" "Writing Tools for GTK 4 text views (pkg-config emend-gtk4, man emend-gtk)")
+[ -d "$top/lib/emend/providers" ] &&
+    summary+=("lib/emend/providers/" "$(cd "$top/lib/emend/providers" && ls | tr '\n' ' ' | sed 's/ $//')")
+summary+=("share/man/" "manual pages (man emend, man 3 emend)"
+          "share/*/completions" "for bash, zsh and fish")
+[ -d "$top/share/nvim/site/pack/emend/start/emend" ] &&
+    summary+=("share/nvim/site/pack/emend/" "the Neovim plugin (:help emend)")
+width=0
+for ((i = 0; i < ${#summary[@]}; i += 2)); do
+    [ "${#summary[i]}" -gt "$width" ] && width=${#summary[i]}
+done
 echo "installed emend $version into $destdir$prefix ($(grep -vc '/$' "$manifest") files; list: $manifest):"
-echo "  bin/emend                         the command (emend --help, man emend)"
-echo "  lib/$real            the library ($(du -h "$top/lib/$real" | cut -f1), SONAME $soname), include/, lib/pkgconfig/emend.pc"
-[ -f "$top/lib/libemend-gtk4.so.$version" ] && echo "  lib/libemend-gtk4.so.$version   Writing Tools for GTK 4 text views (pkg-config emend-gtk4, man emend-gtk)"
-echo "  lib/emend/providers/              $(cd "$top/lib/emend/providers" && ls | tr '\n' ' ')"
-echo "  share/man, completions for bash, zsh and fish"
+for ((i = 0; i < ${#summary[@]}; i += 2)); do
+    printf '  %-*s  %s\n' "$width" "${summary[i]}" "${summary[i + 1]}"
+done
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "note: $prefix/bin is not on PATH; add this line to your shell's profile:"

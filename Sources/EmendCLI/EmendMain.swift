@@ -46,7 +46,7 @@ struct EmendCommand: ParsableCommand {
 
             Examples:
               emend proofread notes.md                 # problems as file:line:column
-              emend proofread --interactive notes.md   # review each one: y, n, a, q
+              emend proofread --interactive notes.md   # one by one: \(ReviewKeyMenu.proofread.keyList)
               emend proofread --diff notes.md | git apply
               emend rewrite --tone concise --selection 0:200 notes.md
               emend follow-up "make it warmer" notes.md

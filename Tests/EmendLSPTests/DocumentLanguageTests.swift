@@ -33,6 +33,14 @@ final class DocumentLanguageTests: XCTestCase {
                        DocumentLanguage(kind: .forLanguage("typescriptreact"), note: nil), "the same kind: no note")
     }
 
+    /// Every LaTeX extension is LaTeX (one case of the extension table holds them all).
+    func testLaTeXExtensionsAreLaTeX() {
+        for ext in ["tex", "ltx", "sty", "cls", "TEX"] {
+            XCTAssertEqual(DocumentLanguage.languageID(forExtension: DocumentLanguage.fileExtension(of: "a." + ext) ?? ""), "latex", ext)
+        }
+        XCTAssertEqual(DocumentLanguage.of(languageID: "markdown", uri: "file:///paper/main.tex").kind, .forLanguage("latex"))
+    }
+
     func testEachDocumentIsCheckedByItsOwnLanguage() {
         let client = LSPTestClient()
         client.initialize()

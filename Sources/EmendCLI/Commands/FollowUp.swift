@@ -26,7 +26,7 @@ struct FollowUp: ParsableCommand {
     @Flag(help: "Replace the rewritten text in the file with the refined result, atomically.")
     var write = false
 
-    @Flag(help: "Review the refined result change by change (against the original): y keep, n drop, a, d, q quit (keeps what was decided). Writes the changes kept; exits 0 when the review ends, by q too. Needs a terminal.")
+    @Flag(help: "Review the refined result change by change (against the original): \(ReviewKeyMenu.rewrite.summary). Writes the changes kept; exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
     @Flag(help: "Print each change of the refined result (against the original) as a hunk instead of the result.")

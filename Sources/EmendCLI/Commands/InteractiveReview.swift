@@ -28,10 +28,11 @@ struct InteractiveReview {
 
         var accepted = 0
         var index = 0
-        var decideRest: Character?
+        var decideRest: ReviewKey?
         var dictionary = PersonalDictionary.load(environment: setup.environment.environment)
         /// Words added during this review: their later suggestions are rejected without asking.
         var added: Set<String> = []
+        let menu = ReviewKeyMenu.proofread
         while index < findings.count {
             let finding = findings[index]
             if added.contains(finding.original) {
@@ -40,47 +41,54 @@ struct InteractiveReview {
                 continue
             }
             let position = positions.position(of: finding.range.lowerBound)
-            var key: Character
+            var key: ReviewKey
             if let rest = decideRest {
                 key = rest
             } else {
                 Terminal.out("\n" + report.entry(finding, at: position, lineEnd: positions.lineEnd(from: position.lineStart)))
-                key = "?"
                 while true {
-                    Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) Apply this change [y,n,w,a,d,q,?]? "))
-                    key = ReviewKeys.read(driver: proofread.anyDriver)
-                    if "ynadq".contains(key) { break }
-                    if key == "w" {
+                    Terminal.out(palette.bold("(\(index + 1)/\(findings.count)) " + menu.prompt))
+                    guard let answer = menu.answer(ReviewKeys.read(driver: proofread.anyDriver)) else {
+                        Terminal.out("\n")
+                        continue
+                    }
+                    key = answer
+                    if answer == .help {
+                        Terminal.out("?\n" + menu.helpText)
+                        continue
+                    }
+                    if answer == .addWord {
                         do throws(EmendError) {
                             try dictionary.add(word: finding.original)
-                            break
                         } catch {
                             Terminal.out("w\n\(error.message)\n")
                             continue
                         }
                     }
-                    Terminal.out(key == "?" ? "?\n" + InteractiveReview.help : "\n")
+                    break
                 }
-                Terminal.out("\(key)\n")
+                Terminal.out("\(key.rawValue)\n")
             }
             switch key {
-            case "y":
+            case .yes:
                 try proofread.accept(finding)
                 accepted += 1
-            case "n":
+            case .no:
                 try proofread.reject(finding)
-            case "w":
+            case .addWord:
                 try proofread.reject(finding)
                 added.insert(finding.original)
                 let file = (dictionary.directory ?? "") + "/" + PersonalDictionary.wordFileName
                 Terminal.out("Added “\(finding.original)” to \(file).\n")
-            case "a":
-                decideRest = "y"
+            case .all:
+                decideRest = .yes
                 continue
-            case "d":
-                decideRest = "n"
+            case .noneLeft:
+                decideRest = .no
                 continue
-            default:   // q: what was decided stays; this one and the rest are not applied
+            case .help:   // answered where it was typed: ask again
+                continue
+            case .quit:   // what was decided stays; this one and the rest are not applied
                 for rest in findings[index...] { try proofread.reject(rest) }
                 raw.restore()
                 try proofread.acceptAll()
@@ -108,17 +116,6 @@ struct InteractiveReview {
         }
         return .ok
     }
-
-    static let help = """
-        y - apply this change
-        n - do not apply this change
-        w - add the word to your dictionary (every proofreader accepts it from now on); skip it here
-        a - apply this change and all the remaining ones
-        d - do not apply this change nor any of the remaining ones
-        q - quit; keep what was decided so far, do not apply this change nor any of the remaining ones
-        ? - this help
-
-        """
 }
 
 /// The terminal in character-at-a-time mode without echo (signals keys still work), put back

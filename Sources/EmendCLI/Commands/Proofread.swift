@@ -36,7 +36,7 @@ struct Proofread: ParsableCommand {
     @Flag(help: "Apply the suggestions that are safe to apply unseen to the file, atomically (for standard input: print the corrected text). Never one that joins or splits words unless the word is in no dictionary, nor one the checkers no longer propose once the suggestions before it in its sentence are applied (it read a neighbour's words: \"you're message\" is not written as \"your messaged\").")
     var write = false
 
-    @Flag(help: "Review each suggestion: y accept, n reject, w add the word to the dictionary, a accept all, d reject the rest, q quit (keeps what was decided, as git add -p). Exits 0 when the review ends, by q too. Needs a terminal.")
+    @Flag(help: "Review each suggestion: \(ReviewKeyMenu.proofread.summary). Exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("Text files and directories to check (a directory: its text files by extension, recursively; binary files are skipped with a note); - or nothing reads standard input.",

@@ -86,33 +86,41 @@ struct RewriteReview {
         driver.onSignal.append { raw.restore() }
         defer { raw.restore() }
         var kept = 0
-        var decideRest: Character?
+        var decideRest: ReviewKey?
         var quit = false
+        let menu = ReviewKeyMenu.rewrite
         for index in 0..<count {
             let change = coordinator.suggestions[index]
             // (An edit cannot reach a change here: the CLI's engine never types.)
             guard change.state == .pending, let range = ranges[index] else { continue }
-            var key: Character
+            var key: ReviewKey
             if let rest = decideRest {
                 key = rest
             } else {
                 Terminal.out("\n" + render.render(change, at: range, number: index + 1, count: count, in: setup.bytes))
                 while true {
-                    Terminal.out(palette.bold("(\(index + 1)/\(count)) Keep this change [y,n,a,d,q,?]? "))
-                    key = ReviewKeys.read(driver: driver)
-                    if "ynadq".contains(key) { break }
-                    Terminal.out(key == "?" ? "?\n" + RewriteReview.help : "\n")
+                    Terminal.out(palette.bold("(\(index + 1)/\(count)) " + menu.prompt))
+                    guard let answer = menu.answer(ReviewKeys.read(driver: driver)) else {
+                        Terminal.out("\n")
+                        continue
+                    }
+                    key = answer
+                    if answer != .help { break }
+                    Terminal.out("?\n" + menu.helpText)
                 }
-                Terminal.out("\(key)\n")
+                Terminal.out("\(key.rawValue)\n")
             }
+            let keep: Bool
             switch key {
-            case "a": decideRest = "y"; key = "y"
-            case "d": decideRest = "n"; key = "n"
-            case "q": decideRest = "n"; key = "n"; quit = true
-            default: break
+            case .yes: keep = true
+            case .no: keep = false
+            case .all: decideRest = .yes; keep = true
+            case .noneLeft: decideRest = .no; keep = false
+            case .quit: decideRest = .no; keep = false; quit = true
+            case .addWord, .help: keep = false   // never here: the menu offers no w, and ? is answered above
             }
             do {
-                if key == "y" {
+                if keep {
                     try coordinator.acceptSuggestion(index)
                     kept += 1
                 } else {
@@ -135,16 +143,6 @@ struct RewriteReview {
         }
         return .ok
     }
-
-    static let help = """
-        y - keep this change
-        n - drop this change (its original comes back)
-        a - keep this change and all the remaining ones
-        d - drop this change and all the remaining ones
-        q - quit; keep what was decided so far, drop this change and the remaining ones
-        ? - this help
-
-        """
 }
 
 /// What --interactive needs of the other options (rewrite, compose, follow-up).

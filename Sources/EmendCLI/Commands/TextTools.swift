@@ -169,7 +169,7 @@ struct Rewrite: ParsableCommand {
     @Flag(help: "Replace the selection (or the whole file) with the result, atomically.")
     var write = false
 
-    @Flag(help: "Review the rewrite change by change: y keep, n drop, a keep the rest, d drop the rest, q quit (keeps what was decided). Writes the changes kept; exits 0 when the review ends, by q too. Needs a terminal.")
+    @Flag(help: "Review the rewrite change by change: \(ReviewKeyMenu.rewrite.summary). Writes the changes kept; exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
     @Flag(help: "Print each change of the rewrite as a hunk instead of the result: its line and position in the original text, with the original (-) and with this change alone made (+), as diff -u shows them.")
@@ -272,7 +272,7 @@ struct Compose: ParsableCommand {
     @Flag(help: "Insert the result into the file (at --selection, default the end), atomically.")
     var write = false
 
-    @Flag(help: "Review what was written before it goes into the file: y keep, n drop, q quit (exits 0 when the review ends, by q too). Needs a terminal.")
+    @Flag(help: "Review what was written, change by change, before it goes into the file: \(ReviewKeyMenu.rewrite.summary). Exits 0 when the review ends, by q too. Needs a terminal.")
     var interactive = false
 
     @Argument(help: ArgumentHelp("A file to write into (optional; - reads standard input).", valueName: "file"))

@@ -165,8 +165,9 @@ enum AddedStatements {
     ]
 
     /// Words that carry no statement of their own: articles, pronouns, prepositions,
-    /// auxiliaries, light verbs, common adverbs and quantifiers.
-    private static let functionWords: Set<String> = [
+    /// auxiliaries, light verbs, common adverbs and quantifiers (and no misspelling of
+    /// another word: SpellingCorrection).
+    static let functionWords: Set<String> = [
         "a", "an", "the", "this", "that", "these", "those", "it", "it's", "its", "they", "them", "their", "they're",
         "he", "him", "his", "she", "her", "hers", "there", "there's", "here", "who", "whom", "whose", "which", "what",
         "when", "where", "why", "how", "whatever", "whoever", "i", "me", "my", "we", "us", "our", "you", "your",

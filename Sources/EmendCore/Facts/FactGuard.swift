@@ -38,20 +38,23 @@ public enum FactGuard {
         let resultText = PhraseIndex(resultWords), sourceText = PhraseIndex(sourceWords)
         let promptText = PhraseIndex(promptWords)
 
+        let spelling = Spellings(sourceWords: sourceWords, sourceFacts: sourceFacts, resultWords: resultWords, resultFacts: resultFacts)
+
         var dropped: [Fact] = []
         var droppedIndex = FactIndex()
         if tool.isRewrite {
             // A described change may replace a fact with one its prompt names ("move it to Tuesday").
             let promptKinds = Set(promptFacts.map(\.kind))
             for fact in sourceFacts where fact.kind != .negation && !isStated(fact, facts: resultIndex, text: resultText)
-                && !promptKinds.contains(fact.kind) {
+                && !promptKinds.contains(fact.kind) && !spelling.resultCorrects(fact) {
                 if droppedIndex.insert(fact) { dropped.append(fact) }
             }
         }
         var added: [Fact] = []
         var addedIndex = FactIndex()
         for fact in resultFacts where fact.kind != .negation
-            && !isStated(fact, facts: sourceIndex, text: sourceText) && !isStated(fact, facts: promptIndex, text: promptText) {
+            && !isStated(fact, facts: sourceIndex, text: sourceText) && !isStated(fact, facts: promptIndex, text: promptText)
+            && !spelling.correctsSource(fact) {
             if addedIndex.insert(fact) { added.append(fact) }
         }
 
@@ -135,6 +138,56 @@ public enum FactGuard {
         let allDigits = firsts.allSatisfy { !$0.isEmpty && $0.trimmingCharacters(".").allSatisfy(\.isNumber) }
         if allDigits && ["#", "no", "nr", "n°", "number", "item", ""].contains(heading) { return true }
         return firsts.enumerated().allSatisfy { index, cell in cell.trimmingCharacters(".") == String(index + 1) }
+    }
+
+    /// A fact the result states because it corrects a misspelling of the source's
+    /// (SpellingCorrection): "tomorow" → "tomorrow" adds no date, "Micheal" → "Michael"
+    /// drops no name. Asked only of facts the plain comparison found added or dropped.
+    private struct Spellings {
+        let source: SpellingNeighbours
+        let result: SpellingNeighbours
+        /// The result's words that are dates or weekdays: a name of the source ("Wensday",
+        /// capitalised) may be a misspelling of one.
+        let resultDates: SpellingNeighbours
+
+        init(sourceWords: [FactWord], sourceFacts: [Fact], resultWords: [FactWord], resultFacts: [Fact]) {
+            // The words of the source's facts other than names are spelled as facts: no misspellings.
+            source = SpellingNeighbours(sourceWords, excluding: Set(sourceFacts.filter { $0.kind != .name }.flatMap { Self.words(of: $0) }))
+            result = SpellingNeighbours(resultWords)
+            let dateWords = Set(resultFacts.filter { $0.kind == .date || $0.kind == .weekday }.flatMap { Self.words(of: $0) })
+            resultDates = SpellingNeighbours(resultWords.filter { dateWords.contains($0.lower) })
+        }
+
+        /// Whether the result's `fact` is the source's words, at least one of them spelled right.
+        func correctsSource(_ fact: Fact) -> Bool {
+            guard Self.spelledKinds.contains(fact.kind) else { return false }
+            var corrected = false
+            for word in Self.words(of: fact) where !source.has(word) {
+                guard source.hasSpelling(of: word, wordIsCorrection: true, kind: fact.kind) else { return false }
+                corrected = true
+            }
+            return corrected
+        }
+
+        /// Whether the source's name `fact` is in the result, at least one of its words spelled right.
+        func resultCorrects(_ fact: Fact) -> Bool {
+            guard fact.kind == .name else { return false }
+            var corrected = false
+            for word in Self.words(of: fact) where !result.has(word) {
+                guard result.hasSpelling(of: word, wordIsCorrection: false, kind: .name)
+                    || resultDates.hasSpelling(of: word, wordIsCorrection: false, kind: .date) else { return false }
+                corrected = true
+            }
+            return corrected
+        }
+
+        /// Kinds written in words a writer may misspell (a number as "fourty").
+        private static let spelledKinds: Set<Fact.Kind> = [.name, .date, .weekday, .number]
+
+        /// A fact's words as FactWords writes them (lower case, without punctuation).
+        static func words(of fact: Fact) -> [String] {
+            fact.shown.split(whereSeparator: \.isWhitespace).map { FactWords.normalized(FactWords.trimmed(String($0))) }.filter { !$0.isEmpty }
+        }
     }
 
     /// Whether `fact` is among `facts`, or (names, quotations, code, links) written in `text`.

@@ -69,7 +69,6 @@ public struct DocumentLanguage: Sendable, Equatable {
         case "yaml", "yml": return "yaml"
         case "html", "htm": return "html"
         case "css": return "css"
-        case "tex": return "latex"
         case "rst": return "restructuredtext"
         case "org": return "org"
         case "adoc": return "asciidoc"

@@ -350,7 +350,11 @@ local function cb_present_result(ud, coord, result, request)
     }
     s.presented = presented
     -- Answered later, from the float's keys (emend_answer_presented works at any time).
-    later(s, function() require("emend.ui").present(s, presented) end)
+    -- The tool's work is over: the spinner stops while the float waits for the person.
+    later(s, function()
+      require("emend.ui").progress_stop(s)
+      require("emend.ui").present(s, presented)
+    end)
   end, debug.traceback)
   if not ok then fail(coord, request, err) end
 end
@@ -674,15 +678,39 @@ local function tell_if_partial(s)
   end
 end
 
+-- The number of the buffer's last write (undotree's save_last): it changes with every :w.
+local function last_write(buf)
+  return api.nvim_buf_call(buf, function() return vim.fn.undotree().save_last end)
+end
+
+-- A session that ends with the text it started with (a dismissed poor result, a revert,
+-- every change rejected) leaves 'modified' as it found it: the session's replaces and the
+-- replace that took them back mark the buffer modified, as any change does, though its text
+-- is the file's again. Only when it was unmodified then, is byte for byte the same text now,
+-- and was not written meanwhile (then the file holds what was written, and the buffer
+-- differs from it).
+local function restore_unmodified(s)
+  local start = s.start
+  s.start = nil
+  if not start or start.modified or s.marks_for or not api.nvim_buf_is_valid(s.buf) or not vim.bo[s.buf].modified then
+    return
+  end
+  if last_write(s.buf) == start.saved and buffer_text(s.buf) == start.text then
+    vim.bo[s.buf].modified = false
+  end
+end
+
 function M.state_changed(s, old)
   local name = E.STATE_NAME[s.state] or "inactive"
   if old ~= s.state then tell_if_partial(s) end
-  if s.state == E.STATE.STREAMING or s.state == E.STATE.NONINTERACTIVE then
+  -- A presented result waits for the person, not for a tool: no spinner until it is answered.
+  if (s.state == E.STATE.STREAMING or s.state == E.STATE.NONINTERACTIVE) and not s.presented then
     require("emend.ui").progress_start(s)
   else
     require("emend.ui").progress_stop(s)
   end
   if s.state == E.STATE.INACTIVE then
+    restore_unmodified(s)
     s.showing_original = false
     s.reviewing = false
     if api.nvim_buf_is_valid(s.buf) then pcall(api.nvim_buf_clear_namespace, s.buf, M.ns_work, 0, -1) end
@@ -803,6 +831,7 @@ function M.start(buf, tool, selection, prompt, provider)
     s.seq = s.seq + 1
     s.ended = nil
     s.first_text_ms = nil
+    s.start = { text = buffer_text(s.buf), modified = vim.bo[s.buf].modified, saved = last_write(s.buf) }
   end
   s.started_ms = now_ms()
   if t ~= E.TOOL.followup then
@@ -906,6 +935,10 @@ function M.answer_presented(s, presented, action)
   local st = lib.emend_answer_presented(s.coord, presented.request, action)
   if st ~= E.OK and st ~= E.E.STALE then
     vim.notify("Emend: " .. err_text(st), vim.log.levels.ERROR)
+  end
+  -- A tool still running once the result is answered spins again (state_changed's rule).
+  if (s.state == E.STATE.STREAMING or s.state == E.STATE.NONINTERACTIVE) and not s.presented then
+    require("emend.ui").progress_start(s)
   end
 end
 
