@@ -71,12 +71,33 @@ enum SlicedRelease {
         init(_ value: consuming Value) { self.value = value }
     }
 
-    /// Frees each of `arrays` as `release` does, one after another, then runs `then`.
+    /// Frees each of `arrays` as `release` does, one after another from the last, then runs
+    /// `then`; small arrays (a ledger's blocks of a few hundred changes) go together, up to
+    /// `slice` elements per queue item. Why together but not all at once: a million changes
+    /// are thousands of blocks, and freeing each in the item of the one before (or all in one)
+    /// freed them all in one dispatch.
     static func release<Element>(each arrays: [[Element]], slice: Int = Self.slice, on queue: WorkQueue,
                                  then: @escaping () -> Void = {}) {
-        var rest = arrays
-        guard let last = rest.popLast() else { return then() }
-        release(last, slice: slice, on: queue) { release(each: rest, slice: slice, on: queue, then: then) }
+        guard !arrays.isEmpty else { return then() }
+        let held = Held(arrays)
+        weak let target = queue
+        func step() {
+            var freed = 0
+            while let count = held.items.last?.count, count <= slice, freed + count <= slice {
+                held.items.removeLast()
+                freed += max(1, count)
+            }
+            if freed == 0, !held.items.isEmpty {
+                // A large one: in slices of its own, then the rest.
+                let large = held.items.removeLast()
+                guard let target else { return }
+                return release(large, slice: slice, on: target) { target.post(step) }
+            }
+            mergeFreedBlocks()
+            if held.items.isEmpty { return then() }
+            target?.post(step)
+        }
+        queue.post(step)
     }
 
     fileprivate final class Held<Element> {
@@ -104,7 +125,8 @@ extension Session {
         swap(&contexts, &self.contexts)
         var versions: [[LedgerHunk]] = [[]]
         swap(&versions, &self.versions)
-        let changes = versions + contexts.map { $0.ledger.takeHunks() }
+        // The ledger's changes come in blocks of a few hundred: one block per queue item.
+        let changes = versions + contexts.flatMap { $0.ledger.takeHunks() }
         let edits = run.takeEdits()
         let held = SlicedRelease.Held(contexts)
         contexts = []
