@@ -73,25 +73,34 @@ enum SlicedRelease {
 
     /// Frees each of `arrays` as `release` does, one after another from the last, then runs
     /// `then`; small arrays (a ledger's blocks of a few hundred changes) go together, up to
-    /// `slice` elements per queue item. Why together but not all at once: a million changes
+    /// `slice` elements per queue item, a larger one a slice per item from its end. Why together but not all at once: a million changes
     /// are thousands of blocks, and freeing each in the item of the one before (or all in one)
     /// freed them all in one dispatch.
-    static func release<Element>(each arrays: [[Element]], slice: Int = Self.slice, on queue: WorkQueue,
+    static func release<Element>(each arrays: consuming [[Element]], slice: Int = Self.slice, on queue: WorkQueue,
                                  then: @escaping () -> Void = {}) {
         guard !arrays.isEmpty else { return then() }
         let held = Held(arrays)
         weak let target = queue
         func step() {
             var freed = 0
-            while let count = held.items.last?.count, count <= slice, freed + count <= slice {
-                held.items.removeLast()
-                freed += max(1, count)
-            }
-            if freed == 0, !held.items.isEmpty {
-                // A large one: in slices of its own, then the rest.
-                let large = held.items.removeLast()
-                guard let target else { return }
-                return release(large, slice: slice, on: target) { target.post(step) }
+            while freed < slice, let last = held.items.indices.last {
+                let count = held.items[last].count
+                if count <= slice - freed {
+                    // Whole: its elements here, a large buffer's pages on a thread of its own.
+                    if isLarge(held.items[last]) {
+                        held.items[last].removeAll(keepingCapacity: true)
+                        freeElsewhere(held.items.removeLast())
+                    } else {
+                        held.items.removeLast()
+                    }
+                    freed += max(1, count)
+                } else if freed == 0 {
+                    // A large one: a slice from its end, in place.
+                    held.items[last].removeLast(slice)
+                    freed = slice
+                } else {
+                    break
+                }
             }
             mergeFreedBlocks()
             if held.items.isEmpty { return then() }
@@ -125,15 +134,21 @@ extension Session {
         swap(&contexts, &self.contexts)
         var versions: [[LedgerHunk]] = [[]]
         swap(&versions, &self.versions)
-        // The ledger's changes come in blocks of a few hundred: one block per queue item.
-        let changes = versions + contexts.flatMap { $0.ledger.takeHunks() }
-        let edits = run.takeEdits()
+        // The ledger's changes come in blocks of a few hundred, freed a slice's worth per
+        // queue item. The changes and the edits are held in boxes the closures below take
+        // them from, not captured: a captured array stays referenced by its closure, so the
+        // slices freed a copy (copy-on-write) while the closure, destroyed at the chain's end,
+        // freed the original at once on the engine's thread (perf, shuffled revert of a
+        // million changes: the ledger's 96 MB buffer given back by `munmap` in the last
+        // dispatch, under the chain's closure contexts).
+        let changes = SlicedRelease.Held(versions + contexts.flatMap { $0.ledger.takeHunks() })
+        let edits = SlicedRelease.Held(run.takeEdits())
         let held = SlicedRelease.Held(contexts)
         contexts = []
         SlicedRelease.release(takeSuggestions(), on: queue) {
             // A batch of the provider's edits is thousands of them: one per queue item.
-            SlicedRelease.release(edits, slice: 1, on: queue) {
-                SlicedRelease.release(each: changes, on: queue) {
+            SlicedRelease.release(edits.take(), slice: 1, on: queue) {
+                SlicedRelease.release(each: changes.take(), on: queue) {
                     let contexts = held.take()
                     if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
                 }
