@@ -117,4 +117,26 @@ final class EditLedgerShiftTests: XCTestCase {
         XCTAssertEqual(pair.blocked.baseSlice(of: 0..<pair.current.utf8Count, in: pair.current).string,
                        "zz " + String(repeating: "a x ", count: 10))
     }
+
+    /// An engine edit inside the first change makes it the engine's: it leaves the ledger (a
+    /// block of its own is changed, the later blocks only move their sums), every other change
+    /// stays where it was, and the base keeps the engine's text there.
+    func testAnEditInsideTheFirstChangeTakesItAloneOutOfManyBlocks() {
+        var pair = Pair(String(repeating: "a x ", count: 10), blockSize: 2)
+        for word in 0..<10 { pair.deliver((4 * word)..<(4 * word + 1), "b") }
+        XCTAssertEqual(pair.type(0..<1, "cc", changes: []), [true, true])
+        XCTAssertEqual(pair.blocked.count, 9)
+        XCTAssertEqual((0..<9).map { pair.blocked.hunk($0).base }, (1..<10).map { (4 * $0 + 1)..<(4 * $0 + 2) })
+        XCTAssertEqual((0..<9).map { pair.blocked.currentSpan($0) }, (1..<10).map { (4 * $0 + 1)..<(4 * $0 + 2) })
+        XCTAssertEqual(pair.blocked.hunks, pair.whole.hunks)
+        XCTAssertEqual(pair.blocked.baseSlice(of: 0..<pair.current.utf8Count, in: pair.current).string,
+                       "cc x " + String(repeating: "a x ", count: 9))
+        // Every block emptied one by one (the last change of each block taken): none is left.
+        while pair.blocked.count > 0 {
+            let span = pair.blocked.currentSpan(pair.blocked.count - 1)
+            XCTAssertEqual(pair.type(span, "d", changes: []), [true, true])
+            XCTAssertEqual(pair.blocked.hunks, pair.whole.hunks)
+        }
+        XCTAssertTrue(pair.blocked.isEmpty)
+    }
 }

@@ -133,7 +133,7 @@ enum EditOrder: String, CaseIterable {
 struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
-    /// "engine-edit", "rewrite", "refused-rewrite"); nil: all.
+    /// "engine-edit", "engine-adopt", "rewrite", "rewrite-engine-edit", "refused-rewrite"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -225,6 +225,7 @@ struct EditsBenchmark {
         if wants("accept") { proofreads.append(("a x ", .ascending, "accept")) }
         if wants("every-word") { proofreads.append(("a ", .ascending, "revert")) }
         if wants("engine-edit") { proofreads.append(("a x ", .ascending, "engine-edit")) }
+        if wants("engine-adopt") { proofreads.append(("a x ", .ascending, "engine-adopt")) }
         for (word, order, ends) in proofreads {
             let original = String(repeating: word, count: count)
             let engine = ByteEngine(original)
@@ -234,6 +235,15 @@ struct EditsBenchmark {
                 fail("the engine's text is not the corrected one")
             }
             var edited: Stage?
+            if ends == "engine-adopt" {
+                // The engine edits inside the first of Emend's changes ("b" -> "c"): that change
+                // becomes the engine's and leaves the ledger (before every other change), then
+                // revert, which must keep it.
+                edited = stage(coordinator, "an engine edit inside the first change") { () throws(EmendError) in
+                    engine.bytes[0] = UInt8(ascii: "c")
+                    try coordinator.updateRange(contextID: engine.contextID, range: 0..<1, text: "c", reason: .typing)
+                }
+            }
             if ends == "engine-edit" {
                 // The engine types at the start of the document, before every one of Emend's
                 // changes (each of which the ledger moves), then reverts: its text stays.
@@ -250,17 +260,22 @@ struct EditsBenchmark {
                 }
             } else {
                 ended = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
-                let expected = edited == nil ? original : "z " + original
+                let expected = ends == "engine-adopt" ? "c" + original.dropFirst() : edited == nil ? original : "z " + original
                 guard engine.bytes == Array(expected.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (2 KiB phrases)" : ends == "engine-edit" ? "then an engine edit at the start" : order.rawValue
+            let shape = word == "a " ? "every word (2 KiB phrases)" : ends == "engine-edit" ? "then an engine edit at the start"
+                : ends == "engine-adopt" ? "then an engine edit inside the first change" : order.rawValue
             print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
-                  + (edited.map { "engine edit at the start: \($0.description); " } ?? "")
+                  + (edited.map { "\(ends == "engine-adopt" ? "engine edit inside the first change" : "engine edit at the start"): \($0.description); " } ?? "")
                   + "\(ends == "accept" ? "accepting" : "reverting"): \(ended.description)")
         }
         // The rewrite's alignment runs off the engine's thread (VersionPlan): measured at
         // 10,000 words (the figure before it moved) and at 100,000.
         if wants("rewrite") { for words in [10_000, 100_000] where words <= max(count, 10_000) { rewrite(words: words) } }
+        if wants("rewrite-engine-edit") {
+            // Up to a million words (4 MB): what the keystroke read grew with the region.
+            for words in [10_000, 100_000, 1_000_000] where words <= max(count, 10_000) { rewriteThenEngineEdits(words: words) }
+        }
         if wants("refused-rewrite") { refusedRewrite() }
     }
 
@@ -293,6 +308,32 @@ struct EditsBenchmark {
         guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
         print("rewrite of \(count) words: delivering: \(delivered.description); show original: \(shown.description); "
               + "show rewritten: \(back.description); reverting: \(reverted.description)")
+    }
+}
+
+extension EditsBenchmark {
+    /// A rewrite that changes every other word, delivered, then the engine types twice in the
+    /// region beside Emend's change (each keystroke checks that the version shown is still
+    /// what the region shows: `keepShownVersionTrue`), then revert, which keeps what it typed.
+    fileprivate func rewriteThenEngineEdits(words count: Int) {
+        let original = String(repeating: "a x ", count: count)
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, EveryWordRewriter(), .rewriteFriendly)
+        let delivered = stage(coordinator, "delivering")
+        guard engine.bytes == Array(String(repeating: "b x ", count: count).utf8) else { fail("the engine's text is not the rewritten one") }
+        // Typed before the region's last byte (a space): beside the rewrite's change, in the region.
+        let typed = (1...2).map { _ in
+            stage(coordinator, "an engine edit in the region") { () throws(EmendError) in
+                let at = engine.bytes.count - 1
+                engine.bytes.insert(UInt8(ascii: "z"), at: at)
+                try coordinator.updateRange(contextID: engine.contextID, range: at..<at, text: "z", reason: .typing)
+            }
+        }
+        let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+        guard engine.bytes == Array((String(original.dropLast()) + "zz ").utf8) else { fail("revert did not keep the engine's text") }
+        print("rewrite of \(count) words: delivering: \(delivered.description); "
+              + typed.enumerated().map { "engine edit \($0.offset + 1) in the region: \($0.element.description); " }.joined()
+              + "reverting: \(reverted.description)")
     }
 }
 

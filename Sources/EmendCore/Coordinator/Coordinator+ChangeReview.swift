@@ -144,24 +144,25 @@ extension Coordinator {
         var window = ledger.baseRange(ofCurrent: span)
         var ledgerPart = 0..<0, versionPart = 0..<0
         while true {
-            ledgerPart = Self.touching(window, in: ledger.hunks)
+            // The ledger's found by bisection and read one by one (not copied out whole).
+            ledgerPart = ledger.hunks(touchingBase: window)
             versionPart = Self.touching(window, in: session.versions[index])
             var wider = window
-            for part in [ledger.hunks[ledgerPart], session.versions[index][versionPart]] {
-                if let first = part.first { wider = min(wider.lowerBound, first.base.lowerBound)..<wider.upperBound }
-                if let last = part.last { wider = wider.lowerBound..<max(wider.upperBound, last.base.upperBound) }
-            }
+            let firsts = [ledgerPart.first.map { ledger.hunk($0).base }, session.versions[index][versionPart].first?.base]
+            let lasts = [ledgerPart.last.map { ledger.hunk($0).base }, session.versions[index][versionPart].last?.base]
+            for first in firsts.compactMap({ $0 }) { wider = min(wider.lowerBound, first.lowerBound)..<wider.upperBound }
+            for last in lasts.compactMap({ $0 }) { wider = wider.lowerBound..<max(wider.upperBound, last.upperBound) }
             if wider == window { break }
             window = wider
         }
-        let taken = ledger.hunks[ledgerPart].filter {
+        let taken = ledgerPart.map(ledger.hunk).filter {
             regionBase.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= regionBase.upperBound
         }
         session.versions[index].replaceSubrange(versionPart, with: taken)
     }
 
     /// The changes (sorted by base, disjoint) whose base overlaps or touches `window`.
-    private static func touching(_ window: Range<Int>, in hunks: [LedgerHunk]) -> Range<Int> {
+    static func touching(_ window: Range<Int>, in hunks: [LedgerHunk]) -> Range<Int> {
         func first(_ holds: (LedgerHunk) -> Bool) -> Int {
             var low = 0, high = hunks.count
             while low < high {

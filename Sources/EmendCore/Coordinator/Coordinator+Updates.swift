@@ -146,19 +146,106 @@ extension Coordinator {
     /// still holds there — or show original and back, undo and redo would not give the text
     /// back. Where Emend's changes and the saved version part (they split a phrase
     /// differently, the engine answered a replace with other text), the version shown
-    /// becomes the changes the ledger holds in the region. (It reads the region, once per
-    /// edit in it: the two can part without a change being taken or dropped — repeated text
-    /// the ledger and the version align differently, an engine edit then lands on either
-    /// side — so no cheaper sign tells when.)
+    /// becomes the changes the ledger holds in the region. (The two can part without a
+    /// change being taken or dropped — repeated text the ledger and the version align
+    /// differently, an engine edit then lands on either side — so no cheaper sign than the
+    /// text tells when.) When the version showed the region before the one engine edit the
+    /// ledger took since (`ShownVersionTrack.showsRegion`), only the text around that edit is
+    /// compared (`versionShowsRegion(afterEngineEdit:)`); otherwise the whole region is read.
     func keepShownVersionTrue(_ session: Session, context: SessionContext) {
         let index = session.shownVersion
-        guard index > 0, session.versions.indices.contains(index), let region = session.region?.range,
-              let shown = session.version(index), shown.string != context.text.substring(region) else { return }
-        let base = context.ledger.baseRange(ofCurrent: region)
-        session.versions[index] = context.ledger.hunks.filter {
-            base.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= base.upperBound
+        guard index > 0, session.versions.indices.contains(index), let region = session.region?.range else { return }
+        let ledger = context.ledger
+        if case .showsRegion(index, let generation, let baseEdits) = session.shownVersionTrack,
+           generation + 1 == ledger.generation, baseEdits + 1 == ledger.baseEdits.count, let edit = ledger.baseEdits.last,
+           let shows = versionShowsRegion(afterEngineEdit: edit, version: index, session: session, context: context, region: region) {
+            assert(shows == (session.version(index)?.string == context.text.substring(region)),
+                   "the version shown compared around an engine edit differs from the version compared over the region")
+            if shows { return noteShownVersionShowsRegion(session, context: context, version: index) }
+            session.versions[index] = ledgersChangesInRegion(context: context, region: region)
+            logger("the version shown is now the changes Emend holds in the region")
+            return noteShownVersionShowsRegion(session, context: context, version: index, known: false)
         }
+        guard let shown = session.version(index) else { return }
+        let regionText = context.text.substring(region)
+        if shown.string == regionText { return noteShownVersionShowsRegion(session, context: context, version: index) }
+        session.versions[index] = ledgersChangesInRegion(context: context, region: region)
         logger("the version shown is now the changes Emend holds in the region")
+        noteShownVersionShowsRegion(session, context: context, version: index, known: false)
+    }
+
+    /// The changes the ledger holds in `region` (costs their number).
+    private func ledgersChangesInRegion(context: SessionContext, region: Range<Int>) -> [LedgerHunk] {
+        let base = context.ledger.baseRange(ofCurrent: region)
+        return context.ledger.hunks.filter { base.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= base.upperBound }
+    }
+
+    /// Notes that `versions[version]` shows what the region shows at the ledger's generation
+    /// (`known`: as found; otherwise, the version just made the ledger's changes, it is
+    /// checked over the region once: a change reaching across the region's end may keep them apart).
+    private func noteShownVersionShowsRegion(_ session: Session, context: SessionContext, version index: Int, known: Bool = true) {
+        if !known, let region = session.region?.range, session.version(index)?.string != context.text.substring(region) {
+            session.shownVersionTrack = .unknown
+            return
+        }
+        session.shownVersionTrack = .showsRegion(version: index, generation: context.ledger.generation,
+                                                 baseEdits: context.ledger.baseEdits.count)
+    }
+
+    /// Whether `versions[index]` still shows what the region shows after `edit`, the one
+    /// engine edit the ledger took since it did (nil: that cannot be told around the edit).
+    /// Why: comparing the version made over the whole region with the region's text on each
+    /// engine edit cost the region's length (a 100,000-word rewrite: milliseconds per key).
+    /// The edit changed the region's base only in its own range (where it dropped or trimmed
+    /// the version's changes and took the ledger's): around it, a window of the base is
+    /// widened until no change of either list reaches across its ends. Before the window,
+    /// both texts are what both were before the edit (the same text) up to a length each;
+    /// after it, likewise from the end. When those lengths agree (the changes before the
+    /// window add as many bytes in both, and those after it too), the two texts are the same
+    /// text outside the window, and only the window's are compared. Costs the window and one
+    /// pass over the version's changes (the edit rebased them all already), not the region.
+    private func versionShowsRegion(afterEngineEdit edit: BaseEdit, version index: Int, session: Session,
+                                    context: SessionContext, region: Range<Int>) -> Bool? {
+        let ledger = context.ledger
+        let version = session.versions[index]
+        let regionBase = ledger.baseRange(ofCurrent: region)
+        // No change of the ledger may reach across an end of the region: the region's base
+        // would then not be its base text byte for byte.
+        for end in [regionBase.lowerBound, regionBase.upperBound] where ledger.hunks(touchingBase: end..<end).contains(where: {
+            let base = ledger.hunk($0).base
+            return base.lowerBound < end && end < base.upperBound
+        }) { return nil }
+        var window = edit.range.lowerBound..<(edit.range.lowerBound + edit.length)
+        var ledgerPart = 0..<0, versionPart = 0..<0
+        while true {
+            ledgerPart = ledger.hunks(touchingBase: window)
+            versionPart = Self.touching(window, in: version)
+            var wider = window
+            let firsts = [ledgerPart.first.map { ledger.hunk($0).base }, version[versionPart].first?.base]
+            let lasts = [ledgerPart.last.map { ledger.hunk($0).base }, version[versionPart].last?.base]
+            for first in firsts.compactMap({ $0 }) { wider = min(wider.lowerBound, first.lowerBound)..<wider.upperBound }
+            for last in lasts.compactMap({ $0 }) { wider = wider.lowerBound..<max(wider.upperBound, last.upperBound) }
+            if wider == window { break }
+            window = wider
+        }
+        guard regionBase.lowerBound < window.lowerBound, window.upperBound < regionBase.upperBound else { return nil }
+        // What the version's changes in the region add before the window and after it (the
+        // version made over the region skips those outside it).
+        var versionBefore = 0, versionAfter = 0
+        for change in version where regionBase.lowerBound <= change.base.lowerBound && change.base.upperBound <= regionBase.upperBound {
+            if change.base.upperBound < window.lowerBound { versionBefore += change.delta }
+            if change.base.lowerBound > window.upperBound { versionAfter += change.delta }
+        }
+        // The same for the text: where the window is in it, and the region's start's delta.
+        let start = window.lowerBound + ledger.deltaBefore(ledgerPart.lowerBound)
+        let end = window.upperBound + ledger.deltaBefore(ledgerPart.upperBound)
+        let textBefore = start - region.lowerBound - (window.lowerBound - regionBase.lowerBound)
+        let textAfter = (region.upperBound - end) - (regionBase.upperBound - window.upperBound)
+        guard textBefore == versionBefore, textAfter == versionAfter, start <= end, end <= region.upperBound else { return nil }
+        let shown = context.text.substring(start..<end)
+        let base = ledger.baseSlice(of: start..<end, in: context.text)
+        guard base.utf8Count == window.count else { return nil }
+        return EditLedger.applying(Array(version[versionPart]), to: base, at: window).string == shown
     }
 
     /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.

@@ -29,15 +29,35 @@ final class TextBeingBuilt {
     private(set) var current: AttributedText
     private(set) var edits: [EngineEdit] = []
 
-    init(_ original: AttributedText) { current = original }
+    /// The counts of `current`'s chunks, made when a conversion first needs them and kept
+    /// through the engine's edits (see `ChunkCounts`).
+    private var counts: ChunkCounts?
+    /// How many bytes a chunk holds (tests use small ones).
+    private let chunk: Int
+
+    init(_ original: AttributedText, chunk: Int = 16 << 10) {
+        current = original
+        self.chunk = chunk
+    }
 
     var utf8Count: Int { current.string.utf8.count }
+
+    /// Offset conversion for the text as it is now, without reading it from its start.
+    var positions: BuildingPositions {
+        var text = current.string
+        if counts == nil { counts = text.withUTF8 { ChunkCounts($0, chunk: chunk) } }
+        return BuildingPositions(text: text, counts: counts!)
+    }
 
     /// Keeps an engine edit; returns false for one that changes nothing (the built context
     /// ignores it the same way).
     func record(_ range: Range<Int>, _ replacement: String) -> Bool {
         guard current.substring(range) != replacement else { return false }
         current.replace(range, with: replacement)
+        if counts != nil {
+            var text = current.string
+            text.withUTF8 { counts!.replace(range, length: replacement.utf8.count, in: $0) }
+        }
         edits.append(EngineEdit(range: range, replacement: replacement))
         return true
     }

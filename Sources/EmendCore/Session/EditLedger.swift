@@ -39,126 +39,70 @@ struct BaseEdit: Equatable {
 /// and the engine's edits are never lost. Engine edits are also kept as a log of base edits,
 /// so changes computed against an earlier base (a provider's result) can be rebased too.
 final class EditLedger {
-    /// Emend's net changes, sorted by base position, disjoint (their bases moved by every
-    /// engine edit: reading them whole writes the moves still pending into them first).
-    var hunks: [LedgerHunk] {
-        settle(from: 0)
-        return stored
-    }
-    /// The changes as kept: hunk `i`'s base is `stored[i].base` moved by `blockShift[i / blockSize]`.
-    private var stored: [LedgerHunk] = []
-    /// How far the engine's edits moved the bases of the hunks of each block of `blockSize`
-    /// (in order) that is not yet written into them. Why: an engine edit beside Emend's changes
-    /// moves the base of every later change, and writing that into each of a million changes
-    /// took the dispatch of an edit near the start tens of milliseconds; a shift is now written
-    /// into the hunks of its own block and added to each later block's entry (`blockSize` plus
-    /// the number of blocks, as `SpanList` keeps its blocks' lengths).
-    private var blockShift: [Int] = []
-    /// The first block whose `blockShift` may not be 0 (`Int.max`: none).
-    private var lowestShiftedBlock = Int.max
-    /// How many hunks share a block's shift.
-    let blockSize: Int
+    /// Emend's net changes, sorted by base position, disjoint (costs their number).
+    var hunks: [LedgerHunk] { store.all }
+    /// The changes, in blocks (`LedgerBlocks`): an engine edit beside or inside them near the
+    /// start of a million changes moves or removes them at the cost of a block and a sum per
+    /// block, not of every later change.
+    private var store: LedgerBlocks
 
-    /// A ledger whose shifts are kept per `blockSize` hunks (tests compare a ledger of small
-    /// blocks with one whose block holds every hunk: each shift written into each hunk).
-    init(blockSize: Int = 1024) {
-        precondition(blockSize > 0)
-        self.blockSize = blockSize
+    /// A ledger whose changes are kept in blocks of `blockSize` (tests compare a ledger of
+    /// small blocks with one whose block holds every change: each move written into each).
+    init(blockSize: Int = 512) {
+        store = LedgerBlocks(blockSize: blockSize)
     }
-    /// `deltaBefore[i]`: how many bytes longer the current text is than the base before hunk
-    /// `i` (one more entry than `hunks`). Why: finding the change at a current position is a
-    /// binary search instead of a walk from the start that sums every change before it; a
-    /// proofread delivers its replaces in order, so keeping this costs a step per delivery.
-    private var deltaBefore: [Int] = [0]
     /// Every engine edit since the context was given, as it changed the base.
     private(set) var baseEdits: [BaseEdit] = []
 
-    var isEmpty: Bool { stored.isEmpty }
+    var isEmpty: Bool { store.count == 0 }
 
     /// How many changes the ledger holds.
-    var count: Int { stored.count }
+    var count: Int { store.count }
 
     /// Change `index`, its base where it is today.
-    func hunk(_ index: Int) -> LedgerHunk {
-        var hunk = stored[index]
-        hunk.base = base(index)
-        return hunk
-    }
+    func hunk(_ index: Int) -> LedgerHunk { store.hunk(index) }
 
     /// The base range of hunk `index` today.
-    private func base(_ index: Int) -> Range<Int> {
-        let block = index / blockSize
-        guard block >= lowestShiftedBlock, block < blockShift.count else { return stored[index].base }
-        return Self.shifted(stored[index].base, by: blockShift[block])
+    private func base(_ index: Int) -> Range<Int> { store.base(index) }
+
+    /// How many bytes longer the current text is than the base before hunk `index` (up to
+    /// `count`). Why: finding the change at a current position is a binary search instead
+    /// of a walk from the start that sums every change before it.
+    func deltaBefore(_ index: Int) -> Int { store.deltaBefore(index) }
+
+    /// How many times the ledger took a delivery or an engine edit: what is known of it at
+    /// one generation (the version shown is what the region shows) holds until the next.
+    private(set) var generation = 0
+
+    /// The hunks (indices) whose base overlaps or touches `window` (by bisection).
+    func hunks(touchingBase window: Range<Int>) -> Range<Int> {
+        let lower = firstHunk { base($0).upperBound >= window.lowerBound }
+        let upper = firstHunk { base($0).lowerBound > window.upperBound }
+        return lower..<max(lower, upper)
     }
 
-    /// Moves the bases of hunks `first...` by `amount`: those in `first`'s block one by one,
-    /// the later blocks by their entries in `blockShift`.
-    private func shiftBases(from first: Int, by amount: Int) {
-        guard amount != 0, first < stored.count else { return }
-        let block = first / blockSize
-        for index in first..<min(stored.count, first - first % blockSize + blockSize) {
-            stored[index].base = Self.shifted(stored[index].base, by: amount)
-        }
-        let blocks = (stored.count - 1) / blockSize + 1
-        guard block + 1 < blocks else { return }
-        if blockShift.count < blocks { blockShift.append(contentsOf: repeatElement(0, count: blocks - blockShift.count)) }
-        for later in (block + 1)..<blocks { blockShift[later] += amount }
-        lowestShiftedBlock = min(lowestShiftedBlock, block + 1)
-    }
-
-    /// Writes the pending shifts of the blocks from `index`'s on into their hunks, so that
-    /// hunks from that block's start on may be changed, removed or inserted as they are kept.
-    private func settle(from index: Int) {
-        guard lowestShiftedBlock < blockShift.count else { return }
-        let from = index / blockSize
-        for block in max(from, lowestShiftedBlock)..<blockShift.count where blockShift[block] != 0 {
-            let shift = blockShift[block]
-            blockShift[block] = 0
-            for hunk in (block * blockSize)..<min(stored.count, (block + 1) * blockSize) {
-                stored[hunk].base = Self.shifted(stored[hunk].base, by: shift)
-            }
-        }
-        if from <= lowestShiftedBlock { lowestShiftedBlock = Int.max }
-    }
-
-    /// Makes room for `more` changes beyond those held. Why: a proofread of every word
-    /// records a million changes one delivery at a time, and an array that grows by doubling
-    /// moved all of them into a new buffer in one delivery (at 2^19 changes, 48 MB: tens of
-    /// milliseconds of one dispatch). Room made before the first goes in costs an allocation,
-    /// whose pages are touched as the changes come, not a copy.
+    /// Makes room for `more` changes beyond those held.
     func reserveCapacity(forMore more: Int) {
-        stored.reserveCapacity(stored.count + more)
-        deltaBefore.reserveCapacity(deltaBefore.count + more)
+        store.reserveCapacity(forMore: more)
     }
 
-    /// Takes every change out (an ended session's context: see `SlicedRelease`), to be freed
-    /// (their bases may lack the engine's last moves); the ledger is empty afterwards.
-    func takeHunks() -> [LedgerHunk] {
-        var taken: [LedgerHunk] = []
-        swap(&taken, &stored)
-        blockShift = []
-        lowestShiftedBlock = Int.max
-        // A million changes' sums are 8 MB: given back to the kernel on a thread of their own
-        // (perf: the munmap was what was left of the session end's longest dispatch).
-        var sums = [0]
-        swap(&sums, &deltaBefore)
-        if sums.capacity >= 1 << 17 { SlicedRelease.freeElsewhere(sums) }
-        return taken
-    }
+    /// How many blocks of changes the ledger has room for (see `LedgerBlocks.blockCapacity`).
+    var blockCapacity: Int { store.blockCapacity }
+
+    /// Takes every change out, a block of them at a time (an ended session's context: see
+    /// `SlicedRelease`), to be freed (their bases may lack the engine's last moves); the
+    /// ledger is empty afterwards.
+    func takeHunks() -> [[LedgerHunk]] { store.take() }
 
     /// The current ranges of the hunks, in order.
-    var currentSpans: [Range<Int>] { stored.indices.map(currentSpan) }
+    var currentSpans: [Range<Int>] { (0..<store.count).map(currentSpan) }
 
     /// Where hunk `index` is in the current text.
-    func currentSpan(_ index: Int) -> Range<Int> {
-        let start = base(index).lowerBound + deltaBefore[index]
-        return start..<(start + stored[index].text.utf8Count)
-    }
+    func currentSpan(_ index: Int) -> Range<Int> { store.currentSpan(index) }
 
     /// The first hunk index for which `holds` is true (it must be false, then true).
     private func firstHunk(where holds: (Int) -> Bool) -> Int {
-        var low = 0, high = stored.count
+        var low = 0, high = store.count
         while low < high {
             let middle = (low + high) / 2
             if holds(middle) { high = middle } else { low = middle + 1 }
@@ -166,21 +110,14 @@ final class EditLedger {
         return low
     }
 
-    /// Replaces hunks `range` and brings `deltaBefore` up to date from there on.
+    /// Replaces hunks `range` (the sums before the later ones follow).
     private func replaceHunks(_ range: Range<Int>, with new: [LedgerHunk]) {
-        settle(from: range.lowerBound)
-        stored.replaceSubrange(range, with: new)
-        replaceDeltas(from: range.lowerBound)
+        store.replaceSubrange(range, with: new)
     }
 
-    /// Brings `deltaBefore` up to date from hunk `index` on.
-    private func replaceDeltas(from index: Int) {
-        deltaBefore.removeSubrange((index + 1)...)
-        var sum = deltaBefore[index]
-        for hunk in stored[index...] {
-            sum += hunk.delta
-            deltaBefore.append(sum)
-        }
+    /// Moves the bases of hunks `first...` by `amount` (an engine edit before them).
+    private func shiftBases(from first: Int, by amount: Int) {
+        store.shiftBases(from: first, by: amount)
     }
 
     // MARK: Recording
@@ -188,12 +125,13 @@ final class EditLedger {
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
     func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
+        generation += 1
         guard let index = recordMerged(range, old: old, new: new), let current else { return }
         // Only the new change can have come within a space of another: look at its neighbours
         // (linear in the number of changes per delivery, never more).
         var at = index
         if at > 0, joinIfOneSpaceApart(at - 1, in: current) { at -= 1 }
-        if at + 1 < stored.count { _ = joinIfOneSpaceApart(at, in: current) }
+        if at + 1 < store.count { _ = joinIfOneSpaceApart(at, in: current) }
     }
 
     /// Changes one space apart ("We are" -> "We're" arrives as an insertion and a deletion)
@@ -204,22 +142,28 @@ final class EditLedger {
     private func joinIfOneSpaceApart(_ left: Int, in current: any TextReading) -> Bool {
         // Read in place, not copied out: the phrase's texts must not be shared while it grows.
         // A phrase joins at most `ChangePhrases.longestJoined` bytes: undoing it is one replace.
-        guard base(left + 1).lowerBound - base(left).upperBound == 1,
-              ChangePhrases.fitOnePhrase(base(left).lowerBound..<base(left + 1).upperBound,
-                                         textBytes: stored[left].text.utf8Count + 1 + stored[left + 1].text.utf8Count),
-              stored[left].baseText.isPlain, stored[left + 1].baseText.isPlain, stored[left].text.isPlain,
-              stored[left + 1].text.isPlain else { return false }
-        let gapStart = base(left).upperBound + deltaBefore[left] + stored[left].delta
-        guard current.utf8Count > gapStart, current.substring(gapStart..<(gapStart + 1)) == " " else { return false }
+        let rightHunk = hunk(left + 1)
+        // The left one is looked at in a scope of its own: the phrase's text must not be shared
+        // (by a copy) while it grows.
+        let joins: Bool = {
+            let leftHunk = hunk(left)
+            guard rightHunk.base.lowerBound - leftHunk.base.upperBound == 1,
+                  ChangePhrases.fitOnePhrase(leftHunk.base.lowerBound..<rightHunk.base.upperBound,
+                                             textBytes: leftHunk.text.utf8Count + 1 + rightHunk.text.utf8Count),
+                  leftHunk.baseText.isPlain, rightHunk.baseText.isPlain, leftHunk.text.isPlain, rightHunk.text.isPlain else { return false }
+            let gapStart = leftHunk.base.upperBound + deltaBefore(left) + leftHunk.delta
+            return current.utf8Count > gapStart && current.substring(gapStart..<(gapStart + 1)) == " "
+        }()
+        guard joins else { return false }
         // The phrase grows where it is: a proofread of every word joins each change into one
         // phrase, and building it anew for each word copied all of it every time (quadratic).
-        settle(from: left)
-        let second = stored.remove(at: left + 1)
-        ChangePhrases.join(&stored[left], " ", second)
-        // Spaces both texts share at an end are not part of the phrase: an insertion after
-        // "We're" is beside it, as for the saved versions (see ChangePhrases).
-        stored[left] = ChangePhrases.withoutSharedSpaces(stored[left])
-        replaceDeltas(from: left)
+        replaceHunks((left + 1)..<(left + 2), with: [])
+        store.modify(left) { phrase in
+            ChangePhrases.join(&phrase, " ", rightHunk)
+            // Spaces both texts share at an end are not part of the phrase: an insertion after
+            // "We're" is beside it, as for the saved versions (see ChangePhrases).
+            phrase = ChangePhrases.withoutSharedSpaces(phrase)
+        }
         return true
     }
 
@@ -227,10 +171,10 @@ final class EditLedger {
     private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
         // Hunks ending before the change (not touching it) stay as they are.
         let first = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
-        let delta = deltaBefore[first]
+        let delta = deltaBefore(first)
         var last = first
-        while last < stored.count, currentSpan(last).lowerBound <= range.upperBound { last += 1 }
-        let inner = deltaBefore[last] - delta
+        while last < store.count, currentSpan(last).lowerBound <= range.upperBound { last += 1 }
+        let inner = deltaBefore(last) - delta
         let touched = first..<last
         if touched.count == 1, currentSpan(first).lowerBound <= range.lowerBound {
             return changeInPlace(first, range, old: old, new: new)
@@ -262,8 +206,9 @@ final class EditLedger {
         var shift = delta
         for index in touched {
             let start = base(index).lowerBound + shift - union.lowerBound
-            spans.append((start..<(start + stored[index].text.utf8Count), stored[index].baseText))
-            shift += stored[index].delta
+            let touchedHunk = hunk(index)
+            spans.append((start..<(start + touchedHunk.text.utf8Count), touchedHunk.baseText))
+            shift += touchedHunk.delta
         }
         for (span, text) in spans.reversed() { baseText.replace(span, withStyled: text) }
         let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
@@ -281,25 +226,27 @@ final class EditLedger {
     /// engine's thread). Returns the index, or nil when the hunk now changes nothing (it is
     /// gone).
     private func changeInPlace(_ index: Int, _ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
-        settle(from: index)
         let span = currentSpan(index)
         let overhang = range.upperBound - span.upperBound
-        if overhang > 0 {
-            // The replace reaches past the hunk into base text (no other hunk is there): the
-            // hunk takes that text in, unchanged, on both sides first.
-            let taken = old.slice((old.utf8Count - overhang)..<old.utf8Count)
-            let base = stored[index].base
-            stored[index].base = base.lowerBound..<(base.upperBound + overhang)
-            stored[index].baseText.replace(base.count..<base.count, withStyled: taken)
-            stored[index].text.replace(span.count..<span.count, withStyled: taken)
+        let changesSomething: Bool = store.modify(index) { hunk in
+            if overhang > 0 {
+                // The replace reaches past the hunk into base text (no other hunk is there): the
+                // hunk takes that text in, unchanged, on both sides first.
+                let taken = old.slice((old.utf8Count - overhang)..<old.utf8Count)
+                let base = hunk.base
+                hunk.base = base.lowerBound..<(base.upperBound + overhang)
+                hunk.baseText.replace(base.count..<base.count, withStyled: taken)
+                hunk.text.replace(span.count..<span.count, withStyled: taken)
+            }
+            hunk.text.replace((range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound), withStyled: new)
+            guard let trimmed = Self.trimmed(hunk) else { return false }
+            hunk = trimmed
+            return true
         }
-        stored[index].text.replace((range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound), withStyled: new)
-        guard let hunk = Self.trimmed(stored[index]) else {
+        guard changesSomething else {
             replaceHunks(index..<(index + 1), with: [])
             return nil
         }
-        stored[index] = hunk
-        replaceDeltas(from: index)
         return index
     }
 
@@ -314,6 +261,7 @@ final class EditLedger {
     @discardableResult
     func recordEngineEdit(_ range: Range<Int>, old: AttributedText, new: AttributedText, changes: [Range<Int>] = [],
                           holdingEdges: [Range<Int>] = []) -> Bool {
+        generation += 1
         // What becomes the engine's: the edit and every reported change it is in.
         let taken = changes.reduce(range) { min($0.lowerBound, $1.lowerBound)..<max($0.upperBound, $1.upperBound) }
         let wholeChanges = taken != range
@@ -328,19 +276,19 @@ final class EditLedger {
         // ending at its start only when it is a deletion a change holds at its edge).
         let searchStart = holdingEdges.reduce(taken.lowerBound) { min($0, $1.lowerBound) }
         var first = firstHunk { currentSpan($0).upperBound >= searchStart }
-        while first < stored.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
-        let delta = deltaBefore[first]
+        while first < store.count, currentSpan(first).upperBound <= taken.lowerBound, !isTaken(first) { first += 1 }
+        let delta = deltaBefore(first)
         var last = first
-        while last < stored.count, isTaken(last) {
+        while last < store.count, isTaken(last) {
             last += 1
         }
-        let inner = deltaBefore[last] - delta
+        let inner = deltaBefore(last) - delta
         let growth = new.utf8Count - range.count
         guard first < last || wholeChanges else {
             let base = (range.lowerBound - delta)..<(range.upperBound - delta)
             // Emend's change starting there moves after the engine's text (a styled one may
             // replace its whole paragraph where a saved version only inserts at its start).
-            let precedes = range.isEmpty && first < stored.count && self.base(first).lowerBound == base.lowerBound
+            let precedes = range.isEmpty && first < store.count && self.base(first).lowerBound == base.lowerBound
             shiftBases(from: first, by: growth)
             baseEdits.append(BaseEdit(range: base, length: new.utf8Count, precedesInsertionThere: precedes))
             return false
@@ -361,7 +309,7 @@ final class EditLedger {
     /// The base range an engine edit of `range` (current bytes) has when it is beside every
     /// change Emend holds (before the ledger decides whether it is).
     func baseRange(ofEngineEdit range: Range<Int>) -> Range<Int> {
-        let delta = deltaBefore[firstHunk { currentSpan($0).upperBound > range.lowerBound }]
+        let delta = deltaBefore(firstHunk { currentSpan($0).upperBound > range.lowerBound })
         return (range.lowerBound - delta)..<(range.upperBound - delta)
     }
 
@@ -370,8 +318,8 @@ final class EditLedger {
     func currentSpan(ofBase range: Range<Int>) -> Range<Int> {
         let first = firstHunk { base($0).upperBound > range.lowerBound || base($0).lowerBound >= range.lowerBound }
         let end = firstHunk { base($0).lowerBound > range.upperBound || (base($0).lowerBound == range.upperBound && !base($0).isEmpty) }
-        var lower = range.lowerBound + deltaBefore[first]
-        var upper = range.upperBound + deltaBefore[end]
+        var lower = range.lowerBound + deltaBefore(first)
+        var upper = range.upperBound + deltaBefore(end)
         if first < end {
             lower = min(lower, currentSpan(first).lowerBound)
             upper = max(upper, currentSpan(end - 1).upperBound)
@@ -385,8 +333,8 @@ final class EditLedger {
     func currentSpan(ofShown change: LedgerHunk) -> Range<Int> {
         let start = change.base.lowerBound
         let index = firstHunk { base($0).upperBound > start || base($0).lowerBound >= start }
-        var lower = start + deltaBefore[index]
-        if index < stored.count, base(index).lowerBound < start { lower = currentSpan(index).lowerBound }
+        var lower = start + deltaBefore(index)
+        if index < store.count, base(index).lowerBound < start { lower = currentSpan(index).lowerBound }
         return lower..<(lower + change.text.utf8Count)
     }
 
@@ -404,9 +352,9 @@ final class EditLedger {
         var inside: [(span: Range<Int>, baseText: AttributedText)] = []
         var index = firstHunk { currentSpan($0).lowerBound >= range.lowerBound }
         // Spans are sorted and disjoint: the first reaching out of the range ends the run.
-        while index < stored.count, currentSpan(index).upperBound <= range.upperBound {
+        while index < store.count, currentSpan(index).upperBound <= range.upperBound {
             let span = currentSpan(index)
-            inside.append(((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), stored[index].baseText))
+            inside.append(((span.lowerBound - range.lowerBound)..<(span.upperBound - range.lowerBound), hunk(index).baseText))
             index += 1
         }
         return inside
@@ -427,8 +375,8 @@ final class EditLedger {
         // An empty span at the range's start (Emend removed text there) lies inside it, as
         // baseSlice counts it.
         while before > 0, currentSpan(before - 1).isEmpty, currentSpan(before - 1).lowerBound == range.lowerBound { before -= 1 }
-        let lowerShift = deltaBefore[before]
-        let upperShift = deltaBefore[firstHunk { currentSpan($0).upperBound > range.upperBound }]
+        let lowerShift = deltaBefore(before)
+        let upperShift = deltaBefore(firstHunk { currentSpan($0).upperBound > range.upperBound })
         return (range.lowerBound - lowerShift)..<max(range.lowerBound - lowerShift, range.upperBound - upperShift)
     }
 
@@ -436,15 +384,15 @@ final class EditLedger {
     func currentRange(ofBase range: Range<Int>) -> Range<Int>? {
         var index = firstHunk { base($0).upperBound > range.lowerBound }
         while index > 0, base(index - 1).isEmpty, base(index - 1).lowerBound == range.lowerBound { index -= 1 }
-        let delta = deltaBefore[index]
-        if index < stored.count, base(index).lowerBound < range.upperBound { return nil }
+        let delta = deltaBefore(index)
+        if index < store.count, base(index).lowerBound < range.upperBound { return nil }
         return (range.lowerBound + delta)..<(range.upperBound + delta)
     }
 
     /// Whether `range` of the current text lies inside text Emend delivered.
     func isDelivered(_ range: Range<Int>) -> Bool {
         var index = firstHunk { currentSpan($0).upperBound >= range.upperBound }
-        while index < stored.count, currentSpan(index).lowerBound <= range.lowerBound {
+        while index < store.count, currentSpan(index).lowerBound <= range.lowerBound {
             let span = currentSpan(index)
             if range.upperBound <= span.upperBound && !span.isEmpty { return true }
             index += 1

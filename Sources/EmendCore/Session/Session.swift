@@ -214,4 +214,9 @@ enum ShownVersionTrack: Equatable {
     /// `versions[version]` was the ledger's changes in the region when the ledger had seen
     /// `baseEdits` engine edits (an engine edit since may have rebased the two apart).
     case ledgersChanges(version: Int, baseEdits: Int)
+    /// `versions[version]` showed what the region shows (as text) when the ledger was at
+    /// `generation` and had seen `baseEdits` engine edits: after one engine edit more, the
+    /// two are compared where the edit is, not over the whole region (see
+    /// `Coordinator.versionShowsRegion(afterEngineEdit:...)`).
+    case showsRegion(version: Int, generation: Int, baseEdits: Int)
 }

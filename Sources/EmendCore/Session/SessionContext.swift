@@ -68,11 +68,11 @@ final class SessionContext {
     }
 
     /// Offset conversion for the text as it is now: the rope's (a chunk's work), or while it
-    /// is built a scan of the engine's text (only within that window).
+    /// is built the counts of the engine's text by chunks (`ChunkCounts`: a chunk's work too).
     var positions: any PositionMapping {
         switch content {
         case .built(let text): RopePositions(text.rope)
-        case .building(let pending): PositionConverter(pending.current.string)
+        case .building(let pending): pending.positions
         }
     }
 
