@@ -152,6 +152,25 @@ final class EditLedgerTests: XCTestCase {
         XCTAssertEqual(EditLedger.applying(rebased, to: doc.current, at: 0..<doc.current.utf8Count).string, ">> 1 TWO drei")
     }
 
+    /// A saved change the engine's edit drops while it reaches beyond the edit takes text
+    /// outside the edit with it: `keepShownVersionTrue` then compares the whole region, not a
+    /// window around the edit (a version split otherwise than the ledger: "abcd" and
+    /// "efghij" saved, the ledger's change "abcdef" adopted by a keystroke in it).
+    func testADroppedChangeReachingBeyondTheEditIsTold() {
+        let saved = [LedgerHunk(base: 10..<14, baseText: AttributedText("abcd"), text: AttributedText("ABCD")),
+                     LedgerHunk(base: 14..<20, baseText: AttributedText("efghij"), text: AttributedText("EFghiJ"))]
+        var adopting = BaseEdit(range: 10..<16, length: 7)
+        adopting.adopted = true
+        XCTAssertTrue(EditLedger.dropsBeyondItself(adopting, from: saved))
+        XCTAssertEqual(EditLedger.rebase(saved, through: adopting).count, 0)
+        // An edit that takes only changes within its own bytes, or none, drops nothing beyond.
+        var within = BaseEdit(range: 10..<20, length: 3)
+        within.adopted = true
+        XCTAssertFalse(EditLedger.dropsBeyondItself(within, from: saved))
+        XCTAssertFalse(EditLedger.dropsBeyondItself(BaseEdit(range: 0..<2, length: 5), from: saved))
+        XCTAssertFalse(EditLedger.dropsBeyondItself(BaseEdit(range: 20..<20, length: 1), from: saved))
+    }
+
     /// Random deliveries and engine edits of whole words: the base is exactly the original
     /// with the engine's edits (an engine edit of a word Emend changed makes the engine's
     /// word the base's), whatever the order.

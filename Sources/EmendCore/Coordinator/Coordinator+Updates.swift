@@ -68,6 +68,14 @@ extension Coordinator {
         // A step's edits being planned from a copy of the region move through it (VersionAlignment).
         if isWorking { session.alignment.engineEdited(range, length: text.utf8.count) }
         if isWorking, let edit = context.ledger.baseEdits.last {
+            // A change of the version shown that the edit drops while it reaches beyond the
+            // edit's bytes (the version split its phrases otherwise than the ledger did) takes
+            // text outside the window `versionShowsRegion(afterEngineEdit:)` compares: the
+            // region is compared whole then.
+            if case .showsRegion(let shown, _, _) = session.shownVersionTrack, session.versions.indices.contains(shown),
+               EditLedger.dropsBeyondItself(edit, from: session.versions[shown]) {
+                session.shownVersionTrack = .unknown
+            }
             session.versions = session.versions.map { EditLedger.rebase($0, through: edit) }
         }
         for index in touched {

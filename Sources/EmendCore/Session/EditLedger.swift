@@ -452,6 +452,15 @@ final class EditLedger {
         }
     }
 
+    /// Whether `rebase(saved, through: edit)` drops or trims a change of `saved` that reaches
+    /// beyond `edit.range` (in the base before the edit): its text outside the edit goes too.
+    static func dropsBeyondItself(_ edit: BaseEdit, from saved: [LedgerHunk]) -> Bool {
+        saved.contains { hunk in
+            moved(hunk.base, through: edit) == nil
+                && !(edit.range.lowerBound <= hunk.base.lowerBound && hunk.base.upperBound <= edit.range.upperBound)
+        }
+    }
+
     /// `saved` applied to `base` (the base text of `range`); changes outside it are skipped.
     static func applying(_ saved: [LedgerHunk], to base: AttributedText, at range: Range<Int>) -> AttributedText {
         let inside = saved.lazy.filter { $0.base.lowerBound >= range.lowerBound && $0.base.upperBound <= range.upperBound }
