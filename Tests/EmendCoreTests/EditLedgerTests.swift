@@ -217,4 +217,22 @@ final class EditLedgerTests: XCTestCase {
             if doc.base != original { break }
         }
     }
+
+    /// A region Emend has not changed reads back as itself, styling included, and a saved
+    /// version without changes applies as the base (`PlainSplice` hands the text back uncopied).
+    func testTheBaseOfAnUnchangedRegionIsItsText() {
+        let styled = AttributedText("Bold and plain. Caf\u{E9}!", attributeRuns: [AttributeRun(range: 0..<4, key: "bold", value: "1")],
+                                    protectedRanges: [9..<14])
+        let ledger = EditLedger()
+        XCTAssertEqual(ledger.baseSlice(of: 0..<styled.utf8Count, in: styled), styled)
+        XCTAssertEqual(ledger.baseSlice(of: 5..<14, in: styled), styled.slice(5..<14))
+        XCTAssertEqual(EditLedger.applying([], to: styled, at: 0..<styled.utf8Count), styled)
+        XCTAssertEqual(PlainSplice.splicing(styled, []), styled)
+        // With a change, the splice still puts the base back.
+        var doc = Document("I do not think it is ready.")
+        XCTAssertEqual(doc.base, "I do not think it is ready.")
+        doc.deliver(doc.range(of: "do not"), "don't")
+        XCTAssertEqual(doc.current.string, "I don't think it is ready.")
+        XCTAssertEqual(doc.base, "I do not think it is ready.")
+    }
 }
