@@ -171,23 +171,18 @@ public final class TextRope {
         // back a 16 MB change (a refused result that had streamed in) copied all of it into
         // one array first, to throw it away.
         let local = (range.lowerBound - start)..<(range.upperBound - start)
-        var joined: [UInt8] = []
-        joined.reserveCapacity(remaining + Self.maximumChunk)
+        // What stays of the chunks before the replaced bytes and after them (a few chunks).
+        var head: [UInt8] = [], tail: [UInt8] = []
         var marks: [(id: Int, position: Int)] = []
         var offset = 0
-        var inserted = false
         for chunk in chunks[lower...upper] {
             for id in chunk.marks { marks.append((id, offset + markOffset[id])) }
             let size = chunk.bytes.count
-            joined += chunk.bytes[0..<max(0, min(size, local.lowerBound - offset))]
-            if !inserted, offset + size >= local.lowerBound {
-                joined += replacement
-                inserted = true
-            }
-            joined += chunk.bytes[max(0, min(size, local.upperBound - offset))..<size]
+            head += chunk.bytes[0..<max(0, min(size, local.lowerBound - offset))]
+            tail += chunk.bytes[max(0, min(size, local.upperBound - offset))..<size]
             offset += size
         }
-        var pieces = Self.split(joined).enumerated().map { Chunk($1, index: lower + $0) }
+        var pieces = Self.split(head: head, replacement, tail: tail).enumerated().map { Chunk($1, index: lower + $0) }
         if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
         let replaced = Array(chunks[lower...upper])
         let reachesEnd = upper == chunks.count - 1
@@ -401,6 +396,33 @@ public final class TextRope {
         if position <= local.lowerBound { return position }
         if position >= local.upperBound { return position + delta }
         return local.lowerBound
+    }
+
+    /// `head`, `replacement` and `tail` joined, cut as `split` cuts. Why not joined first: a
+    /// replacement of megabytes (a rewrite of a million words delivered, or the original put
+    /// back by revert) was copied whole into one array, then again into the chunks, on the
+    /// engine's thread; a long one is cut straight from its own storage, only its first and
+    /// last characters' worth joined with what stays around it.
+    private static func split(head: [UInt8], _ replacement: some Collection<UInt8>, tail: [UInt8]) -> [[UInt8]] {
+        if replacement.count >= 4 * maximumChunk, let pieces = replacement.withContiguousStorageIfAvailable({ bytes -> [[UInt8]] in
+            // Cut on character boundaries, about half a chunk from either end: the three parts
+            // are never small enough to leave a small chunk.
+            var first = maximumChunk / 2
+            while first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
+            var last = max(first, bytes.count - maximumChunk / 2)
+            while last < bytes.count, bytes[last] & 0xC0 == 0x80 { last += 1 }
+            return split(head + UnsafeBufferPointer(rebasing: bytes[..<first]))
+                + split(UnsafeBufferPointer(rebasing: bytes[first..<last]))
+                + split(Array(UnsafeBufferPointer(rebasing: bytes[last...])) + tail)
+        }) {
+            return pieces
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(head.count + replacement.count + tail.count)
+        joined += head
+        joined += replacement
+        joined += tail
+        return split(joined)
     }
 
     /// Cuts bytes into chunks of about `maximumChunk / 2` bytes (room to grow), each ending

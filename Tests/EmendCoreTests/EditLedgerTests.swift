@@ -236,4 +236,49 @@ final class EditLedgerTests: XCTestCase {
             if doc.base != original { break }
         }
     }
+
+    /// A region Emend has not changed reads back as itself, styling included, and a saved
+    /// version without changes applies as the base (`PlainSplice` hands the text back uncopied).
+    func testTheBaseOfAnUnchangedRegionIsItsText() {
+        let styled = AttributedText("Bold and plain. Caf\u{E9}!", attributeRuns: [AttributeRun(range: 0..<4, key: "bold", value: "1")],
+                                    protectedRanges: [9..<14])
+        let ledger = EditLedger()
+        XCTAssertEqual(ledger.baseSlice(of: 0..<styled.utf8Count, in: styled), styled)
+        XCTAssertEqual(ledger.baseSlice(of: 5..<14, in: styled), styled.slice(5..<14))
+        XCTAssertEqual(EditLedger.applying([], to: styled, at: 0..<styled.utf8Count), styled)
+        XCTAssertEqual(PlainSplice.splicing(styled, []), styled)
+        // With a change, the splice still puts the base back.
+        var doc = Document("I do not think it is ready.")
+        XCTAssertEqual(doc.base, "I do not think it is ready.")
+        doc.deliver(doc.range(of: "do not"), "don't")
+        XCTAssertEqual(doc.current.string, "I don't think it is ready.")
+        XCTAssertEqual(doc.base, "I do not think it is ready.")
+    }
+
+    /// The base under a range of a plain document is written straight from its rope and the
+    /// changes' base texts: the same text as the base of the same range read from a copy,
+    /// wherever the range starts and ends (around, inside and between changes).
+    func testTheBaseReadFromTheRopeIsTheBaseReadFromACopy() {
+        var rng = SplitMix64(seed: 11)
+        let words = ["a", "é", "日本", "😀", "word", "x"]
+        let chosen = (0..<400).map { _ in words[Int(rng.next() % UInt64(words.count))] }
+        var doc = Document(chosen.joined(separator: " "))
+        let original = doc.current.string
+        // Every fifth word changes (from the last, so the offsets before stay), some by nothing.
+        var starts: [Int] = [], offset = 0
+        for word in chosen { starts.append(offset); offset += word.utf8.count + 1 }
+        for index in stride(from: 395, through: 0, by: -5) {
+            let range = starts[index]..<(starts[index] + chosen[index].utf8.count)
+            doc.deliver(range, ["", "ZZ", "ö!", "🙂 x"][index % 4])
+        }
+        XCTAssertGreaterThan(doc.ledger.count, 3)
+        let document = DocumentText(doc.current)
+        let bounds = (0...doc.current.utf8Count).filter { $0 == doc.current.utf8Count || doc.current.string.utf8[doc.current.string.utf8.index(doc.current.string.utf8.startIndex, offsetBy: $0)] & 0xC0 != 0x80 }
+        XCTAssertEqual(doc.ledger.baseSlice(of: 0..<document.utf8Count, in: document), AttributedText(original))
+        for _ in 0..<300 {
+            let x = bounds[Int(rng.next() % UInt64(bounds.count))], y = bounds[Int(rng.next() % UInt64(bounds.count))]
+            let range = min(x, y)..<max(x, y)
+            XCTAssertEqual(doc.ledger.baseSlice(of: range, in: document), doc.ledger.baseSlice(of: range, in: doc.current), "\(range)")
+        }
+    }
 }

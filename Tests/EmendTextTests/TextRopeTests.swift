@@ -88,6 +88,44 @@ final class TextRopeTests: XCTestCase {
         (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
     }
 
+    /// Replacements of many chunks (a rewrite delivered whole, the original put back by
+    /// revert) are cut straight from their own bytes: contents, marks and offsets in every
+    /// encoding stay those of the byte model, wherever they go and whatever their characters.
+    func testLongReplacementsAgreeWithAByteModel() throws {
+        var rng = SystemRandomNumberGenerator()
+        func text(_ count: Int) -> [UInt8] {
+            Array((0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined().utf8)
+        }
+        var model = text(60)
+        let rope = TextRope(String(decoding: model, as: UTF8.self))
+        var marks: [Int: Int] = [:]
+        for id in 0..<20 {
+            marks[id] = boundaries(model).randomElement(using: &rng)!
+            rope.setMark(id, at: marks[id]!)
+        }
+        var long = 0
+        for step in 0..<40 {
+            let bounds = boundaries(model)
+            let x = bounds.randomElement(using: &rng)!, y = bounds.randomElement(using: &rng)!
+            // Anywhere, at the start, or at the end; the whole text now and then.
+            let range = [min(x, y)..<max(x, y), 0..<min(x, y), max(x, y)..<model.count, 0..<model.count][step % 4]
+            let replacement = text(Int.random(in: 40...200, using: &rng))
+            if replacement.count >= 4 * TextRope.maximumChunk { long += 1 }
+            let delta = replacement.count - range.count
+            model.replaceSubrange(range, with: replacement)
+            if step % 2 == 0 {
+                rope.replace(range, with: replacement)
+            } else {
+                rope.replace(range, with: String(decoding: replacement, as: UTF8.self).utf8)
+            }
+            for (id, p) in marks { marks[id] = p <= range.lowerBound ? p : p >= range.upperBound ? p + delta : range.lowerBound }
+            XCTAssertEqual(rope.utf8Count, model.count)
+            for (id, p) in marks { XCTAssertEqual(rope.position(ofMark: id), p, "mark \(id), step \(step)") }
+            try checkContents(rope, model)
+        }
+        XCTAssertGreaterThan(long, 10, "most replacements are cut from their own bytes")
+    }
+
     /// Replaces that reach the text's end (a result streamed in at the end of the document)
     /// take the index's last entries off and put the new chunks' on instead of rebuilding it:
     /// offsets in every encoding, marks and contents stay those of the byte model.

@@ -6,7 +6,7 @@ extension Coordinator {
     /// while the call was out takes over is the event's to say (`SessionState.on`). The
     /// continuation holds the coordinator weakly: a call the engine leaves unanswered must
     /// not keep it alive.
-    func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind,
+    func call(_ capability: DelegateCapabilities?, _ kind: PendingRequests.Kind, startsDispatch: Bool = false,
               invoke: @escaping (RequestID) -> Void, then: @escaping (DelegateAnswer) -> SessionEvent) {
         let generation = session?.generation ?? 0
         // Once a session ended, only the calls of its ending go on; earlier ones are moot.
@@ -29,7 +29,11 @@ extension Coordinator {
         session?.awaited = (id, kind)
         // Callbacks run only during dispatch, never inside the engine's call that caused them.
         // A request withdrawn before its turn (a stop) never reaches the engine.
-        queue.post { [pending] in if pending.isAwaiting(id) { invoke(id) } }
+        let work: WorkQueue.Work = { [pending] in if pending.isAwaiting(id) { invoke(id) } }
+        // A call whose answer costs milliseconds (`startsDispatch`: a replace of megabytes) goes
+        // first in a dispatch: its answer runs in the same dispatch, whatever the budget says
+        // (`WorkQueue.Item.Kind.answer`), so it must not come after a dispatch's worth of work.
+        if startsDispatch { queue.postFresh(work) } else { queue.post(work) }
     }
 
     /// Tells the delegate the state is about to change, then changes it and handles `event`.

@@ -57,6 +57,13 @@ extension Coordinator {
         }
     }
 
+    /// A replace this long (the bytes it takes out and puts in) starts a dispatch of its own.
+    /// Why: the engine's edit and Emend's (the rope, the ledger) cost milliseconds per
+    /// megabyte, and both run in the dispatch that sends it; after the small replaces before
+    /// it (a revert takes a long change out 64 KB at a time, then puts the original back in
+    /// one replace) they made one dispatch of 6-7 ms for a rewrite of a million words.
+    static let longReplaceBytes = 1 << 18
+
     /// A replace of a delivery out with the engine.
     struct SentReplace {
         let edit: PlannedEdit
@@ -112,7 +119,8 @@ extension Coordinator {
             // delivery) is that already: no second anchor, two marks fewer per suggestion.
             let inFlight = edit.releasesAnchor ? context.anchor(range) : edit.anchor
             let sent = SentReplace(edit: edit, range: range, planned: planned, inFlight: inFlight)
-            call(.replace, .replace, invoke: { [unowned self] request in
+            let long = range.count + edit.replacement.utf8.count >= Self.longReplaceBytes
+            call(.replace, .replace, startsDispatch: long, invoke: { [unowned self] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
                 guard let now = inFlight.range, context.text.holds(planned, at: now) else {

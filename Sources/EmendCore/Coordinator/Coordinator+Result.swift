@@ -20,6 +20,7 @@ extension Coordinator {
         let run = session.run
         let input = ResultAnalysis.Input(
             tool: session.tool, prompt: session.prompt, original: run.requestRegionText, requestBase: run.requestBase,
+            requestBaseStart: run.requestBaseStart,
             resultText: run.resultText, writesMarkdown: run.writesMarkdown, placeholders: run.writesMarkdown ? run.placeholders : [:],
             options: resolvedResultOptions, paragraphSeparator: run.paragraphSeparator, composition: composition(for: session),
             needsFactCheck: run.provider?.needsFactCheck ?? true)
@@ -32,7 +33,9 @@ extension Coordinator {
                 if self.askAgain(session, report: report) { return }
                 session.run.resultExplanation = report.explanation
             }
-            session.versions.append(self.versionHunks(analysis.edits, session: session, context: context))
+            // The result rebased through whatever the engine edited since: its edits are kept,
+            // the result's changes beside them apply (made on the analysis's thread).
+            session.versions.append(context.ledger.rebase(analysis.versionChanges, since: run.baseLogMark))
             self.resultReady(session)
         }
     }
@@ -116,19 +119,6 @@ extension Coordinator {
     func askAgain(_ run: RunState, provider: WritingProvider, guidance: String) {
         guard let session, session.run === run else { return }
         runProvider(provider, previousResult: run.previousResult, guidance: guidance, retrying: run)
-    }
-
-    /// A result (as edits of the base the provider read) rebased through whatever the engine
-    /// edited since: its edits are kept, the result's changes beside them apply.
-    private func versionHunks(_ edits: [VersionEdit], session: Session, context: SessionContext) -> [LedgerHunk] {
-        let run = session.run
-        let start = run.requestBaseStart
-        let hunks = edits.map { edit in
-            LedgerHunk(base: (edit.range.lowerBound + start)..<(edit.range.upperBound + start),
-                       baseText: run.requestBase.slice(edit.range), text: edit.replacement)
-        }
-        // Saved as phrases: the changes emend.h's CHANGES rule counts whole.
-        return context.ledger.rebase(ChangePhrases.phrases(hunks, in: run.requestBase, offset: start), since: run.baseLogMark)
     }
 
     /// What compose at a caret writes around its text (see `ResultComposition`): the bytes

@@ -17,6 +17,8 @@ struct ResultAnalysis {
         let original: AttributedText
         /// What the request was built from (the region's base), for the version's edits.
         let requestBase: AttributedText
+        /// Where `requestBase` starts in the base text.
+        let requestBaseStart: Int
         /// The provider's text, joined here (on the analysis's thread: a 16 MB result joined
         /// on the engine's thread cost milliseconds of one dispatch).
         let resultText: ResultPieces
@@ -39,6 +41,11 @@ struct ResultAnalysis {
     let factReport: FactGuard.Report?
     /// The result as edits of `Input.requestBase` (not yet rebased through the engine's edits).
     let edits: [VersionEdit]
+    /// The same as changes of the base text, saved as phrases (the changes emend.h's CHANGES
+    /// rule counts whole), not yet rebased through the engine's edits. Why here: each change
+    /// copies its base text out of `requestBase`, a rewrite replaced whole is a copy of all of
+    /// it (4 MB for a million words: 3-6 ms of the engine's thread when it was made there).
+    let versionChanges: [LedgerHunk]
 
     /// The result as the engine gets it: the model's chatter around its answer dropped,
     /// Markdown read back, reduced to the result options, placeholders restored, the
@@ -60,8 +67,19 @@ struct ResultAnalysis {
         let report = problem == nil && input.needsFactCheck
             ? FactGuard.check(tool: input.tool, source: input.original.string, result: result.string, prompt: input.prompt)
             : nil
-        return ResultAnalysis(result: result, problem: problem, factReport: report,
-                              edits: VersionEdits.edits(from: input.requestBase, to: result, styled: true))
+        let edits = VersionEdits.edits(from: input.requestBase, to: result, styled: true)
+        return ResultAnalysis(result: result, problem: problem, factReport: report, edits: edits,
+                              versionChanges: changes(edits, of: input.requestBase, at: input.requestBaseStart))
+    }
+
+    /// `edits` of `base` (which starts at `start` in the base text) as the base text's changes,
+    /// joined into phrases.
+    static func changes(_ edits: [VersionEdit], of base: AttributedText, at start: Int) -> [LedgerHunk] {
+        let hunks = edits.map { edit in
+            LedgerHunk(base: (edit.range.lowerBound + start)..<(edit.range.upperBound + start),
+                       baseText: base.slice(edit.range), text: edit.replacement)
+        }
+        return ChangePhrases.phrases(hunks, in: base, offset: start)
     }
 }
 
