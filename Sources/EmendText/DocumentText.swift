@@ -53,14 +53,15 @@ public final class DocumentText {
     /// text` says, without copying the range out: a 16 MB change taken back was copied out
     /// three times to be compared).
     public func holds(_ text: String, at range: Range<Int>) -> Bool {
-        guard range.count == text.utf8.count, range.upperBound <= utf8Count else { return false }
+        guard range.count == text.utf8.count, range.lowerBound >= 0, range.upperBound <= utf8Count else { return false }
+        guard !range.isEmpty else { return true }
         var text = text
         return text.withUTF8 { expected in
             var same = true
             rope.forEachChunk(in: range) { part, offset in
-                guard same else { return }
+                guard same, part.count > 0, let bytes = part.baseAddress, let wanted = expected.baseAddress else { return }
                 let start = offset - range.lowerBound
-                same = memcmp(part.baseAddress!, expected.baseAddress! + start, part.count) == 0
+                same = memcmp(bytes, wanted + start, part.count) == 0
             }
             return same
         }

@@ -167,7 +167,7 @@ extension Coordinator {
         if case .showsRegion(index, let generation, let baseEdits) = session.shownVersionTrack,
            generation + 1 == ledger.generation, baseEdits + 1 == ledger.baseEdits.count, let edit = ledger.baseEdits.last,
            let shows = versionShowsRegion(afterEngineEdit: edit, version: index, session: session, context: context, region: region) {
-            assert(shows == (session.version(index)?.string == context.text.substring(region)),
+            assert(shows == (session.version(index).map { context.text.holds($0.string, at: region) } ?? false),
                    "the version shown compared around an engine edit differs from the version compared over the region")
             if shows { return noteShownVersionShowsRegion(session, context: context, version: index) }
             session.versions[index] = ledgersChangesInRegion(context: context, region: region)
@@ -253,7 +253,8 @@ extension Coordinator {
         let shown = context.text.substring(start..<end)
         let base = ledger.baseSlice(of: start..<end, in: context.text)
         guard base.utf8Count == window.count else { return nil }
-        return EditLedger.applying(Array(version[versionPart]), to: base, at: window).string == shown
+        // Byte for byte, as the comparison over the whole region (`DocumentText.holds`).
+        return EditLedger.applying(Array(version[versionPart]), to: base, at: window).string.utf8.elementsEqual(shown.utf8)
     }
 
     /// Layout changed: forget rectangles, ask again for the underlines of pending suggestions.
