@@ -1,5 +1,6 @@
 import XCTest
 @testable import EmendCore
+import EmendText
 
 /// A rewrite that corrects a misspelling adds no fact: "tomorow" → "tomorrow" is the text's
 /// own date, "Micheal" → "Michael" its own person, "José" its "Jose". A number, a name or a
@@ -49,8 +50,8 @@ final class FactGuardSpellingTests: XCTestCase {
         XCTAssertFalse(SpellingCorrection.corrects("jon", to: "john", kind: .name))
         XCTAssertFalse(SpellingCorrection.corrects("marion", to: "marian", kind: .name))
         XCTAssertFalse(SpellingCorrection.corrects("tomorw", to: "tonight", kind: .date), "three edits")
-        XCTAssertEqual(SpellingCorrection.distance(Array("ca"), Array("ac"), limit: 2), 1, "a swap is one edit")
-        XCTAssertEqual(SpellingCorrection.distance(Array("kitten"), Array("sitting"), limit: 5), 3)
-        XCTAssertEqual(SpellingCorrection.distance(Array("kitten"), Array("sitting"), limit: 1), 2, "cut off above the limit")
+        XCTAssertEqual(EditDistance.distance(Array("ca"), Array("ac"), limit: 2), 1, "a swap is one edit")
+        XCTAssertEqual(EditDistance.distance(Array("kitten"), Array("sitting"), limit: 5), 3)
+        XCTAssertEqual(EditDistance.distance(Array("kitten"), Array("sitting"), limit: 1), 2, "cut off above the limit")
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import EmendProofreading
+import EmendText
 
 /// Edit distances: ASCII words are compared byte by byte, everything else by character; both
 /// give the same distances.

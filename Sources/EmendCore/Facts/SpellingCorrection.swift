@@ -1,3 +1,5 @@
+import EmendText
+
 /// Whether a word of a result is a word of its source spelled right: "tomorow" → "tomorrow",
 /// "wensday" → "Wednesday", "Micheal" → "Michael", "Jose" → "José". A rewrite that only
 /// corrects a misspelling states the text's own fact, not a new one; refusing it would cost
@@ -29,7 +31,7 @@ enum SpellingCorrection {
         case 5...7: allowed = 1
         default: allowed = 2
         }
-        return distance(a, b, limit: allowed) <= allowed
+        return EditDistance.distance(a, b, limit: allowed) <= allowed
     }
 
     /// A letter a spelling is made of (no digits, no punctuation but an apostrophe or a hyphen).
@@ -43,31 +45,6 @@ enum SpellingCorrection {
         let differing = a.indices.filter { a[$0] != b[$0] }
         guard differing.count == 2, differing[1] == differing[0] + 1 else { return false }
         return a[differing[0]] == b[differing[1]] && a[differing[1]] == b[differing[0]]
-    }
-
-    /// The optimal-string-alignment distance of `a` and `b` (insertions, deletions,
-    /// substitutions and swaps of neighbours, each one edit); anything above `limit` is
-    /// returned as `limit + 1`, found as soon as a row exceeds it.
-    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
-            }
-            if rowMinimum > limit { return limit + 1 }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
     }
 
     /// Lower case, without diacritics: combining marks dropped, precomposed Latin letters

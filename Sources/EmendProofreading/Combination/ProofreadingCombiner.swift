@@ -1,4 +1,5 @@
 import EmendCore
+import EmendText
 
 /// Combines the suggestions of several checkers for one request into one set that is better
 /// than their union. Pure: the same inputs give the same edits, so it is unit-tested apart

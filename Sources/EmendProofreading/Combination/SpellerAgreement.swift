@@ -1,4 +1,5 @@
 import EmendCore
+import EmendText
 
 /// Whether the spellers that flag a word see a slip in it or only a word they do not know.
 /// Why: a slip has an obvious nearest word, which checkers with different dictionaries and

@@ -1,3 +1,5 @@
+import EmendText
+
 /// Lower-case words that cannot be English because of how they start: `ncurses`, `nginx`,
 /// `gzip`, `wget`, `tmux`, `mkdir`, `ffmpeg`, `cmake`. Why: English words begin with a vowel,
 /// one consonant or one of a few dozen clusters (`str`, `pl`, `sch`, ...); a word that starts

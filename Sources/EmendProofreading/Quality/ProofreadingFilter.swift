@@ -1,4 +1,5 @@
 import EmendCore
+import EmendText
 
 /// Decides, for one request's text, which suggestions of any checker are false alarms. Why
 /// here and not in each checker: every proofreading provider's edits pass through it (the

@@ -14,7 +14,9 @@ public enum EditDistance {
         return distance(Array(a), Array(b), limit: limit)
     }
 
-    private static func distance<Element: Equatable>(_ x: [Element], _ y: [Element], limit: Int) -> Int {
+    /// The same over any elements (bytes, Characters), capped at `limit + 1` as above. Why
+    /// public: the fact guard's spelling corrections (EmendCore) measure words by it too.
+    public static func distance<Element: Equatable>(_ x: [Element], _ y: [Element], limit: Int) -> Int {
         if abs(x.count - y.count) > limit { return limit + 1 }
         if x.isEmpty || y.isEmpty { return min(max(x.count, y.count), limit + 1) }
         var previous2 = [Int](repeating: 0, count: y.count + 1)
