@@ -47,6 +47,12 @@ export EMEND_CLI="${EMEND_CLI:-}"
 # The built-in fixture answers `emend lsp` only when a test asks for it.
 export EMEND_TEST_FIXTURE=1
 echo "nvim: $NVIM ($("$NVIM" --version | head -1)); library: $EMEND_LIBRARY"
+# libemend runs plugins' scanner from beside itself (or $EMEND_SCANNER); a debug build's
+# directory has none, so discovery finds no plugin there and the tests that need one fail.
+libdir="$(dirname "$EMEND_LIBRARY")"
+if [ -z "${EMEND_SCANNER:-}" ] && [ ! -x "$libdir/emend-scan" ] && [ ! -x "$libdir/emend/emend-scan" ]; then
+    echo "note: no emend-scan beside $EMEND_LIBRARY: plugins are not discovered (set EMEND_SCANNER, or use scripts/build-release.sh's library)" >&2
+fi
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
@@ -81,10 +87,14 @@ for t in "${tests[@]}"; do
         printf '[providers."org.emend.llama"]\nmodel = "%s"\nthreads = 2\n' "$EMEND_LLAMA_MODEL" > "$home/config/emend/config.toml"
     fi
     echo "== $name"
+    # An error outside H.test (a failed check at the file's top) would leave a headless
+    # Neovim waiting for input until the timeout: the file runs under pcall, and such an
+    # error quits at once with its message on stderr and exit status 2.
+    run="local ok, err = pcall(dofile, [[$t]]) if not ok then io.stderr:write(tostring(err), '\\n') vim.cmd('cquit 2') end"
     start=$(date +%s%N)
     env "${extra[@]}" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data" \
     XDG_STATE_HOME="$home/state" XDG_RUNTIME_DIR="$home/runtime" EMEND_QUIT_MARKER="$marker" \
-        timeout 300 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $t" </dev/null 2>"$home/stderr"
+        timeout 300 "$NVIM" --headless -u NONE -i NONE -n -c "lua $run" </dev/null 2>"$home/stderr"
     rc=$?
     if [ -s "$home/service.pid" ]; then
         service="$(cat "$home/service.pid")"
