@@ -11,8 +11,10 @@ extension Coordinator {
         try checkThread()
         let context = try context(contextID)
         if let session, let found = Self.pendingSuggestion(in: session, contextID: contextID, at: offset) { return found }
-        // The whole text only for the message (it names the offset in the engine's units).
-        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.attributedNow.string)")
+        // The message names the offset in the engine's units, converted by the context's
+        // positions (a chunk's work; copying the whole text for it cost every click beside
+        // the underlines the document's length).
+        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, positions: context.positions)")
     }
 
     static func pendingSuggestion(in session: Session, contextID: UInt64, at offset: Int) -> Int? {

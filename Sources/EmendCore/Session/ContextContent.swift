@@ -29,11 +29,15 @@ final class TextBeingBuilt {
     private(set) var current: AttributedText
     private(set) var edits: [EngineEdit] = []
 
-    /// The counts of `current`'s chunks, made when a conversion first needs them and kept
-    /// through the engine's edits (see `ChunkCounts`).
+    /// The counts of `current`'s chunks (see `ChunkCounts`), kept through the engine's edits:
+    /// those of the original made on the thread that builds the rope (`take`), or, for a call
+    /// that needs them first, made here.
     private var counts: ChunkCounts?
+    /// What each of `edits` removed and inserted, counted: enough to replay them into the
+    /// counts of the original when those come in.
+    private var tallies: [(removed: ChunkCounts.Tally, inserted: ChunkCounts.Tally)] = []
     /// How many bytes a chunk holds (tests use small ones).
-    private let chunk: Int
+    let chunk: Int
 
     init(_ original: AttributedText, chunk: Int = 16 << 10) {
         current = original
@@ -42,23 +46,42 @@ final class TextBeingBuilt {
 
     var utf8Count: Int { current.string.utf8.count }
 
-    /// Offset conversion for the text as it is now, without reading it from its start.
+    /// Whether the counts are made (here, or taken from elsewhere).
+    var hasCounts: Bool { counts != nil }
+
+    /// Offset conversion for the text as it is now, without reading it from its start (before
+    /// the counts are in, this call counts the whole text, eight bytes a step).
     var positions: BuildingPositions {
-        var text = current.string
-        if counts == nil { counts = text.withUTF8 { ChunkCounts($0, chunk: chunk) } }
-        return BuildingPositions(text: text, counts: counts!)
+        if counts == nil { counts = ChunkCounts(of: current.string, chunk: chunk) }
+        return BuildingPositions(text: current.string, counts: counts!)
+    }
+
+    /// Takes the counts of the original text, made elsewhere, and replays into them the edits
+    /// recorded since (their sums only: no byte is read). Counts made here first are kept.
+    func take(countsOfOriginal original: ChunkCounts) {
+        guard counts == nil else { return }
+        var made = original
+        for (edit, tally) in zip(edits, tallies) {
+            made.replace(edit.range, length: edit.replacement.utf8.count, removed: tally.removed, inserted: tally.inserted)
+        }
+        counts = made
     }
 
     /// Keeps an engine edit; returns false for one that changes nothing (the built context
     /// ignores it the same way).
     func record(_ range: Range<Int>, _ replacement: String) -> Bool {
         guard current.substring(range) != replacement else { return false }
-        current.replace(range, with: replacement)
-        if counts != nil {
+        // A copy of the string for its bytes, let go before the replace (held across it, the
+        // replace would copy the whole text).
+        let removed = { () -> ChunkCounts.Tally in
             var text = current.string
-            text.withUTF8 { counts!.replace(range, length: replacement.utf8.count, in: $0) }
-        }
+            return text.withUTF8 { ChunkCounts.tally($0, range) }
+        }()
+        let inserted = ChunkCounts.tally(of: replacement)
+        current.replace(range, with: replacement)
+        counts?.replace(range, length: replacement.utf8.count, removed: removed, inserted: inserted)
         edits.append(EngineEdit(range: range, replacement: replacement))
+        tallies.append((removed, inserted))
         return true
     }
 }
