@@ -134,7 +134,7 @@ struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
     /// "engine-edit", "engine-adopt", "rewrite", "rewrite-engine-edit", "refused-rewrite",
-    /// "utf16-building"); nil: all.
+    /// "utf16-building", "reflow"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -295,6 +295,7 @@ struct EditsBenchmark {
         }
         if wants("refused-rewrite") { refusedRewrite() }
         if wants("utf16-building") { utf16WhileBuilding() }
+        if wants("reflow") { reflowAfterDelivery() }
     }
 
     /// A rewrite of one sentence answered with 20 MiB, refused at 16 MiB (the default
@@ -397,22 +398,48 @@ extension EditsBenchmark {
             let secondGetter = stage(coordinator, "a getter's conversion after it", ending: .afterCall) { () throws(EmendError) in
                 checked = try converted()
             }
+            // Typed at the start: the engine's text as the context keeps it changes at its start.
+            let editAtStart = stage(coordinator, "an engine edit at the start while building", ending: .afterCall) { () throws(EmendError) in
+                let range = try bytes(0, 0)
+                engine.bytes.insert(contentsOf: "y".utf8, at: 0)
+                try coordinator.updateRange(contextID: id, range: range, text: "y", reason: .typing)
+            }
             let delivered = stage(coordinator, "delivering")
             var missed: String?
             let lookup = stage(coordinator, "a lookup beside the suggestions", ending: .afterCall) { () throws(EmendError) in
                 do throws(EmendError) {
-                    _ = try coordinator.suggestionIndex(contextID: id, offset: original.utf8.count - 1)
+                    _ = try coordinator.suggestionIndex(contextID: id, offset: original.utf8.count)
                 } catch { missed = error.located?.text(in: .utf16) ?? error.message }
             }
             guard missed != nil else { fail("a suggestion was found at a space") }
             let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
-            guard engine.bytes == Array((original + "z").utf8) else { fail("revert did not keep the engine's edit") }
+            guard engine.bytes == Array(("y" + original + "z").utf8) else { fail("revert did not keep the engine's edits") }
             print("10 MB context (\(word == "a x " ? "ASCII" : "\"é\" in every word")) in UTF-16 while its rope is built: "
                   + "taking the answer: \(answering.description); first getter: \(firstGetter.description); "
-                  + "engine edit: \(edit.description); getter after it: \(secondGetter.description); "
+                  + "engine edit at the end: \(edit.description); getter after it: \(secondGetter.description); "
+                  + "engine edit at the start: \(editAtStart.description); "
                   + "delivering: \(delivered.description); lookup beside the suggestions (\(missed!)): \(lookup.description); "
                   + "reverting: \(reverted.description)")
         }
+    }
+}
+
+extension EditsBenchmark {
+    /// A million suggestions delivered, then the engine says its layout changed
+    /// (emend_coordinator_update_for_reflowed_text: every rectangle known is forgotten and the
+    /// underlines of pending suggestions asked for again), then revert. The call is timed on
+    /// the CPU like a dispatch: it ran over every suggestion on the engine's thread.
+    fileprivate func reflowAfterDelivery() {
+        let original = String(repeating: "a x ", count: count)
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, EveryWordProvider(order: .ascending, stride: 4), .proofread)
+        let delivered = stage(coordinator, "delivering")
+        guard engine.bytes == Array(String(repeating: "b x ", count: count).utf8) else { fail("the engine's text is not the corrected one") }
+        let reflowed = stage(coordinator, "reflow") { () throws(EmendError) in try coordinator.updateForReflowedText() }
+        let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+        guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+        print("\(count) one-byte edits, then a reflow: delivering: \(delivered.description); reflow: \(reflowed.description); "
+              + "reverting: \(reverted.description)")
     }
 }
 

@@ -70,14 +70,14 @@ extension Coordinator {
             index = known
         } else {
             let placed = session.placedSuggestions.map { session.suggestions[$0] }.filter { $0.anchor.range != nil }
-            let missing = placed.filter { $0.boundingRects == nil }
+            let missing = placed.filter { $0.boundingRects(in: session.layout) == nil }
             if !missing.isEmpty {
                 session.deliveryBegins()
                 requestBounds(missing[...], then: .rests)
                 throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
             }
             index = SuggestionPointIndex(placed.flatMap { suggestion in
-                (suggestion.boundingRects ?? []).map { (rect: $0, suggestion: suggestion.index) }
+                (suggestion.boundingRects(in: session.layout) ?? []).map { (rect: $0, suggestion: suggestion.index) }
             })
             session.pointIndex = index
         }

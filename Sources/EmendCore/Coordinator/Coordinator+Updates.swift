@@ -261,10 +261,7 @@ extension Coordinator {
     public func updateForReflowedText() throws(EmendError) {
         try checkThread()
         guard let session else { return }
-        for suggestion in session.suggestions {
-            suggestion.underlineRects = nil
-            suggestion.boundingRects = nil
-        }
+        session.layout += 1
         session.pointIndex = nil
         guard session.isReviewable else { return }
         session.deliveryBegins()
