@@ -110,38 +110,47 @@ struct ChunkCounts: Sendable {
         return low
     }
 
-    /// The UTF-8 byte offset of `offset` counted in `encoding` (errors as `PositionConverter`'s).
-    func utf8Offset(_ offset: Int, from encoding: PositionEncoding, in bytes: UnsafeBufferPointer<UInt8>) throws(PositionError) -> Int {
+    /// The UTF-8 byte offset of `offset` counted in `encoding` (errors as `PositionConverter`'s);
+    /// reads one chunk of `text`.
+    func utf8Offset(_ offset: Int, from encoding: PositionEncoding, in text: some TextBytes) throws(PositionError) -> Int {
         if offset < 0 { throw .outOfBounds(offset: offset, length: length(in: encoding)) }
         switch encoding {
         case .utf8:
-            guard offset <= bytes.count else { throw .outOfBounds(offset: offset, length: bytes.count) }
-            if offset < bytes.count, Self.isContinuation(bytes[offset]) { throw .splitsCharacter(offset: offset) }
+            let count = text.utf8Count
+            guard offset <= count else { throw .outOfBounds(offset: offset, length: count) }
+            if offset < count, text.withBytes(offset..<(offset + 1), { Self.isContinuation($0[0]) }) {
+                throw .splitsCharacter(offset: offset)
+            }
             return offset
         case .utf16, .codePoint:
             let sums = encoding == .utf16 ? units : scalars
             guard offset <= sums[sums.count - 1] else { throw .outOfBounds(offset: offset, length: sums[sums.count - 1]) }
             let index = chunk(before: offset, in: sums)
-            var counted = sums[index]
-            var byte = starts[index]
-            while byte < bytes.count {
-                if counted == offset { return byte }
-                let lead = bytes[byte]
-                let width = encoding == .utf16 && lead >= 0xF0 ? 2 : 1
-                if counted + width > offset { throw .splitsCharacter(offset: offset) }
-                counted += width
-                byte += Self.scalarLength(lead)
+            // The offset is in this chunk, or at its end when it is the last.
+            let chunk = starts[index]..<starts[min(index + 1, starts.count - 1)]
+            let found: Result<Int, PositionError> = text.withBytes(chunk) { bytes in
+                var counted = sums[index]
+                var byte = 0
+                while byte < bytes.count {
+                    if counted == offset { return .success(chunk.lowerBound + byte) }
+                    let lead = bytes[byte]
+                    let width = encoding == .utf16 && lead >= 0xF0 ? 2 : 1
+                    if counted + width > offset { return .failure(.splitsCharacter(offset: offset)) }
+                    counted += width
+                    byte += Self.scalarLength(lead)
+                }
+                return .success(chunk.lowerBound + byte)
             }
-            return byte
+            return try found.get()
         }
     }
 
     /// The offset in `encoding` of a UTF-8 byte offset on a character boundary.
-    func offset(fromUTF8 byteOffset: Int, to encoding: PositionEncoding, in bytes: UnsafeBufferPointer<UInt8>) throws(PositionError) -> Int {
-        let valid = try utf8Offset(byteOffset, from: .utf8, in: bytes)
+    func offset(fromUTF8 byteOffset: Int, to encoding: PositionEncoding, in text: some TextBytes) throws(PositionError) -> Int {
+        let valid = try utf8Offset(byteOffset, from: .utf8, in: text)
         guard encoding != .utf8 else { return valid }
         let index = chunk(containing: valid)
-        let tally = Self.tally(bytes, starts[index]..<valid)
+        let tally = text.withBytes(starts[index]..<valid) { Self.tally($0, 0..<$0.count) }
         return encoding == .utf16 ? units[index] + tally.units : scalars[index] + tally.scalars
     }
 
@@ -212,14 +221,14 @@ struct ChunkCounts: Sendable {
     }
 }
 
-/// Offset conversion for one string by `ChunkCounts`: the text of a context whose rope is being
+/// Offset conversion for one text by `ChunkCounts`: the text of a context whose rope is being
 /// built, or a text the C layer converts many ranges of (a styled replacement's runs).
 /// Each conversion reads one chunk, not the text from its start as `PositionConverter` does.
 public struct BuildingPositions: PositionMapping {
-    let text: String
+    let text: any TextBytes
     let counts: ChunkCounts
 
-    init(text: String, counts: ChunkCounts) {
+    init(text: any TextBytes, counts: ChunkCounts) {
         self.text = text
         self.counts = counts
     }
@@ -233,26 +242,17 @@ public struct BuildingPositions: PositionMapping {
         guard length >= 0, location <= Int.max - length else {
             throw .outOfBounds(offset: location, length: counts.length(in: encoding))
         }
-        let start = try withBytes { bytes throws(PositionError) in try counts.utf8Offset(location, from: encoding, in: bytes) }
-        let end = try withBytes { bytes throws(PositionError) in try counts.utf8Offset(location + length, from: encoding, in: bytes) }
+        let start = try counts.utf8Offset(location, from: encoding, in: text)
+        let end = try counts.utf8Offset(location + length, from: encoding, in: text)
         return start..<end
     }
 
     public func range(fromUTF8 range: Range<Int>, to encoding: PositionEncoding) throws(PositionError) -> (location: Int, length: Int) {
-        let start = try withBytes { bytes throws(PositionError) in try counts.offset(fromUTF8: range.lowerBound, to: encoding, in: bytes) }
-        let end = try withBytes { bytes throws(PositionError) in try counts.offset(fromUTF8: range.upperBound, to: encoding, in: bytes) }
+        let start = try counts.offset(fromUTF8: range.lowerBound, to: encoding, in: text)
+        let end = try counts.offset(fromUTF8: range.upperBound, to: encoding, in: text)
         return (start, end - start)
     }
 
     /// The text's length in `encoding`.
     public func length(in encoding: PositionEncoding) -> Int { counts.length(in: encoding) }
-
-    /// The text's bytes in place (a native string's own storage: no copy).
-    private func withBytes<Value>(_ body: (UnsafeBufferPointer<UInt8>) throws(PositionError) -> Value) throws(PositionError) -> Value {
-        var text = text
-        let result: Result<Value, PositionError> = text.withUTF8 { bytes in
-            do throws(PositionError) { return .success(try body(bytes)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
 }
