@@ -245,3 +245,36 @@ extension ContextBuildingTests {
         XCTAssertEqual(engine.text, scan.text, "revert keeps the engine's edits of the window")
     }
 }
+
+extension ContextBuildingTests {
+    /// An engine edit past the end is refused with its range and the text's length in the
+    /// engine's units, said by the context's positions and sums (no copy of the text): what
+    /// the text itself says, built or while the rope is built elsewhere.
+    func testAnEditPastTheEndSaysTheRangeAndLengthInEachEncoding() throws {
+        let filler = String(repeating: "Ünïcödé 😀 text. ", count: 20_000)
+        for threshold in [Int.max, 0] {
+            let engine = TestEngine(filler, selection: 0..<filler.utf8.count)
+            engine.contextsAnswering = .later
+            var options = CoordinatorOptions()
+            options.contextsBuiltElsewhereBytes = threshold
+            let coordinator = try makeCoordinator(engine, options: options)
+            try coordinator.start(.proofread)
+            XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+            engine.releaseHeldContexts(coordinator)
+            try engine.dispatching { try coordinator.dispatch() }
+            let id = try XCTUnwrap(coordinator.contextIDs.first)
+            XCTAssertEqual(coordinator.session?.working?.isBuilt, threshold == .max)
+            let count = filler.utf8.count
+            for range in [(count - 4)..<(count + 1), (count + 3)..<(count + 3)] {
+                let error = XCTAssertThrowsEmend(.range) { try coordinator.updateRange(contextID: id, range: range, text: "x", reason: .typing) }
+                for encoding in PositionEncoding.allCases {
+                    XCTAssertEqual(error?.message(in: encoding),
+                                   "range \(TextPlace(.range, range, in: filler).description(in: encoding)) is outside the context's text (\(TextPlace(.length, 0..<0, in: filler).description(in: encoding)))",
+                                   "\(encoding), built here: \(threshold == .max)")
+                }
+            }
+            try coordinator.stop()
+            try engine.run(coordinator)
+        }
+    }
+}

@@ -11,8 +11,8 @@ extension Coordinator {
         try checkThread()
         let context = try context(contextID)
         guard range.upperBound <= context.utf8Count else {
-            let now = context.attributedNow.string
-            throw EmendError(.range, located: "range \(range: range, in: now) is outside the context's text (\(lengthOf: now))")
+            // Said by the context's positions and sums: the text is not copied for the message.
+            throw EmendError(.range, located: "range \(range: range, positions: context.positions) is outside the context's text (\(lengths: context.lengths))")
         }
         guard let session else { return }
         // Its rope is being built: the edit is kept and replayed on it once built, as it would

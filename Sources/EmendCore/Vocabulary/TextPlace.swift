@@ -57,11 +57,30 @@ public struct TextPlace: Sendable, Equatable {
         self.spoken = Spoken(utf16: converted(.utf16), codePoint: converted(.codePoint))
     }
 
+    /// A text's length given in every encoding (a rope's or chunk counts' sums), keeping no
+    /// copy of the text. Why: an engine edit past the end copied the whole text out of the
+    /// rope to say its length (and read it from its start for UTF-16 and code points).
+    public init(lengths: (utf8: Int, utf16: Int, codePoints: Int)) {
+        self.kind = .length
+        self.range = 0..<lengths.utf8
+        self.text = ""
+        self.spoken = Spoken(utf16: Converted(location: lengths.utf16, length: 0),
+                             codePoint: Converted(location: lengths.codePoints, length: 0))
+    }
+
     /// The place in `encoding`'s units, naming them: "offset 2 (UTF-16 code units)",
     /// "location 2, length 3 (code points)", "10 UTF-8 bytes". A place that is no
     /// position of the text (out of bounds, inside a character) is said in UTF-8 bytes.
     public func description(in encoding: PositionEncoding) -> String {
         let converted: (location: Int, length: Int)?
+        if let spoken, kind == .length {
+            let length = switch encoding {
+            case .utf8: range.count
+            case .utf16: spoken.utf16?.location ?? 0
+            case .codePoint: spoken.codePoint?.location ?? 0
+            }
+            return "\(length) \(encoding.unitName)"
+        }
         if let spoken {
             let found: Converted?
             switch encoding {
