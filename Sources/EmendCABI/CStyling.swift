@@ -1,5 +1,6 @@
 import CEmend
 import Glibc
+import EmendCore
 import EmendText
 
 /// Attribute runs and block intents of a text in their C form, in memory that lives until
@@ -13,15 +14,19 @@ final class CStyling {
     init(runs: [AttributeRun], intents: [BlockIntent], of text: String, encoding: PositionEncoding) {
         self.runs = .allocate(capacity: max(runs.count, 1))
         self.intents = .allocate(capacity: max(intents.count, 1))
+        // One count of the text for every range (see ContextConversion): converted from the
+        // text's start each, a styled replacement's runs cost their number times its length.
+        let positions: any PositionMapping = encoding == .utf8 || runs.count + intents.count < 2
+            ? PositionConverter(text) : BuildingPositions(counting: text)
         for (index, run) in runs.enumerated() {
             let key = strdup(run.key)!, value = strdup(run.value)!
             strings += [key, value]
-            self.runs[index] = emend_attribute_run(range: CText.cRange(run.range, in: text, encoding: encoding),
+            self.runs[index] = emend_attribute_run(range: CText.cRange(run.range, in: positions, encoding: encoding),
                                                    key: UnsafePointer(key), value: UnsafePointer(value))
         }
         for (index, intent) in intents.enumerated() {
             self.intents[index] = emend_block_intent(
-                range: CText.cRange(intent.range, in: text, encoding: encoding),
+                range: CText.cRange(intent.range, in: positions, encoding: encoding),
                 kind: emend_block_kind(rawValue: numericCast(intent.kind.rawValue)),
                 level: Int32(clamping: intent.level), ordinal: Int32(clamping: intent.ordinal),
                 row: Int32(clamping: intent.row), column: Int32(clamping: intent.column))

@@ -11,7 +11,10 @@ enum ContextConversion {
         // One converter for every range, and names (field paths for error messages) built only
         // when something is wrong: a styled context has a run per hundred bytes, and building a
         // name and a converter per run cost more than the runs themselves.
-        let positions = PositionConverter(text)
+        // In UTF-16 or code points, counts of the text's chunks (one pass, eight bytes a step):
+        // a `PositionConverter` read the text from its start for every range, so a styled
+        // 10 MB context cost its runs times its length.
+        let positions: any PositionMapping = encoding == .utf8 ? PositionConverter(text) : BuildingPositions(counting: text)
         let selection = try CText.byteRange(desc.selection, in: positions, encoding: encoding, name: "\(name).selection")
         var protected: [Range<Int>] = []
         for (i, range) in try buffer(desc.protected_ranges, desc.protected_range_count, "\(name).protected_ranges", "\(name).protected_range_count").enumerated() {

@@ -196,4 +196,85 @@ extension ContextBuildingTests {
         try engine.run(coordinator)
         XCTAssertTrue(engine.text.hasSuffix("I receive it. See you tomorrow."), String(engine.text.suffix(40)))
     }
+
+    /// The offset counts of the original text are made on the thread that builds the rope and
+    /// come in before it: the engine's edits reported before them (none of which asked for a
+    /// conversion) are replayed into them, and every conversion then, in UTF-16 and code
+    /// points, is what a scan of the engine's text gives. Without them, the first conversion
+    /// counted the whole text in the engine's call.
+    func testOffsetCountsMadeElsewhereTakeTheEngineEditsOfTheWindow() throws {
+        let original = String(repeating: "Ünïcödé 😀 words, 漢字 too. ", count: 300)
+        let engine = TestEngine(original, selection: 0..<original.utf8.count)
+        engine.contextsAnswering = .later
+        var options = CoordinatorOptions()
+        options.contextsBuiltElsewhereBytes = 0
+        let coordinator = try makeCoordinator(engine, options: options)
+        try coordinator.start(.proofread)
+        XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+        engine.releaseHeldContexts(coordinator)
+        try engine.dispatching { try coordinator.dispatch() }
+        let contextID = try XCTUnwrap(coordinator.contextIDs.first)
+        guard case .building(let pending) = try XCTUnwrap(coordinator.session?.working).content else {
+            return XCTFail("the rope is built elsewhere")
+        }
+        // Ranges given in characters, said in bytes of the text as it is then.
+        for (characters, text) in [(0..<0, "Hé 😀 "), (20..<24, "漢"), (100..<100, "ü"), (3..<8, "")] {
+            let now = engine.text
+            func byte(_ character: Int) -> Int { now.utf8.distance(from: now.startIndex, to: now.index(now.startIndex, offsetBy: character)) }
+            let range = byte(characters.lowerBound)..<byte(characters.upperBound)
+            try coordinator.updateRange(contextID: contextID, range: range, text: text, reason: .typing)
+            engine.edit(range, text)
+        }
+        XCTAssertFalse(pending.hasCounts, "no conversion asked for the counts")
+        XCTAssertTrue(try engine.pump(coordinator) { coordinator.session?.working?.isBuilt ?? true })
+        XCTAssertTrue(pending.hasCounts, "the counts made elsewhere came in before the rope")
+        let scan = PositionConverter(engine.text)
+        let counted = pending.positions
+        XCTAssertEqual(pending.current.string, engine.text)
+        for encoding in [PositionEncoding.utf16, .codePoint] {
+            let length = scan.length(in: encoding)
+            for location in Swift.stride(from: 0, through: length, by: 7) + [length, length + 1] {
+                let expected = Result { () throws(PositionError) in try scan.utf8Range(location: location, length: 0, from: encoding) }
+                let got = Result { () throws(PositionError) in try counted.utf8Range(location: location, length: 0, from: encoding) }
+                XCTAssertEqual(got, expected, "\(encoding) offset \(location)")
+            }
+        }
+        try engine.run(coordinator)
+        try coordinator.revert()
+        try engine.run(coordinator)
+        XCTAssertEqual(engine.text, scan.text, "revert keeps the engine's edits of the window")
+    }
+}
+
+extension ContextBuildingTests {
+    /// An engine edit past the end is refused with its range and the text's length in the
+    /// engine's units, said by the context's positions and sums (no copy of the text): what
+    /// the text itself says, built or while the rope is built elsewhere.
+    func testAnEditPastTheEndSaysTheRangeAndLengthInEachEncoding() throws {
+        let filler = String(repeating: "Ünïcödé 😀 text. ", count: 20_000)
+        for threshold in [Int.max, 0] {
+            let engine = TestEngine(filler, selection: 0..<filler.utf8.count)
+            engine.contextsAnswering = .later
+            var options = CoordinatorOptions()
+            options.contextsBuiltElsewhereBytes = threshold
+            let coordinator = try makeCoordinator(engine, options: options)
+            try coordinator.start(.proofread)
+            XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
+            engine.releaseHeldContexts(coordinator)
+            try engine.dispatching { try coordinator.dispatch() }
+            let id = try XCTUnwrap(coordinator.contextIDs.first)
+            XCTAssertEqual(coordinator.session?.working?.isBuilt, threshold == .max)
+            let count = filler.utf8.count
+            for range in [(count - 4)..<(count + 1), (count + 3)..<(count + 3)] {
+                let error = XCTAssertThrowsEmend(.range) { try coordinator.updateRange(contextID: id, range: range, text: "x", reason: .typing) }
+                for encoding in PositionEncoding.allCases {
+                    XCTAssertEqual(error?.message(in: encoding),
+                                   "range \(TextPlace(.range, range, in: filler).description(in: encoding)) is outside the context's text (\(TextPlace(.length, 0..<0, in: filler).description(in: encoding)))",
+                                   "\(encoding), built here: \(threshold == .max)")
+                }
+            }
+            try coordinator.stop()
+            try engine.run(coordinator)
+        }
+    }
 }

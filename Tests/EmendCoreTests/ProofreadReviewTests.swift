@@ -96,6 +96,29 @@ final class ProofreadReviewTests: XCTestCase {
         XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(x: x, y: 50) }
     }
 
+    /// A reflow forgets every rectangle of the layout before at once (no look at each
+    /// suggestion in the engine's call): the underlines read nothing until the engine answers
+    /// again, the point lookup asks for bounding rectangles again, and only the new ones count.
+    func testAReflowForgetsEveryRectangleOfTheLayoutBefore() throws {
+        let (engine, coordinator) = try proofread()
+        let anExample = try XCTUnwrap(byteRange(of: "an example", in: engine.text))
+        let x = Double(anExample.lowerBound) * 10 + 5
+        XCTAssertThrowsEmend(.again) { _ = try coordinator.suggestionIndex(x: x, y: 5) }
+        try engine.run(coordinator)
+        XCTAssertEqual(try coordinator.suggestionIndex(x: x, y: 5), 3)
+        XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: 3).first?.y, 0)
+        // The new layout: every line 100 units lower.
+        engine.rectsFor = { range in [Rect(x: Double(range.lowerBound) * 10, y: 100, width: Double(range.count) * 10, height: 10)] }
+        try coordinator.updateForReflowedText()
+        XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: 3), [], "the rectangles of the layout before are forgotten at once")
+        try engine.run(coordinator)
+        XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: 3).first?.y, 100, "the underlines asked again")
+        XCTAssertThrowsEmend(.again) { _ = try coordinator.suggestionIndex(x: x, y: 105) }
+        try engine.run(coordinator)
+        XCTAssertEqual(try coordinator.suggestionIndex(x: x, y: 105), 3)
+        XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(x: x, y: 5) }
+    }
+
     func testReflowAsksAgainForTheUnderlinesOfPendingSuggestions() throws {
         let (engine, coordinator) = try proofread()
         try coordinator.acceptSuggestion(0)

@@ -58,8 +58,12 @@ private final class ByteEngine: CoordinatorDelegate {
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
     init(_ text: String) { bytes = Array(text.utf8) }
 
+    /// The text to answer with, made before the session (the utf16-building shape: the
+    /// engine's own copy of 10 MB into its answer is then not in the answering dispatch).
+    var preparedAnswer: String?
+
     func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = preparedAnswer ?? String(decoding: bytes, as: UTF8.self)
         try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(text), selection: 0..<bytes.count)]))
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
@@ -133,7 +137,8 @@ enum EditOrder: String, CaseIterable {
 struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
-    /// "engine-edit", "engine-adopt", "rewrite", "rewrite-engine-edit", "refused-rewrite"); nil: all.
+    /// "engine-edit", "engine-adopt", "rewrite", "rewrite-engine-edit", "refused-rewrite",
+    /// "utf16-building", "reflow"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -179,7 +184,23 @@ struct EditsBenchmark {
 
     /// Times `body` (a call on the engine's thread: revert(), accept(), show original) as
     /// the first "dispatch" of a stage, then dispatches until the coordinator is idle.
-    private func stage(_ coordinator: Coordinator, _ what: String, starting body: () throws(EmendError) -> Void = {}) -> Stage {
+    /// When a stage ends: once the coordinator is idle, right after the call, or once a
+    /// condition holds after a dispatch.
+    enum StageEnd {
+        case idle, afterCall
+        case when(() -> Bool)
+
+        var reached: Bool {
+            switch self {
+            case .idle: false
+            case .afterCall: true
+            case .when(let holds): holds()
+            }
+        }
+    }
+
+    private func stage(_ coordinator: Coordinator, _ what: String, ending: StageEnd = .idle,
+                       starting body: () throws(EmendError) -> Void = {}) -> Stage {
         var result = Stage()
         let engine = coordinator.delegate as! ByteEngine
         let replacesBefore = engine.replaces
@@ -189,7 +210,7 @@ struct EditsBenchmark {
             let cpu = threadNanoseconds { elapsed = nanoseconds { do throws(EmendError) { try body() } catch { failure = error } } }
             if let failure { fail("\(what): \(failure)") }
             result.note(wall: elapsed, cpu: cpu, replacesBefore: 0)
-            while !coordinator.isIdle {
+            while !ending.reached, !coordinator.isIdle {
                 var pfd = pollfd(fd: coordinator.pollDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&pfd, 1, 1000)
                 var ran = 0
@@ -277,6 +298,8 @@ struct EditsBenchmark {
             for words in [10_000, 100_000, 1_000_000] where words <= max(count, 10_000) { rewriteThenEngineEdits(words: words) }
         }
         if wants("refused-rewrite") { refusedRewrite() }
+        if wants("utf16-building") { utf16WhileBuilding() }
+        if wants("reflow") { reflowAfterDelivery() }
     }
 
     /// A rewrite of one sentence answered with 20 MiB, refused at 16 MiB (the default
@@ -333,6 +356,95 @@ extension EditsBenchmark {
         guard engine.bytes == Array((String(original.dropLast()) + "zz ").utf8) else { fail("revert did not keep the engine's text") }
         print("rewrite of \(count) words: delivering: \(delivered.description); "
               + typed.enumerated().map { "engine edit \($0.offset + 1) in the region: \($0.element.description); " }.joined()
+              + "reverting: \(reverted.description)")
+    }
+}
+
+extension EditsBenchmark {
+    /// An engine that counts in UTF-16 units (emend_coordinator_options.encoding) with a 10 MB
+    /// document (ASCII, and one with "é" in every word), calling while the context's rope is
+    /// built on a thread of its own: right after the dispatch that takes its contexts answer, a
+    /// getter's conversion at the text's end (as emend_session_get_suggestion and every
+    /// callback's range convert), an edit it reports at the end in UTF-16 (as
+    /// emend_coordinator_update_range converts and takes it), and the getter again; then the
+    /// session runs, and once built, a lookup at an offset with no suggestion (as
+    /// emend_session_suggestion_at_offset answers a click beside the underlines, its message
+    /// said in UTF-16 units). Each call is timed on the CPU like a dispatch; the C layer does
+    /// exactly these conversions (`CText.byteRange`/`cRange` over `contextPositions`).
+    fileprivate func utf16WhileBuilding() {
+        for word in ["a x ", "a \u{e9} "] {
+            let original = String(repeating: word, count: (10 << 20) / word.utf8.count)
+            let engine = ByteEngine(original)
+            engine.preparedAnswer = original
+            // A word corrected every 1,000,000 bytes (the calls, not the delivery, are measured).
+            let coordinator = coordinator(engine, EveryWordProvider(order: .ascending, stride: 1_000_000), .proofread)
+            // Dispatch until the contexts answer is taken: the context exists, its rope is being built.
+            let answering = stage(coordinator, "taking the contexts answer", ending: .when { !coordinator.contextIDs.isEmpty })
+            guard let id = coordinator.contextIDs.first else { fail("no context after the answer") }
+            let length = original.utf16.count
+            /// A UTF-16 range as UTF-8 bytes, as the C layer converts one (`CText.byteRange`).
+            func bytes(_ location: Int, _ count: Int) throws(EmendError) -> Range<Int> {
+                let positions = try coordinator.contextPositions(id)
+                do throws(PositionError) {
+                    return try positions.utf8Range(location: location, length: count, from: .utf16)
+                } catch { throw EmendError(.range, "\(error)") }
+            }
+            func converted() throws(EmendError) -> Range<Int> { try bytes(length - 1, 1) }
+            var checked = 0..<0
+            let firstGetter = stage(coordinator, "a getter's conversion while building", ending: .afterCall) { () throws(EmendError) in
+                checked = try converted()
+            }
+            guard checked == (original.utf8.count - 1)..<original.utf8.count else { fail("the conversion is wrong: \(checked)") }
+            // The engine's own edit of its bytes is made before each call is timed.
+            engine.bytes.append(contentsOf: "z".utf8)
+            let edit = stage(coordinator, "an engine edit in UTF-16 while building", ending: .afterCall) { () throws(EmendError) in
+                let range = try bytes(length, 0)
+                try coordinator.updateRange(contextID: id, range: range, text: "z", reason: .typing)
+            }
+            let secondGetter = stage(coordinator, "a getter's conversion after it", ending: .afterCall) { () throws(EmendError) in
+                checked = try converted()
+            }
+            // Typed at the start: the engine's text as the context keeps it changes at its start.
+            engine.bytes.insert(contentsOf: "y".utf8, at: 0)
+            let editAtStart = stage(coordinator, "an engine edit at the start while building", ending: .afterCall) { () throws(EmendError) in
+                let range = try bytes(0, 0)
+                try coordinator.updateRange(contextID: id, range: range, text: "y", reason: .typing)
+            }
+            let delivered = stage(coordinator, "delivering")
+            var missed: String?
+            let lookup = stage(coordinator, "a lookup beside the suggestions", ending: .afterCall) { () throws(EmendError) in
+                do throws(EmendError) {
+                    _ = try coordinator.suggestionIndex(contextID: id, offset: original.utf8.count)
+                } catch { missed = error.located?.text(in: .utf16) ?? error.message }
+            }
+            guard missed != nil else { fail("a suggestion was found at a space") }
+            let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+            guard engine.bytes == Array(("y" + original + "z").utf8) else { fail("revert did not keep the engine's edits") }
+            print("10 MB context (\(word == "a x " ? "ASCII" : "\"é\" in every word")) in UTF-16 while its rope is built: "
+                  + "taking the answer: \(answering.description); first getter: \(firstGetter.description); "
+                  + "engine edit at the end: \(edit.description); getter after it: \(secondGetter.description); "
+                  + "engine edit at the start: \(editAtStart.description); "
+                  + "delivering: \(delivered.description); lookup beside the suggestions (\(missed!)): \(lookup.description); "
+                  + "reverting: \(reverted.description)")
+        }
+    }
+}
+
+extension EditsBenchmark {
+    /// A million suggestions delivered, then the engine says its layout changed
+    /// (emend_coordinator_update_for_reflowed_text: every rectangle known is forgotten and the
+    /// underlines of pending suggestions asked for again), then revert. The call is timed on
+    /// the CPU like a dispatch: it ran over every suggestion on the engine's thread.
+    fileprivate func reflowAfterDelivery() {
+        let original = String(repeating: "a x ", count: count)
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, EveryWordProvider(order: .ascending, stride: 4), .proofread)
+        let delivered = stage(coordinator, "delivering")
+        guard engine.bytes == Array(String(repeating: "b x ", count: count).utf8) else { fail("the engine's text is not the corrected one") }
+        let reflowed = stage(coordinator, "reflow") { () throws(EmendError) in try coordinator.updateForReflowedText() }
+        let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+        guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+        print("\(count) one-byte edits, then a reflow: delivering: \(delivered.description); reflow: \(reflowed.description); "
               + "reverting: \(reverted.description)")
     }
 }

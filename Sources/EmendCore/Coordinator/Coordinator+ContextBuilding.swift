@@ -35,6 +35,12 @@ extension Coordinator {
         let handoff = EngineThreadHandoff((session, contexts))
         do {
             try RuntimeThread.start {
+                // The offset counts first (a few milliseconds; the ropes take longer): the
+                // engine's calls in UTF-16 or code points meanwhile use them (`TextBeingBuilt`).
+                let counts = texts.map { ChunkCounts(of: $0.string) }
+                if let target {
+                    target.postFresh { coordinator?.countsMade(counts, firstID: firstID) }
+                }
                 let built = EngineThreadHandoff(texts.map { DocumentText($0) })
                 if let target {
                     target.postFresh {
@@ -52,6 +58,18 @@ extension Coordinator {
             logger("the contexts are built on the engine's thread: \(error.message)")
             _ = handoff.take()
             handle(.contextsBuilt(session, provider: provider, built: texts.map { DocumentText($0) }))
+        }
+    }
+
+    /// The offset counts of the original texts, made elsewhere, are in: each context still
+    /// being built takes them and replays into them the engine's edits recorded since (ids are
+    /// never reused, so a later session's contexts cannot take them).
+    private func countsMade(_ counts: [ChunkCounts], firstID: UInt64) {
+        guard let session else { return }
+        for (offset, made) in counts.enumerated() {
+            guard let context = session.contexts.first(where: { $0.id == firstID + UInt64(offset) }),
+                  case .building(let pending) = context.content else { continue }
+            pending.take(countsOfOriginal: made)
         }
     }
 

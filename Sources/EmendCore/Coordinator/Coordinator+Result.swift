@@ -317,10 +317,10 @@ extension Coordinator {
             for (suggestion, rects) in zip(suggestions, lists) {
                 switch request.purpose {
                 case .underline:
-                    suggestion.underlineRects = rects
+                    suggestion.setUnderlineRects(rects, layout: session?.layout ?? 0)
                     noteSuggestionChanged(suggestion.index)
                 case .bounding:
-                    suggestion.boundingRects = rects
+                    suggestion.setBoundingRects(rects, layout: session?.layout ?? 0)
                 }
             }
         }

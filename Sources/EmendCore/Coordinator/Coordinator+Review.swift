@@ -239,6 +239,6 @@ extension Coordinator {
         guard let session, session.suggestions.indices.contains(index) else {
             throw EmendError(.notFound, "no suggestion \(index)")
         }
-        return session.suggestions[index].underlineRects ?? []
+        return session.suggestions[index].underlineRects(in: session.layout) ?? []
     }
 }

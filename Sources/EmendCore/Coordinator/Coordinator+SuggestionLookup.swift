@@ -11,8 +11,10 @@ extension Coordinator {
         try checkThread()
         let context = try context(contextID)
         if let session, let found = Self.pendingSuggestion(in: session, contextID: contextID, at: offset) { return found }
-        // The whole text only for the message (it names the offset in the engine's units).
-        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, in: context.attributedNow.string)")
+        // The message names the offset in the engine's units, converted by the context's
+        // positions (a chunk's work; copying the whole text for it cost every click beside
+        // the underlines the document's length).
+        throw EmendError(.notFound, located: "no pending suggestion at \(offset: offset, positions: context.positions)")
     }
 
     static func pendingSuggestion(in session: Session, contextID: UInt64, at offset: Int) -> Int? {
@@ -68,14 +70,14 @@ extension Coordinator {
             index = known
         } else {
             let placed = session.placedSuggestions.map { session.suggestions[$0] }.filter { $0.anchor.range != nil }
-            let missing = placed.filter { $0.boundingRects == nil }
+            let missing = placed.filter { $0.boundingRects(in: session.layout) == nil }
             if !missing.isEmpty {
                 session.deliveryBegins()
                 requestBounds(missing[...], then: .rests)
                 throw EmendError(.again, "asked the engine for rectangles; dispatch, then ask again")
             }
             index = SuggestionPointIndex(placed.flatMap { suggestion in
-                (suggestion.boundingRects ?? []).map { (rect: $0, suggestion: suggestion.index) }
+                (suggestion.boundingRects(in: session.layout) ?? []).map { (rect: $0, suggestion: suggestion.index) }
             })
             session.pointIndex = index
         }

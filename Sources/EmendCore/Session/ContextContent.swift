@@ -25,40 +25,78 @@ final class TextBeingBuilt {
         let replacement: String
     }
 
-    /// The engine's text now (original plus `edits`): what the getters read meanwhile.
-    private(set) var current: AttributedText
+    /// The text the engine answered (its storage shared with the thread that builds the rope).
+    private let original: AttributedText
+    /// The engine's text now: the original and `edits`, as pieces (see `PieceText`).
+    private var text: PieceText
     private(set) var edits: [EngineEdit] = []
+    /// The engine's text now with its styling, made for a getter and kept until the next edit
+    /// (see `current`).
+    private var made: (text: AttributedText, edits: Int)?
 
-    /// The counts of `current`'s chunks, made when a conversion first needs them and kept
-    /// through the engine's edits (see `ChunkCounts`).
+    /// The counts of the text's chunks now (see `ChunkCounts`), kept through the engine's
+    /// edits: those of the original made on the thread that builds the rope (`take`), or, for
+    /// a call that needs them first, made here.
     private var counts: ChunkCounts?
+    /// What each of `edits` removed and inserted, counted: enough to replay them into the
+    /// counts of the original when those come in.
+    private var tallies: [(removed: ChunkCounts.Tally, inserted: ChunkCounts.Tally)] = []
     /// How many bytes a chunk holds (tests use small ones).
-    private let chunk: Int
+    let chunk: Int
 
     init(_ original: AttributedText, chunk: Int = 16 << 10) {
-        current = original
+        self.original = original
+        text = PieceText(original.string)
         self.chunk = chunk
     }
 
-    var utf8Count: Int { current.string.utf8.count }
+    var utf8Count: Int { text.utf8Count }
 
-    /// Offset conversion for the text as it is now, without reading it from its start.
+    /// The engine's text now with its styling (what the getters of the whole text read): the
+    /// original with the edits replayed, made when first asked for after an edit (it costs the
+    /// text's length; an edit costs only its pieces).
+    var current: AttributedText {
+        if edits.isEmpty { return original }
+        var now = made ?? (original, 0)
+        made = nil  // held here too, the replays below would copy the text
+        for edit in edits[now.edits...] { now.text.replace(edit.range, with: edit.replacement) }
+        now.edits = edits.count
+        made = now
+        return now.text
+    }
+
+    /// Whether the counts are made (here, or taken from elsewhere).
+    var hasCounts: Bool { counts != nil }
+
+    /// Offset conversion for the text as it is now, without reading it from its start (before
+    /// the counts are in, this call counts the original, eight bytes a step, and replays the
+    /// edits into them).
     var positions: BuildingPositions {
-        var text = current.string
-        if counts == nil { counts = text.withUTF8 { ChunkCounts($0, chunk: chunk) } }
+        if counts == nil { take(countsOfOriginal: ChunkCounts(of: original.string, chunk: chunk)) }
         return BuildingPositions(text: text, counts: counts!)
     }
 
-    /// Keeps an engine edit; returns false for one that changes nothing (the built context
-    /// ignores it the same way).
-    func record(_ range: Range<Int>, _ replacement: String) -> Bool {
-        guard current.substring(range) != replacement else { return false }
-        current.replace(range, with: replacement)
-        if counts != nil {
-            var text = current.string
-            text.withUTF8 { counts!.replace(range, length: replacement.utf8.count, in: $0) }
+    /// Takes the counts of the original text, made elsewhere, and replays into them the edits
+    /// recorded since (their sums only: no byte is read). Counts made here first are kept.
+    func take(countsOfOriginal original: ChunkCounts) {
+        guard counts == nil else { return }
+        var made = original
+        for (edit, tally) in zip(edits, tallies) {
+            made.replace(edit.range, length: edit.replacement.utf8.count, removed: tally.removed, inserted: tally.inserted)
         }
+        counts = made
+    }
+
+    /// Keeps an engine edit; returns false for one that changes nothing (the built context
+    /// ignores it the same way: compared as strings).
+    func record(_ range: Range<Int>, _ replacement: String) -> Bool {
+        guard text.substring(range) != replacement else { return false }
+        let removed = text.withBytes(range) { ChunkCounts.tally($0, 0..<$0.count) }
+        let inserted = ChunkCounts.tally(of: replacement)
+        text.replace(range, with: replacement)
+        counts?.replace(range, length: replacement.utf8.count, removed: removed, inserted: inserted)
         edits.append(EngineEdit(range: range, replacement: replacement))
+        tallies.append((removed, inserted))
         return true
     }
 }

@@ -95,6 +95,10 @@ final class Session {
     /// The suggestions' bounding rectangles by height, once the engine gave them for this
     /// layout (what emend_session_suggestion_at_point searches); nil until then and after a reflow.
     var pointIndex: SuggestionPointIndex?
+    /// Which layout of the engine's the suggestions' rectangles are of: a reflow begins a new
+    /// one, and every rectangle known before is forgotten at once. Why: they were set to nil
+    /// suggestion by suggestion in the engine's call (a million suggestions: a look at each).
+    var layout = 0
     var undoStack: [UndoStep] = []
     var redoStack: [UndoStep] = []
     /// The current provider run; replaced whole for each run.

@@ -59,6 +59,16 @@ final class SessionContext {
         }
     }
 
+    /// The text's length in every encoding, built or not (the rope's sums, or the counts').
+    var lengths: (utf8: Int, utf16: Int, codePoints: Int) {
+        switch content {
+        case .built(let text): (text.rope.utf8Count, text.rope.length(in: .utf16), text.rope.length(in: .codePoint))
+        case .building(let pending):
+            { let positions = pending.positions
+              return (positions.length(in: .utf8), positions.length(in: .utf16), positions.length(in: .codePoint)) }()
+        }
+    }
+
     /// The whole text as it is now, built or not (the text of a getter or a message).
     var attributedNow: AttributedText {
         switch content {

@@ -17,9 +17,18 @@ final class Suggestion {
     var state: SuggestionState = .pending
     /// Whether its replacement is in the text (false before delivery and once rejected).
     var isApplied = false
-    /// Rectangles the engine gave for it, forgotten on reflow.
-    var underlineRects: [Rect]?
-    var boundingRects: [Rect]?
+    /// Rectangles the engine gave for it, with the layout they are of (`Session.layout`):
+    /// those of an earlier layout are forgotten (a reflow).
+    private var underline: (rects: [Rect], layout: Int)?
+    private var bounding: (rects: [Rect], layout: Int)?
+
+    /// The underline rectangles known in `layout` (nil: none asked for, or of another layout).
+    func underlineRects(in layout: Int) -> [Rect]? { underline.flatMap { $0.layout == layout ? $0.rects : nil } }
+    /// The bounding rectangles known in `layout`.
+    func boundingRects(in layout: Int) -> [Rect]? { bounding.flatMap { $0.layout == layout ? $0.rects : nil } }
+
+    func setUnderlineRects(_ rects: [Rect], layout: Int) { underline = (rects, layout) }
+    func setBoundingRects(_ rects: [Rect], layout: Int) { bounding = (rects, layout) }
     /// A rewrite's change under review of a styled text: its original and its replacement
     /// with their styling, as a reject or its undo puts them back (nil: plain text).
     var styledOriginal: AttributedText?

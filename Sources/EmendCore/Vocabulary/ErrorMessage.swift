@@ -48,6 +48,22 @@ public struct ErrorMessage: Sendable, Equatable, ExpressibleByStringInterpolatio
             parts.append(.place(TextPlace(.offset, offset..<offset, in: text)))
         }
 
+        /// A UTF-8 byte offset of the text `positions` maps (said in every encoding now, at a
+        /// chunk's cost: see `TextPlace.init(_:_:positions:)`).
+        public mutating func appendInterpolation(offset: Int, positions: some PositionMapping) {
+            parts.append(.place(TextPlace(.offset, offset..<offset, positions: positions)))
+        }
+
+        /// A UTF-8 byte range of the text `positions` maps (see `offset:positions:`).
+        public mutating func appendInterpolation(range: Range<Int>, positions: some PositionMapping) {
+            parts.append(.place(TextPlace(.range, range, positions: positions)))
+        }
+
+        /// A text's length, given in every encoding.
+        public mutating func appendInterpolation(lengths: (utf8: Int, utf16: Int, codePoints: Int)) {
+            parts.append(.place(TextPlace(lengths: lengths)))
+        }
+
         /// A UTF-8 byte range of `text`.
         public mutating func appendInterpolation(range: Range<Int>, in text: String) {
             parts.append(.place(TextPlace(.range, range, in: text)))
