@@ -20,6 +20,8 @@ extension Coordinator {
         var expected: String? = nil
         /// The suggestion whose text this edit puts in: marked once the engine applied it.
         var marks: SuggestionMark? = nil
+        /// The replacement cut into the rope's chunks elsewhere (a long one a plan made).
+        var prepared: PreparedReplacement? = nil
     }
 
     /// A suggestion marked once the engine applied the edit that puts its text in.
@@ -44,9 +46,16 @@ extension Coordinator {
         let refused: SessionEvent?
         /// Handled once every edit was delivered.
         let delivered: SessionEvent
+        /// What the region shows once every edit went in as planned (a version's plan), or nil.
+        let shows: ShownVersionPlan?
+        /// Whether every edit so far went in as planned, as planned: none withdrawn, skipped or
+        /// cut around protected text, none the engine answered with other text.
+        var asPlanned = true
+        /// How many replaces the ledger recorded.
+        var recorded = 0
 
         init(session: Session, context: SessionContext, edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason,
-             refused: SessionEvent?, delivered: SessionEvent) {
+             refused: SessionEvent?, delivered: SessionEvent, shows: ShownVersionPlan? = nil) {
             self.session = session
             self.context = context
             self.remaining = edits[...]
@@ -54,6 +63,7 @@ extension Coordinator {
             self.reason = reason
             self.refused = refused
             self.delivered = delivered
+            self.shows = shows
         }
     }
 
@@ -77,11 +87,13 @@ extension Coordinator {
     /// Delivers `edits` in order, then handles `then`; stops early on a refusal (the rest are
     /// not sent: `onRefused` is handled, or without one the session fails) and fails the
     /// session on an engine failure.
+    /// `shows`: the version the region shows once every edit went in as planned (see
+    /// `ShownVersionPlan`).
     func deliver(_ edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason = .interactive,
-                 onRefused: SessionEvent? = nil, then: SessionEvent) {
+                 onRefused: SessionEvent? = nil, shows: ShownVersionPlan? = nil, then: SessionEvent) {
         guard let session, let context = session.working else { return handle(then) }
         sendNextReplace(Delivery(session: session, context: context, edits: edits, kind: kind, reason: reason,
-                                 refused: onRefused, delivered: then))
+                                 refused: onRefused, delivered: then, shows: shows))
     }
 
     /// Sends the delivery's next replace, passing over those with nothing to do; when none is
@@ -90,14 +102,21 @@ extension Coordinator {
         let context = delivery.context
         while true {
             guard answerMayProceed(delivery.session) else { return }
-            guard let edit = delivery.remaining.popFirst() else { return handle(delivery.delivered) }
+            guard let edit = delivery.remaining.popFirst() else {
+                if let shows = delivery.shows, delivery.asPlanned {
+                    shows.noteShown(in: delivery.session, context: context, recorded: delivery.recorded)
+                }
+                return handle(delivery.delivered)
+            }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
-            guard let range = edit.anchor.range else { continue }
+            guard let range = edit.anchor.range else { delivery.asPlanned = false; continue }
             if let expected = edit.expected, !context.text.holds(expected, at: range) {
                 logger("a planned replace was withdrawn: the engine edited its text first")
+                delivery.asPlanned = false
                 continue
             }
             if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
+                delivery.asPlanned = false
                 // A change around protected text that keeps it goes as the changes beside it.
                 if let parts = partsAroundProtectedText(edit, range: range, in: context) {
                     delivery.remaining = ArraySlice(parts + delivery.remaining)
@@ -145,12 +164,17 @@ extension Coordinator {
                 return endSession(EmendError(.state, "the text changed under a pending replace"))
             }
             let text = inserted ?? edit.replacement
+            // The engine may put in other text than asked (its own quotes, a case it keeps).
+            let asAsked = inserted.map { $0 == edit.replacement } ?? true
+            if !asAsked { delivery.asPlanned = false }
+            let prepared = asAsked ? edit.prepared : nil
             let now: Range<Int>
             if inserted == nil, let styling = edit.styling {
-                now = context.applyDelivered(where_, styling, styled: true)
+                now = context.applyDelivered(where_, styling, styled: true, replaced: sent.planned, prepared: prepared)
             } else {
-                now = context.applyDelivered(where_, AttributedText(text), styled: false)
+                now = context.applyDelivered(where_, AttributedText(text), styled: false, replaced: sent.planned, prepared: prepared)
             }
+            delivery.recorded += 1
             if !edit.releasesAnchor { edit.anchor.range = now }
             if let mark = edit.marks { self.mark(mark) }
             sendNextReplace(delivery)
@@ -159,6 +183,7 @@ extension Coordinator {
             // sent, and the runtime withdrew it. The rest goes on; what it would have
             // changed is the engine's now.
             logger("a replace was withdrawn: the engine edited its text first")
+            delivery.asPlanned = false
             sendNextReplace(delivery)
         case .refused, .unsupported:
             switch delivery.session.state.replaceRefused(recoverable: delivery.refused != nil) {
