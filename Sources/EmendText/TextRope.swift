@@ -1,3 +1,5 @@
+import Glibc
+
 /// A large text as a sequence of chunks of UTF-8 (a rope one level deep), with marks: points
 /// of the text that follow its edits.
 ///
@@ -51,6 +53,8 @@ public final class TextRope {
     private var markChunk: [Chunk?] = []
     private var markOffset: [Int] = []
     private var markSlot: [Int] = []
+    /// How many replaces linked in chunks prepared elsewhere (what tests count).
+    public private(set) var preparedReplaces = 0
 
     public init(_ text: String) {
         // Cut straight from the string's storage: a 10 MB context is copied once, into chunks.
@@ -195,6 +199,7 @@ public final class TextRope {
         var pieces: [Chunk]
         if let prepared, prepared.count == replacement.count {
             // Cut and counted elsewhere: only its ends are joined with what stays around it.
+            preparedReplaces += 1
             pieces = Self.split(head + prepared.leading).map { Chunk($0, index: 0) }
             for (bytes, (utf16, scalars)) in zip(prepared.middle, zip(prepared.middleUTF16, prepared.middleScalars)) {
                 pieces.append(Chunk(bytes, index: 0, utf16: utf16, scalars: scalars))
@@ -554,5 +559,23 @@ public struct PreparedReplacement: Sendable {
     /// Whether it was made of `bytes` (costs their length: for checks in debug builds).
     func isMade(of bytes: some Collection<UInt8>) -> Bool {
         bytes.count == count && bytes.elementsEqual(leading + middle.joined() + trailing)
+    }
+
+    /// Whether it was made of `text`'s bytes, compared in place (costs their length, a
+    /// fraction of cutting them: for a replacement prepared before its text was known for sure).
+    public func isMade(of text: String) -> Bool {
+        var text = text
+        guard text.utf8.count == count else { return false }
+        return text.withUTF8 { bytes in
+            var at = 0
+            for part in [leading] + middle + [trailing] {
+                let same = part.withUnsafeBufferPointer { part in
+                    part.isEmpty || memcmp(part.baseAddress!, bytes.baseAddress! + at, part.count) == 0
+                }
+                guard same else { return false }
+                at += part.count
+            }
+            return at == count
+        }
     }
 }

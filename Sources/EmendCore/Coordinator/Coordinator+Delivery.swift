@@ -260,15 +260,19 @@ extension Coordinator {
     }
 
     /// The edits that undo each of Emend's net changes in `context` (those of `hunks`, all
-    /// by default), last first.
-    func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil) -> [PlannedEdit] {
+    /// by default), last first. `prepared`: one change's base text cut into the rope's chunks
+    /// elsewhere, used when it still is that text.
+    func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil,
+                        prepared: (change: Int, chunks: PreparedReplacement?)? = nil) -> [PlannedEdit] {
         let ledger = context.ledger
         // Read change by change (`hunk(_:)`), never `hunks` whole: that writes every move still
         // pending into every change, a million of them in one slice after an engine edit.
         return (hunks ?? 0..<ledger.count).reversed().map { index in
             let hunk = ledger.hunk(index)
+            // The engine's edits meanwhile may have changed the change: compared, not trusted.
+            let chunks = prepared.flatMap { $0.change == index ? $0.chunks : nil }.flatMap { $0.isMade(of: hunk.baseText.string) ? $0 : nil }
             return PlannedEdit(anchor: context.anchor(ledger.currentSpan(index)), replacement: hunk.baseText.string,
-                               styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
+                               styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string, prepared: chunks)
         }
     }
 
@@ -301,11 +305,28 @@ extension Coordinator {
                            reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: end, slices))
         }
         slices.lengthBeforePiece = nil
+        let base = ledger.hunk(end - 1).baseText
+        if base.utf8Count >= VersionPlan.preparedBytes, slices.prepared?.change != end - 1, let session {
+            // A long original goes back in one replace (a rewrite of a million words: 4 MB):
+            // its chunks are cut on a runtime thread first, as a version's plan cuts a long
+            // replacement's (`PreparedReplacement`), and the slice goes on when they are.
+            slices.prepared = (end - 1, nil)
+            let text = base.string
+            let waiting = slices
+            return runElsewhere("an original's chunks are cut", { PreparedReplacement(text.utf8) }) { [weak self] chunks in
+                guard let self, self.session === session, session.working === context, self.answerMayProceed(session) else { return }
+                var slices = waiting
+                slices.prepared = (end - 1, chunks)
+                self.deliverRestoring(below: end, slices)
+            }
+        }
         var start = max(0, end - Self.suggestionSlice)
         // A long change among them waits for a slice of its own (its pieces, above).
         if let long = (start..<(end - 1)).last(where: { ledger.currentSpan($0).count > RestoringPiece.longest }) { start = long + 1 }
-        deliver(restoringEdits(in: context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
-                reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
+        let edits = restoringEdits(in: context, styled: slices.styled, hunks: start..<end, prepared: slices.prepared)
+        slices.prepared = nil
+        deliver(edits, kind: slices.kind, reason: slices.reason, onRefused: slices.refused,
+                then: .restoringSliceDelivered(below: start, slices))
     }
 
     /// The replace that takes the tail of Emend's change `index` out of the text (see
