@@ -48,7 +48,7 @@ extension Coordinator {
         let delivered: SessionEvent
         /// What the region shows once every edit went in as planned (a version's plan), or nil.
         let shows: ShownVersionPlan?
-        /// Whether every edit so far went in as planned, as planned: none withdrawn, skipped or
+        /// Whether every edit so far went in as planned: none withdrawn, skipped or
         /// cut around protected text, none the engine answered with other text.
         var asPlanned = true
         /// How many replaces the ledger recorded.

@@ -54,7 +54,7 @@ extension Coordinator {
             let end = min(edits.count, start + Self.suggestionSlice)
             for edit in edits[start..<end] {
                 guard let range = VersionAlignment.place(edit.range, of: flight) else { continue }
-                // Moved by an engine edit meanwhile: the prepared chunks still hold its bytes.
+                // Wherever an engine edit moved it, its replacement (and its prepared chunks) stay.
                 planned.edits.append(PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
                                                  styling: styled ? edit.replacement : nil, expected: edit.expected,
                                                  prepared: edit.prepared))
