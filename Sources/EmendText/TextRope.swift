@@ -55,6 +55,9 @@ public final class TextRope {
     private var markSlot: [Int] = []
     /// How many replaces linked in chunks prepared elsewhere (what tests count).
     public private(set) var preparedReplaces = 0
+    /// How many replaces it took: text read at one count is still there while the count is
+    /// the same (a caller that compared a range need not compare it again).
+    public private(set) var replaceCount = 0
 
     public init(_ text: String) {
         // Cut straight from the string's storage: a 10 MB context is copied once, into chunks.
@@ -140,6 +143,7 @@ public final class TextRope {
     /// instead of being cut and counted here.
     public func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>, prepared: PreparedReplacement? = nil) {
         assert(prepared.map { $0.isMade(of: replacement) } ?? true, "a prepared replacement made of other bytes")
+        replaceCount += 1
         let (first, firstStart) = locate(range.lowerBound)
         var last = first, lastStart = firstStart
         while range.upperBound > lastStart + chunks[last].bytes.count, last + 1 < chunks.count {

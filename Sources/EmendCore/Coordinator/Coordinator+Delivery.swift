@@ -53,6 +53,9 @@ extension Coordinator {
         var asPlanned = true
         /// How many replaces the ledger recorded.
         var recorded = 0
+        /// Where the replace out was found to hold the text it takes out, and the rope's
+        /// `replaceCount` then: while that is the same, the answer need not compare it again.
+        var checked: (replaces: Int, range: Range<Int>)?
 
         init(session: Session, context: SessionContext, edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason,
              refused: SessionEvent?, delivered: SessionEvent, shows: ShownVersionPlan? = nil) {
@@ -145,6 +148,7 @@ extension Coordinator {
                 guard let now = inFlight.range, context.text.holds(planned, at: now) else {
                     return _ = try? self.answer(request, .refused)
                 }
+                delivery.checked = (context.text.rope.replaceCount, now)
                 var current = proposal
                 current.range = now
                 self.delegate.replace(self, current, request: request)
@@ -164,15 +168,21 @@ extension Coordinator {
                 return endSession(EmendError(.state, "the text changed under a pending replace"))
             }
             let text = inserted ?? edit.replacement
+            // The text taken out, as compared when the replace went to the engine (4 MB for a
+            // rewrite of a million words: not compared again while the rope took no replace).
+            let checked = delivery.checked.map { $0 == (context.text.rope.replaceCount, where_) } ?? false
+            delivery.checked = nil
             // The engine may put in other text than asked (its own quotes, a case it keeps).
             let asAsked = inserted.map { $0 == edit.replacement } ?? true
             if !asAsked { delivery.asPlanned = false }
             let prepared = asAsked ? edit.prepared : nil
             let now: Range<Int>
             if inserted == nil, let styling = edit.styling {
-                now = context.applyDelivered(where_, styling, styled: true, replaced: sent.planned, prepared: prepared)
+                now = context.applyDelivered(where_, styling, styled: true, replaced: sent.planned, replacedChecked: checked,
+                                             prepared: prepared)
             } else {
-                now = context.applyDelivered(where_, AttributedText(text), styled: false, replaced: sent.planned, prepared: prepared)
+                now = context.applyDelivered(where_, AttributedText(text), styled: false, replaced: sent.planned,
+                                             replacedChecked: checked, prepared: prepared)
             }
             delivery.recorded += 1
             if !edit.releasesAnchor { edit.anchor.range = now }

@@ -155,11 +155,17 @@ final class SessionContext {
     /// intents replace the old ones), records it in the ledger and returns where it is now.
     /// `replaced`: the text the replace was planned to take out, when known (compared in place
     /// and kept, not copied out of the rope: 4 MB for a rewrite of a million words);
-    /// `prepared`: the replacement's chunks, made elsewhere of the same bytes.
+    /// `replacedChecked`: `replaced` is known to be there (compared at this range since the
+    /// rope's last replace). `prepared`: the replacement's chunks, made elsewhere of the same bytes.
     @discardableResult
     func applyDelivered(_ range: Range<Int>, _ replacement: AttributedText, styled: Bool, replaced: String? = nil,
-                        prepared: PreparedReplacement? = nil) -> Range<Int> {
-        let old = if let replaced, text.isPlain, text.holds(replaced, at: range) { AttributedText(replaced) } else { text.slice(range) }
+                        replacedChecked: Bool = false, prepared: PreparedReplacement? = nil) -> Range<Int> {
+        let old = if let replaced, text.isPlain, replacedChecked || text.holds(replaced, at: range) {
+            AttributedText(replaced)
+        } else {
+            text.slice(range)
+        }
+        assert(!replacedChecked || replaced.map { text.holds($0, at: range) } ?? true, "the text taken out is not the text compared")
         if styled {
             moveAnchors(range, delta: replacement.utf8Count - range.count) {
                 text.replace(range, withStyled: replacement, prepared: prepared)
