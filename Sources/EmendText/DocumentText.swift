@@ -110,8 +110,8 @@ public final class DocumentText {
     public var allProtectedRanges: [Range<Int>] { protectedRanges(overlapping: 0..<utf8Count) }
 
     /// Replaces `range` with plain `replacement`; styling follows as in `AttributedText`.
-    public func replace(_ range: Range<Int>, with replacement: String) {
-        rope.replace(range, with: replacement.utf8)
+    public func replace(_ range: Range<Int>, with replacement: String, prepared: PreparedReplacement? = nil) {
+        rope.replace(range, with: replacement.utf8, prepared: prepared)
         let delta = replacement.utf8.count - range.count
         runs.follow(range, delta: delta)
         intents.follow(range, delta: delta)
@@ -119,8 +119,8 @@ public final class DocumentText {
     }
 
     /// Replaces `range` with `replacement` and its styling, as `AttributedText` does.
-    public func replace(_ range: Range<Int>, withStyled replacement: AttributedText) {
-        replace(range, with: replacement.string)
+    public func replace(_ range: Range<Int>, withStyled replacement: AttributedText, prepared: PreparedReplacement? = nil) {
+        replace(range, with: replacement.string, prepared: prepared)
         let start = range.lowerBound
         func placed<Element: Spanned>(_ element: Element) -> Element {
             var moved = element

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A large text as a sequence of chunks of UTF-8 (a rope one level deep), with marks: points
 /// of the text that follow its edits.
 ///
@@ -28,6 +30,13 @@ public final class TextRope {
             self.index = index
             (utf16, scalars) = TextRope.counts(bytes)
         }
+        /// A chunk counted already (`PreparedReplacement`: elsewhere).
+        init(_ bytes: [UInt8], index: Int, utf16: Int, scalars: Int) {
+            self.bytes = bytes
+            self.index = index
+            self.utf16 = utf16
+            self.scalars = scalars
+        }
     }
 
     /// Chunks are split above this many bytes and merged with a neighbour below `minimum`.
@@ -44,6 +53,11 @@ public final class TextRope {
     private var markChunk: [Chunk?] = []
     private var markOffset: [Int] = []
     private var markSlot: [Int] = []
+    /// How many replaces linked in chunks prepared elsewhere (what tests count).
+    public private(set) var preparedReplaces = 0
+    /// How many replaces it took: text read at one count is still there while the count is
+    /// the same (a caller that compared a range need not compare it again).
+    public private(set) var replaceCount = 0
 
     public init(_ text: String) {
         // Cut straight from the string's storage: a 10 MB context is copied once, into chunks.
@@ -124,8 +138,12 @@ public final class TextRope {
 
     // MARK: Editing
 
-    /// Replaces `range` (on character boundaries) with `replacement`.
-    public func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+    /// Replaces `range` (on character boundaries) with `replacement`; `prepared`, when given,
+    /// must have been made of the same bytes (`PreparedReplacement`): its chunks are linked in
+    /// instead of being cut and counted here.
+    public func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>, prepared: PreparedReplacement? = nil) {
+        assert(prepared.map { $0.isMade(of: replacement) } ?? true, "a prepared replacement made of other bytes")
+        replaceCount += 1
         let (first, firstStart) = locate(range.lowerBound)
         var last = first, lastStart = firstStart
         while range.upperBound > lastStart + chunks[last].bytes.count, last + 1 < chunks.count {
@@ -182,7 +200,19 @@ public final class TextRope {
             tail += chunk.bytes[max(0, min(size, local.upperBound - offset))..<size]
             offset += size
         }
-        var pieces = Self.split(head: head, replacement, tail: tail).enumerated().map { Chunk($1, index: lower + $0) }
+        var pieces: [Chunk]
+        if let prepared, prepared.count == replacement.count {
+            // Cut and counted elsewhere: only its ends are joined with what stays around it.
+            preparedReplaces += 1
+            pieces = Self.split(head + prepared.leading).map { Chunk($0, index: 0) }
+            for (bytes, (utf16, scalars)) in zip(prepared.middle, zip(prepared.middleUTF16, prepared.middleScalars)) {
+                pieces.append(Chunk(bytes, index: 0, utf16: utf16, scalars: scalars))
+            }
+            pieces += Self.split(prepared.trailing + tail).map { Chunk($0, index: 0) }
+            for (offset, piece) in pieces.enumerated() { piece.index = lower + offset }
+        } else {
+            pieces = Self.split(head: head, replacement, tail: tail).enumerated().map { Chunk($1, index: lower + $0) }
+        }
         if pieces.isEmpty { pieces = [Chunk([], index: lower)] }   // the whole text went
         let replaced = Array(chunks[lower...upper])
         let reachesEnd = upper == chunks.count - 1
@@ -404,17 +434,13 @@ public final class TextRope {
     /// engine's thread; a long one is cut straight from its own storage, only its first and
     /// last characters' worth joined with what stays around it.
     private static func split(head: [UInt8], _ replacement: some Collection<UInt8>, tail: [UInt8]) -> [[UInt8]] {
-        if replacement.count >= 4 * maximumChunk, let pieces = replacement.withContiguousStorageIfAvailable({ bytes -> [[UInt8]] in
-            // Cut on character boundaries, about half a chunk from either end: the three parts
-            // are never small enough to leave a small chunk.
-            var first = maximumChunk / 2
-            while first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
-            var last = max(first, bytes.count - maximumChunk / 2)
-            while last < bytes.count, bytes[last] & 0xC0 == 0x80 { last += 1 }
+        if replacement.count >= 4 * maximumChunk, let pieces = replacement.withContiguousStorageIfAvailable({ bytes -> [[UInt8]]? in
+            // Cut on character boundaries, about half a chunk from either end.
+            guard let (first, last) = cuts(bytes) else { return nil }
             return split(head + UnsafeBufferPointer(rebasing: bytes[..<first]))
                 + split(UnsafeBufferPointer(rebasing: bytes[first..<last]))
                 + split(Array(UnsafeBufferPointer(rebasing: bytes[last...])) + tail)
-        }) {
+        }), let pieces {
             return pieces
         }
         var joined: [UInt8] = []
@@ -425,13 +451,25 @@ public final class TextRope {
         return split(joined)
     }
 
+    /// Where a long replacement is cut: its first and last characters' worth (about half a
+    /// chunk each) join what stays around it, the rest becomes chunks of its own. Nil when it
+    /// is too short to be cut so (the three parts are never small enough to leave a small chunk).
+    fileprivate static func cuts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        guard bytes.count >= 4 * maximumChunk else { return nil }
+        var first = maximumChunk / 2
+        while first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
+        var last = max(first, bytes.count - maximumChunk / 2)
+        while last < bytes.count, bytes[last] & 0xC0 == 0x80 { last += 1 }
+        return (first, last)
+    }
+
     /// Cuts bytes into chunks of about `maximumChunk / 2` bytes (room to grow), each ending
     /// on a character boundary.
     private static func split(_ bytes: [UInt8]) -> [[UInt8]] {
         bytes.withUnsafeBufferPointer { split($0) }
     }
 
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
+    fileprivate static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
         guard !bytes.isEmpty else { return [] }
         // Even pieces: none is left small enough to be joined again at its next edit.
         let count = (bytes.count + maximumChunk / 2 - 1) / (maximumChunk / 2)
@@ -486,5 +524,62 @@ public final class TextRope {
         if lead < 0xE0 { return (2, 1) }
         if lead < 0xF0 { return (3, 1) }
         return (4, 2)
+    }
+}
+
+/// A long replacement cut into the rope's chunks and counted ahead, on any thread, so that
+/// the replace itself only links them in (`TextRope.replace(_:with:prepared:)`).
+///
+/// Why: a rewrite of a million words is delivered as one replace of 4 MB; cutting it into
+/// two thousand chunks and counting each one's UTF-16 units and code points cost
+/// milliseconds of the engine's thread in the dispatch that took the engine's answer. The
+/// runtime thread that plans the edit (`VersionPlan`) prepares it instead. Its ends (about
+/// half a chunk each) are kept apart: they join the bytes that stay around the replaced
+/// range, which only the replace knows.
+public struct PreparedReplacement: Sendable {
+    /// The replacement's length in bytes.
+    public let count: Int
+    let leading: [UInt8]
+    let middle: [[UInt8]]
+    let middleUTF16: [Int]
+    let middleScalars: [Int]
+    let trailing: [UInt8]
+
+    /// Prepares `bytes` (valid UTF-8); nil when it is too short to be worth it (a few chunks).
+    public init?(_ bytes: some Collection<UInt8>) {
+        guard let made = bytes.withContiguousStorageIfAvailable({ bytes -> (leading: [UInt8], middle: [[UInt8]], trailing: [UInt8])? in
+            guard let (first, last) = TextRope.cuts(bytes) else { return nil }
+            return (Array(bytes[..<first]), TextRope.split(UnsafeBufferPointer(rebasing: bytes[first..<last])), Array(bytes[last...]))
+        }), let made else { return nil }
+        count = bytes.count
+        leading = made.leading
+        middle = made.middle
+        trailing = made.trailing
+        let counts = made.middle.map { TextRope.counts($0) }
+        middleUTF16 = counts.map(\.utf16)
+        middleScalars = counts.map(\.scalars)
+    }
+
+    /// Whether it was made of `bytes` (costs their length: for checks in debug builds).
+    func isMade(of bytes: some Collection<UInt8>) -> Bool {
+        bytes.count == count && bytes.elementsEqual(leading + middle.joined() + trailing)
+    }
+
+    /// Whether it was made of `text`'s bytes, compared in place (costs their length, a
+    /// fraction of cutting them: for a replacement prepared before its text was known for sure).
+    public func isMade(of text: String) -> Bool {
+        var text = text
+        guard text.utf8.count == count else { return false }
+        return text.withUTF8 { bytes in
+            var at = 0
+            for part in [leading] + middle + [trailing] {
+                let same = part.withUnsafeBufferPointer { part in
+                    part.isEmpty || memcmp(part.baseAddress!, bytes.baseAddress! + at, part.count) == 0
+                }
+                guard same else { return false }
+                at += part.count
+            }
+            return at == count
+        }
     }
 }

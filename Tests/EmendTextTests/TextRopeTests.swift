@@ -126,6 +126,50 @@ final class TextRopeTests: XCTestCase {
         XCTAssertGreaterThan(long, 10, "most replacements are cut from their own bytes")
     }
 
+    /// A long replacement cut and counted elsewhere (`PreparedReplacement`, made on the thread
+    /// that plans a rewrite's delivery) gives the rope the same contents, marks and offsets in
+    /// every encoding as the one cut in the replace, wherever it goes; a short one is not
+    /// prepared.
+    func testPreparedReplacementsAgreeWithAByteModel() throws {
+        var rng = SystemRandomNumberGenerator()
+        func text(_ count: Int) -> [UInt8] {
+            Array((0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined().utf8)
+        }
+        XCTAssertNil(PreparedReplacement(Array("short".utf8)), "a replacement of a few chunks is cut in the replace")
+        var model = text(60)
+        let rope = TextRope(String(decoding: model, as: UTF8.self))
+        var marks: [Int: Int] = [:]
+        for id in 0..<20 {
+            marks[id] = boundaries(model).randomElement(using: &rng)!
+            rope.setMark(id, at: marks[id]!)
+        }
+        var prepared = 0
+        for step in 0..<24 {
+            let bounds = boundaries(model)
+            let x = bounds.randomElement(using: &rng)!, y = bounds.randomElement(using: &rng)!
+            let range = [min(x, y)..<max(x, y), 0..<min(x, y), max(x, y)..<model.count, 0..<model.count][step % 4]
+            let replacement = text(Int.random(in: 40...200, using: &rng))
+            let made = PreparedReplacement(replacement)
+            XCTAssertEqual(made == nil, replacement.count < 4 * TextRope.maximumChunk)
+            if made != nil { prepared += 1 }
+            let delta = replacement.count - range.count
+            model.replaceSubrange(range, with: replacement)
+            rope.replace(range, with: String(decoding: replacement, as: UTF8.self).utf8, prepared: made)
+            for (id, p) in marks { marks[id] = p <= range.lowerBound ? p : p >= range.upperBound ? p + delta : range.lowerBound }
+            XCTAssertEqual(rope.utf8Count, model.count)
+            for (id, p) in marks { XCTAssertEqual(rope.position(ofMark: id), p, "mark \(id), step \(step)") }
+            try checkContents(rope, model)
+            // Small edits after it land in the prepared chunks as in any other.
+            let at = boundaries(model).randomElement(using: &rng)!
+            let typed = text(1)
+            model.replaceSubrange(at..<at, with: typed)
+            rope.replace(at..<at, with: typed)
+            for (id, p) in marks where p > at { marks[id] = p + typed.count }
+            try checkContents(rope, model)
+        }
+        XCTAssertGreaterThan(prepared, 6, "most replacements are prepared")
+    }
+
     /// Replaces that reach the text's end (a result streamed in at the end of the document)
     /// take the index's last entries off and put the new chunks' on instead of rebuilding it:
     /// offsets in every encoding, marks and contents stay those of the byte model.

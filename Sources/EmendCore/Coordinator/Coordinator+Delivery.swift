@@ -20,6 +20,8 @@ extension Coordinator {
         var expected: String? = nil
         /// The suggestion whose text this edit puts in: marked once the engine applied it.
         var marks: SuggestionMark? = nil
+        /// The replacement cut into the rope's chunks elsewhere (a long one a plan made).
+        var prepared: PreparedReplacement? = nil
     }
 
     /// A suggestion marked once the engine applied the edit that puts its text in.
@@ -44,9 +46,19 @@ extension Coordinator {
         let refused: SessionEvent?
         /// Handled once every edit was delivered.
         let delivered: SessionEvent
+        /// What the region shows once every edit went in as planned (a version's plan), or nil.
+        let shows: ShownVersionPlan?
+        /// Whether every edit so far went in as planned: none withdrawn, skipped or
+        /// cut around protected text, none the engine answered with other text.
+        var asPlanned = true
+        /// How many replaces the ledger recorded.
+        var recorded = 0
+        /// Where the replace out was found to hold the text it takes out, and the rope's
+        /// `replaceCount` then: while that is the same, the answer need not compare it again.
+        var checked: (replaces: Int, range: Range<Int>)?
 
         init(session: Session, context: SessionContext, edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason,
-             refused: SessionEvent?, delivered: SessionEvent) {
+             refused: SessionEvent?, delivered: SessionEvent, shows: ShownVersionPlan? = nil) {
             self.session = session
             self.context = context
             self.remaining = edits[...]
@@ -54,6 +66,7 @@ extension Coordinator {
             self.reason = reason
             self.refused = refused
             self.delivered = delivered
+            self.shows = shows
         }
     }
 
@@ -77,11 +90,13 @@ extension Coordinator {
     /// Delivers `edits` in order, then handles `then`; stops early on a refusal (the rest are
     /// not sent: `onRefused` is handled, or without one the session fails) and fails the
     /// session on an engine failure.
+    /// `shows`: the version the region shows once every edit went in as planned (see
+    /// `ShownVersionPlan`).
     func deliver(_ edits: [PlannedEdit], kind: ChangeKind, reason: ReplaceReason = .interactive,
-                 onRefused: SessionEvent? = nil, then: SessionEvent) {
+                 onRefused: SessionEvent? = nil, shows: ShownVersionPlan? = nil, then: SessionEvent) {
         guard let session, let context = session.working else { return handle(then) }
         sendNextReplace(Delivery(session: session, context: context, edits: edits, kind: kind, reason: reason,
-                                 refused: onRefused, delivered: then))
+                                 refused: onRefused, delivered: then, shows: shows))
     }
 
     /// Sends the delivery's next replace, passing over those with nothing to do; when none is
@@ -90,14 +105,21 @@ extension Coordinator {
         let context = delivery.context
         while true {
             guard answerMayProceed(delivery.session) else { return }
-            guard let edit = delivery.remaining.popFirst() else { return handle(delivery.delivered) }
+            guard let edit = delivery.remaining.popFirst() else {
+                if let shows = delivery.shows, delivery.asPlanned {
+                    shows.noteShown(in: delivery.session, context: context, recorded: delivery.recorded)
+                }
+                return handle(delivery.delivered)
+            }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
-            guard let range = edit.anchor.range else { continue }
+            guard let range = edit.anchor.range else { delivery.asPlanned = false; continue }
             if let expected = edit.expected, !context.text.holds(expected, at: range) {
                 logger("a planned replace was withdrawn: the engine edited its text first")
+                delivery.asPlanned = false
                 continue
             }
             if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
+                delivery.asPlanned = false
                 // A change around protected text that keeps it goes as the changes beside it.
                 if let parts = partsAroundProtectedText(edit, range: range, in: context) {
                     delivery.remaining = ArraySlice(parts + delivery.remaining)
@@ -126,6 +148,7 @@ extension Coordinator {
                 guard let now = inFlight.range, context.text.holds(planned, at: now) else {
                     return _ = try? self.answer(request, .refused)
                 }
+                delivery.checked = (context.text.rope.replaceCount, now)
                 var current = proposal
                 current.range = now
                 self.delegate.replace(self, current, request: request)
@@ -145,12 +168,23 @@ extension Coordinator {
                 return endSession(EmendError(.state, "the text changed under a pending replace"))
             }
             let text = inserted ?? edit.replacement
+            // The text taken out, as compared when the replace went to the engine (4 MB for a
+            // rewrite of a million words: not compared again while the rope took no replace).
+            let checked = delivery.checked.map { $0 == (context.text.rope.replaceCount, where_) } ?? false
+            delivery.checked = nil
+            // The engine may put in other text than asked (its own quotes, a case it keeps).
+            let asAsked = inserted.map { $0 == edit.replacement } ?? true
+            if !asAsked { delivery.asPlanned = false }
+            let prepared = asAsked ? edit.prepared : nil
             let now: Range<Int>
             if inserted == nil, let styling = edit.styling {
-                now = context.applyDelivered(where_, styling, styled: true)
+                now = context.applyDelivered(where_, styling, styled: true, replaced: sent.planned, replacedChecked: checked,
+                                             prepared: prepared)
             } else {
-                now = context.applyDelivered(where_, AttributedText(text), styled: false)
+                now = context.applyDelivered(where_, AttributedText(text), styled: false, replaced: sent.planned,
+                                             replacedChecked: checked, prepared: prepared)
             }
+            delivery.recorded += 1
             if !edit.releasesAnchor { edit.anchor.range = now }
             if let mark = edit.marks { self.mark(mark) }
             sendNextReplace(delivery)
@@ -159,6 +193,7 @@ extension Coordinator {
             // sent, and the runtime withdrew it. The rest goes on; what it would have
             // changed is the engine's now.
             logger("a replace was withdrawn: the engine edited its text first")
+            delivery.asPlanned = false
             sendNextReplace(delivery)
         case .refused, .unsupported:
             switch delivery.session.state.replaceRefused(recoverable: delivery.refused != nil) {
@@ -235,15 +270,19 @@ extension Coordinator {
     }
 
     /// The edits that undo each of Emend's net changes in `context` (those of `hunks`, all
-    /// by default), last first.
-    func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil) -> [PlannedEdit] {
+    /// by default), last first. `prepared`: one change's base text cut into the rope's chunks
+    /// elsewhere, used when it still is that text.
+    func restoringEdits(in context: SessionContext, styled: Bool, hunks: Range<Int>? = nil,
+                        prepared: (change: Int, chunks: PreparedReplacement?)? = nil) -> [PlannedEdit] {
         let ledger = context.ledger
         // Read change by change (`hunk(_:)`), never `hunks` whole: that writes every move still
         // pending into every change, a million of them in one slice after an engine edit.
         return (hunks ?? 0..<ledger.count).reversed().map { index in
             let hunk = ledger.hunk(index)
+            // The engine's edits meanwhile may have changed the change: compared, not trusted.
+            let chunks = prepared.flatMap { $0.change == index ? $0.chunks : nil }.flatMap { $0.isMade(of: hunk.baseText.string) ? $0 : nil }
             return PlannedEdit(anchor: context.anchor(ledger.currentSpan(index)), replacement: hunk.baseText.string,
-                               styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string)
+                               styling: styled ? hunk.baseText : nil, restores: true, expected: hunk.text.string, prepared: chunks)
         }
     }
 
@@ -276,11 +315,28 @@ extension Coordinator {
                            reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: end, slices))
         }
         slices.lengthBeforePiece = nil
+        let base = ledger.hunk(end - 1).baseText
+        if base.utf8Count >= VersionPlan.preparedBytes, slices.prepared?.change != end - 1, let session {
+            // A long original goes back in one replace (a rewrite of a million words: 4 MB):
+            // its chunks are cut on a runtime thread first, as a version's plan cuts a long
+            // replacement's (`PreparedReplacement`), and the slice goes on when they are.
+            slices.prepared = (end - 1, nil)
+            let text = base.string
+            let waiting = slices
+            return runElsewhere("an original's chunks are cut", { PreparedReplacement(text.utf8) }) { [weak self] chunks in
+                guard let self, self.session === session, session.working === context, self.answerMayProceed(session) else { return }
+                var slices = waiting
+                slices.prepared = (end - 1, chunks)
+                self.deliverRestoring(below: end, slices)
+            }
+        }
         var start = max(0, end - Self.suggestionSlice)
         // A long change among them waits for a slice of its own (its pieces, above).
         if let long = (start..<(end - 1)).last(where: { ledger.currentSpan($0).count > RestoringPiece.longest }) { start = long + 1 }
-        deliver(restoringEdits(in: context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
-                reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
+        let edits = restoringEdits(in: context, styled: slices.styled, hunks: start..<end, prepared: slices.prepared)
+        slices.prepared = nil
+        deliver(edits, kind: slices.kind, reason: slices.reason, onRefused: slices.refused,
+                then: .restoringSliceDelivered(below: start, slices))
     }
 
     /// The replace that takes the tail of Emend's change `index` out of the text (see

@@ -14,8 +14,8 @@ extension Coordinator {
             return deliverRestoring(in: context, styled: resolvedResultOptions.carriesStyling, kind: kind, reason: reason,
                                     onRefused: onRefused, then: then)
         }
-        planVersionEdits(to: target) { [weak self] edits in
-            self?.deliver(edits, kind: kind, reason: reason, onRefused: onRefused, then: then)
+        planVersionEdits(to: target) { [weak self] edits, shows in
+            self?.deliver(edits, kind: kind, reason: reason, onRefused: onRefused, shows: shows, then: then)
         }
     }
 
@@ -25,14 +25,19 @@ extension Coordinator {
     /// there and the plan's edits move through them (`VersionAlignment.place`), as anchors
     /// made at once would have; a stop, revert or restore drops the plan (`then` never runs:
     /// the restore takes over). The original's, and a region the copy cannot stand for (a
-    /// protected range over its edge), are planned here, as before.
-    func planVersionEdits(to target: Int, then: @escaping ([PlannedEdit]) -> Void) {
-        guard let session, let context = session.working, let region = session.region?.range else { return then([]) }
+    /// protected range over its edge), are planned here, as before. With the edits comes what
+    /// the region shows once they went in as planned (`ShownVersionPlan`), when the plan knows.
+    func planVersionEdits(to target: Int, then: @escaping ([PlannedEdit], ShownVersionPlan?) -> Void) {
+        guard let session, let context = session.working, let region = session.region?.range else { return then([], nil) }
         let styled = resolvedResultOptions.carriesStyling
         guard target != 0, session.versions.indices.contains(target),
               let plan = VersionPlan(context: context, region: region, version: session.versions[target], styled: styled) else {
-            return then(plannedEdits(to: target, in: context, region: region))
+            return then(plannedEdits(to: target, in: context, region: region), nil)
         }
+        // The ledger as the region was copied: the version shown is known after the delivery
+        // only if nothing but its replaces reached the ledger since.
+        let copied = (generation: context.ledger.generation, baseEdits: context.ledger.baseEdits.count,
+                      versionChanges: session.versions[target].count)
         let flight = VersionAlignment.Flight(target: target, regionStart: region.lowerBound)
         let ticket = flight.ticket
         session.alignment = .inFlight(flight)
@@ -42,21 +47,28 @@ extension Coordinator {
         // engine's edits between slices move those not made yet; the made ones follow them.
         weak let owner = self
         let planned = PlannedEdits()
-        func anchored(_ edits: [VersionPlan.Edit], from start: Int) {
+        func anchored(_ plan: VersionPlan.Planned, from start: Int) {
+            let edits = plan.edits
             guard let self = owner, self.session === session, let flight = session.alignment.flight(ticket) else { return }
             guard self.workMayProceed(session), let context = session.working else { return }
             let end = min(edits.count, start + Self.suggestionSlice)
             for edit in edits[start..<end] {
                 guard let range = VersionAlignment.place(edit.range, of: flight) else { continue }
+                // Wherever an engine edit moved it, its replacement (and its prepared chunks) stay.
                 planned.edits.append(PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
-                                                 styling: styled ? edit.replacement : nil, expected: edit.expected))
+                                                 styling: styled ? edit.replacement : nil, expected: edit.expected,
+                                                 prepared: edit.prepared))
             }
-            guard end == edits.count else { return self.queue.post { anchored(edits, from: end) } }
+            guard end == edits.count else { return self.queue.post { anchored(plan, from: end) } }
             _ = session.alignment.land(ticket)
-            then(planned.take())
+            let shows = plan.makeVersion
+                ? ShownVersionPlan(target: target, regionStart: region.lowerBound, length: plan.versionLength,
+                                   generation: copied.generation, baseEdits: copied.baseEdits, versionChanges: copied.versionChanges)
+                : nil
+            then(planned.take(), shows)
         }
         // Making an anchor for each edit costs their number: a dispatch of its own (`.fresh`).
-        runElsewhere("a version's edits are planned", { plan.edits() }) { edits in anchored(edits, from: 0) }
+        runElsewhere("a version's edits are planned", { plan.planned() }) { made in anchored(made, from: 0) }
     }
 }
 

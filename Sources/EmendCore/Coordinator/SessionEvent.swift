@@ -83,6 +83,9 @@ indirect enum SessionEvent {
         /// The length of the long change whose tail went out last (see `RestoringPiece`):
         /// when it is as long again, the piece was withdrawn and the change goes whole.
         var lengthBeforePiece: Int? = nil
+        /// The base text of change `change` cut into the rope's chunks elsewhere, to be put
+        /// back whole (nil chunks: asked for, none made); see `Coordinator.deliverRestoring`.
+        var prepared: (change: Int, chunks: PreparedReplacement?)? = nil
     }
 
     /// The engine answered replace `sent` of `delivery`: the next one goes out.

@@ -29,7 +29,23 @@ struct VersionPlan: Sendable {
         let range: Range<Int>
         let replacement: AttributedText
         let expected: String
+        /// A long replacement cut into the rope's chunks here (see `PreparedReplacement`).
+        let prepared: PreparedReplacement?
     }
+
+    /// The edits, and what they make of the region.
+    struct Planned: Sendable {
+        /// By start.
+        let edits: [Edit]
+        /// Whether they turn the region's copy into the version byte for byte (protected text
+        /// the version moved stays where it is: then they do not).
+        let makeVersion: Bool
+        /// The version's length in bytes.
+        let versionLength: Int
+    }
+
+    /// A replacement this long is cut into the rope's chunks on the plan's thread.
+    static let preparedBytes = 1 << 16
 
     /// Copies what planning reads. Nil when the copy could plan otherwise than the context's
     /// text: a protected range the engine declared reaches over an edge of the region (the
@@ -46,15 +62,37 @@ struct VersionPlan: Sendable {
         self.styled = styled
     }
 
-    /// The edits, by start (what `Coordinator.plannedEdits` plans from the context's text).
-    /// Costs the region's alignment: run it off the engine's thread.
-    func edits() -> [Edit] {
+    /// The edits, by start (what `Coordinator.plannedEdits` plans from the context's text),
+    /// and what they make of the region. Costs the region's alignment and a copy of it: run
+    /// it off the engine's thread.
+    func planned() -> Planned {
         let base = EditLedger.undoing(emendChanges, in: current)
         let target = EditLedger.applying(version, to: base, at: baseRange)
         let whole = 0..<current.utf8Count
-        let edits = VersionEdits.edits(from: current, to: target, styled: styled)
-        return ProtectedParts.keeping(edits, of: current, region: whole, target: target, styled: styled).map {
-            Edit(range: $0.range, replacement: $0.replacement, expected: current.substring($0.range))
+        let kept = ProtectedParts.keeping(VersionEdits.edits(from: current, to: target, styled: styled), of: current,
+                                          region: whole, target: target, styled: styled)
+        let edits = kept.map {
+            let replacement = $0.replacement.string.utf8
+            return Edit(range: $0.range, replacement: $0.replacement, expected: current.substring($0.range),
+                        prepared: replacement.count >= Self.preparedBytes ? PreparedReplacement(replacement) : nil)
         }
+        return Planned(edits: edits, makeVersion: Self.text(current.string, after: edits) == target.string,
+                       versionLength: target.utf8Count)
+    }
+
+    /// `text` with `edits` (by start, ranges in `text`) made; nil when they overlap.
+    static func text(_ text: String, after edits: [Edit]) -> String? {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var at = 0
+        for edit in edits {
+            guard edit.range.lowerBound >= at, edit.range.upperBound <= bytes.count else { return nil }
+            result += bytes[at..<edit.range.lowerBound]
+            result += edit.replacement.string.utf8
+            at = edit.range.upperBound
+        }
+        result += bytes[at...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -48,6 +48,9 @@ final class Session {
     /// What is known of the version shown while its changes are reviewed (see
     /// `Coordinator.keepReviewedVersionTrue`).
     var shownVersionTrack = ShownVersionTrack.unknown
+    /// How many times the version shown was made over the whole region and compared with it
+    /// (what tests count: a version delivered as its plan said needs none, `ShownVersionPlan`).
+    var regionComparisons = 0
     /// Whether a step's edits are being planned on a runtime thread (`VersionAlignment`).
     var alignment = VersionAlignment.none
     /// A result arrived (the region may show it, or the original on request).
@@ -223,4 +226,8 @@ enum ShownVersionTrack: Equatable {
     /// two are compared where the edit is, not over the whole region (see
     /// `Coordinator.versionShowsRegion(afterEngineEdit:...)`).
     case showsRegion(version: Int, generation: Int, baseEdits: Int)
+    /// `versions[version]` was delivered into the region as its plan said, which makes the
+    /// region show it (`ShownVersionPlan`), when the ledger was at `generation` and had seen
+    /// `baseEdits` engine edits: at that generation no comparison is needed.
+    case delivered(version: Int, generation: Int, baseEdits: Int)
 }
