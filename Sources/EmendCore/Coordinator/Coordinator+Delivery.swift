@@ -266,19 +266,24 @@ extension Coordinator {
         let end = min(end, ledger.count)
         guard end > 0 else { return handle(slices.delivered) }
         var slices = slices
-        let length = ledger.currentSpan(end - 1).count
-        if length > RestoringPiece.longest, length != slices.lengthBeforePiece {
-            // A long change (a refused rewrite's 16 MB) goes out from its end a piece per
-            // replace (`RestoringPiece`); the ledger knows what is left of it when this comes
-            // back for the same change, and its last piece goes as any change does.
-            slices.lengthBeforePiece = length
-            return deliver([restoringTail(of: end - 1, in: context, styled: slices.styled)], kind: slices.kind,
-                           reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: end, slices))
+        let sizes = RestoringPiece.Sizes(of: end - 1, in: ledger)
+        if sizes.isLong, slices.sizesBeforePiece.map({ sizes.isSmaller(than: $0) }) ?? true {
+            // A long change (a refused rewrite's 16 MB; a rewrite of 16 MB into a sentence)
+            // goes out from its end a piece per replace, then its base comes back from its end
+            // a piece per replace (`RestoringPiece`); the ledger knows what is left of it when
+            // this comes back for the same change, and its last piece goes as any change does.
+            slices.sizesBeforePiece = sizes
+            let piece = sizes.text > RestoringPiece.longest ? restoringTail(of: end - 1, in: context, styled: slices.styled)
+                : restoringBaseTail(of: end - 1, in: context, styled: slices.styled)
+            return deliver([piece], kind: slices.kind, reason: slices.reason, onRefused: slices.refused,
+                           then: .restoringSliceDelivered(below: end, slices))
         }
-        slices.lengthBeforePiece = nil
+        slices.sizesBeforePiece = nil
         var start = max(0, end - Self.suggestionSlice)
         // A long change among them waits for a slice of its own (its pieces, above).
-        if let long = (start..<(end - 1)).last(where: { ledger.currentSpan($0).count > RestoringPiece.longest }) { start = long + 1 }
+        if let long = (start..<(end - 1)).last(where: {
+            RestoringPiece.Sizes(of: $0, in: ledger).isLong
+        }) { start = long + 1 }
         deliver(restoringEdits(in: context, styled: slices.styled, hunks: start..<end), kind: slices.kind,
                 reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: start, slices))
     }
@@ -292,6 +297,21 @@ extension Coordinator {
         let tail = RestoringPiece.tail(of: span, baseLast: baseText.last) { rope.byte(at: $0) }
         return PlannedEdit(anchor: context.anchor(tail), replacement: "", styling: styled ? AttributedText("") : nil,
                            restores: true, expected: context.text.substring(tail))
+    }
+
+    /// The replace that puts the tail of the base text of Emend's change `index` back, after
+    /// the change's text (see `RestoringPiece.baseTail`): the change is then the rest of its
+    /// base made its text, and the ledger takes the tail off both where they are.
+    private func restoringBaseTail(of index: Int, in context: SessionContext, styled: Bool) -> PlannedEdit {
+        let span = context.ledger.currentSpan(index)
+        let baseText = context.ledger.hunk(index).baseText
+        let bytes = baseText.string.utf8
+        let tail = RestoringPiece.baseTail(count: bytes.count, avoiding: span.isEmpty ? bytes.first : nil) {
+            bytes[bytes.index(bytes.startIndex, offsetBy: $0)]
+        }
+        let piece = baseText.slice(tail)
+        return PlannedEdit(anchor: context.anchor(span.upperBound..<span.upperBound), replacement: piece.string,
+                           styling: styled ? piece : nil, restores: true, expected: "")
     }
 
     /// Changes the region's text to `versions[target]` through minimal edits (a version's

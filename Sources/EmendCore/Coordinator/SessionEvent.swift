@@ -80,9 +80,10 @@ indirect enum SessionEvent {
         let reason: ReplaceReason
         let refused: SessionEvent?
         let delivered: SessionEvent
-        /// The length of the long change whose tail went out last (see `RestoringPiece`):
-        /// when it is as long again, the piece was withdrawn and the change goes whole.
-        var lengthBeforePiece: Int? = nil
+        /// The lengths of the long change a piece of which went out or in last (see
+        /// `RestoringPiece`): when they are the same again, the piece was withdrawn and the
+        /// change goes whole.
+        var sizesBeforePiece: RestoringPiece.Sizes? = nil
     }
 
     /// The engine answered replace `sent` of `delivery`: the next one goes out.
