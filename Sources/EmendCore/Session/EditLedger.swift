@@ -162,9 +162,11 @@ final class EditLedger {
 
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
-    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
+    /// `old` is taken (`consuming`): a long text replaced becomes the change's base without a
+    /// copy, and the ends it shares with `new` are trimmed off it in place.
+    func recordDelivery(_ range: Range<Int>, old: consuming AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
         generation += 1
-        guard let index = recordMerged(range, old: old, new: new), let current else { return }
+        guard let index = recordMerged(range, old: consume old, new: new), let current else { return }
         // Only the new change can have come within a space of another: look at its neighbours
         // (linear in the number of changes per delivery, never more).
         var at = index
@@ -206,7 +208,7 @@ final class EditLedger {
     }
 
     /// Records the replace; returns the index of the hunk it became (nil: it changed nothing).
-    private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
+    private func recordMerged(_ range: Range<Int>, old: consuming AttributedText, new: AttributedText) -> Int? {
         // Hunks ending before the change (not touching it) stay as they are.
         let first = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
         let delta = deltaBefore(first)
@@ -217,7 +219,7 @@ final class EditLedger {
         if touched.count == 1, currentSpan(first).lowerBound <= range.lowerBound {
             return changeInPlace(first, range, old: old, new: new)
         }
-        var oldText = old, newText = new
+        var oldText = consume old, newText = new
         var union = range
         if let head = touched.first.map({ hunk($0) }) {
             let start = head.base.lowerBound + delta
@@ -239,7 +241,7 @@ final class EditLedger {
             }
         }
         // The base under the union: the old current text with each touched hunk put back.
-        var baseText = oldText
+        var baseText = consume oldText
         var spans: [(Range<Int>, AttributedText)] = []
         var shift = delta
         for index in touched {
@@ -251,7 +253,10 @@ final class EditLedger {
         for (span, text) in spans.reversed() { baseText.replace(span, withStyled: text) }
         let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
         var merged = [LedgerHunk]()
-        if let hunk = Self.trimmed(LedgerHunk(base: base, baseText: baseText, text: newText)) { merged.append(hunk) }
+        // Trimmed where it is: a 16 MB region rewritten as a sentence sharing its last bytes
+        // was copied whole into a trimmed change (`trimmed`) in the dispatch of its replace.
+        var made = LedgerHunk(base: base, baseText: consume baseText, text: newText)
+        if Self.trim(&made) { merged.append(made) }
         replaceHunks(touched, with: merged)
         return merged.isEmpty ? nil : first
     }
