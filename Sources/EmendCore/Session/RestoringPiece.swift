@@ -22,8 +22,8 @@ enum RestoringPiece {
     /// `longest`: it ends at the span's end, starts at the first byte of a character, at most
     /// `longest` bytes before the end. `byte` reads the text. Where it can, the cut leaves
     /// before it a byte other than `baseLast` (the last byte of the change's base text): the
-    /// ledger trims the ends a change shares with its base, and trimming one copies all of
-    /// what is left of the change (16 MB) into a new one.
+    /// ledger trims the ends a change shares with its base (in place, `EditLedger.trim`, but a
+    /// trimmed end is no longer part of the change: the next piece would be cut before it).
     static func tail(of span: Range<Int>, baseLast: UInt8?, longest: Int = longest, byte: (Int) -> UInt8) -> Range<Int> {
         guard span.count > longest else { return span }
         let earliest = span.upperBound - longest
