@@ -4,9 +4,10 @@ import EmendText
 
 /// An engine edit inside a replace's text while the replace is out (asked, not yet answered)
 /// that keeps the range's length: the replace's old text (what a revert puts back) is the
-/// text with the engine's edit, not the text the replace was planned against. Why: the text a
-/// replace planned to change becomes its change's base without being read out of the rope
-/// again while nothing changed the text since it was checked; an engine edit changes it.
+/// text with the engine's edit, not the text the replace was planned against. Why: a delivery
+/// may keep the text it planned to take out as its change's base instead of reading it out of
+/// the rope again (16 MB for a long region rewritten as a sentence), which holds only while
+/// nothing changed the text since it was compared; an engine edit of the same length does.
 final class InFlightReplaceEditTests: XCTestCase {
     func testAnEngineEditInsideAnOutstandingReplaceComesBackOnRevert() throws {
         let original = "I do not think it is ready. We are here."

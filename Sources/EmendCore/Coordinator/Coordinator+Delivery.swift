@@ -70,17 +70,8 @@ extension Coordinator {
         /// Where the edit was planned, and the text it planned to replace there.
         let range: Range<Int>
         let planned: String
-        /// The context's `textRevision` when `planned` was known to be at `range`: while it
-        /// has not moved, the text there is `planned` without comparing or copying it again.
-        let revision: Int
         /// Where the replace is while the engine answers (the edit's own anchor when it keeps it).
         let inFlight: Anchor
-
-        /// Whether the text the replace planned to change is still where it was planned, as
-        /// planned: nothing changed the context's text since (no engine edit meanwhile).
-        func stillPlanned(in context: SessionContext) -> Bool {
-            context.textRevision == revision && inFlight.range == range
-        }
     }
 
     /// Delivers `edits` in order, then handles `then`; stops early on a refusal (the rest are
@@ -127,14 +118,12 @@ extension Coordinator {
             // Where the replace is while the engine answers. A suggestion's own anchor (kept after
             // delivery) is that already: no second anchor, two marks fewer per suggestion.
             let inFlight = edit.releasesAnchor ? context.anchor(range) : edit.anchor
-            let sent = SentReplace(edit: edit, range: range, planned: planned, revision: context.textRevision, inFlight: inFlight)
+            let sent = SentReplace(edit: edit, range: range, planned: planned, inFlight: inFlight)
             let long = range.count + edit.replacement.utf8.count >= Self.longReplaceBytes
             call(.replace, .replace, startsDispatch: long, invoke: { [unowned self] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
-                // Compared again only when the text changed since (a 16 MB region was compared
-                // when planned and again here).
-                guard let now = inFlight.range, sent.stillPlanned(in: context) || context.text.holds(planned, at: now) else {
+                guard let now = inFlight.range, context.text.holds(planned, at: now) else {
                     return _ = try? self.answer(request, .refused)
                 }
                 var current = proposal
@@ -156,13 +145,11 @@ extension Coordinator {
                 return endSession(EmendError(.state, "the text changed under a pending replace"))
             }
             let text = inserted ?? edit.replacement
-            // The text replaced is the planned text when nothing changed it since it was checked.
-            let known = sent.stillPlanned(in: context) ? sent.planned : nil
             let now: Range<Int>
             if inserted == nil, let styling = edit.styling {
-                now = context.applyDelivered(where_, styling, styled: true, known: known)
+                now = context.applyDelivered(where_, styling, styled: true)
             } else {
-                now = context.applyDelivered(where_, AttributedText(text), styled: false, known: known)
+                now = context.applyDelivered(where_, AttributedText(text), styled: false)
             }
             if !edit.releasesAnchor { edit.anchor.range = now }
             if let mark = edit.marks { self.mark(mark) }

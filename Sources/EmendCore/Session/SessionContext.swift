@@ -25,11 +25,6 @@ final class SessionContext {
         return text
     }
     let selection: Range<Int>
-    /// Counts the changes made to the text (each replace, and the rope built elsewhere taking
-    /// over): while it is unchanged, what was read or checked at a range is still there.
-    /// Why: a 16 MB replace checked its planned text against the rope when it was sent, again
-    /// when the engine was asked, and copied it out once more when the engine answered.
-    private(set) var textRevision = 0
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     /// Which of the changes since the context was given are Emend's and which the engine's.
@@ -87,7 +82,6 @@ final class SessionContext {
     func finishBuilding(_ built: DocumentText) -> [TextBeingBuilt.EngineEdit] {
         guard case .building(let pending) = content else { return [] }
         content = .built(built)
-        textRevision += 1
         return pending.edits
     }
 
@@ -159,13 +153,9 @@ final class SessionContext {
 
     /// Applies a replace the engine answered for Emend (`styled`: the replacement's runs and
     /// intents replace the old ones), records it in the ledger and returns where it is now.
-    /// `known`: the plain text `range` holds, when the caller knows it (the planned text of a
-    /// replace while `textRevision` has not moved since it was checked there): it becomes the
-    /// ledger's base as it is, instead of a copy read out of the rope (16 MB for a long region
-    /// rewritten, in the dispatch of its replace). Used only when the text has no styling.
     @discardableResult
-    func applyDelivered(_ range: Range<Int>, _ replacement: AttributedText, styled: Bool, known: String? = nil) -> Range<Int> {
-        let old = if let known, text.isPlain, known.utf8.count == range.count { AttributedText(known) } else { text.slice(range) }
+    func applyDelivered(_ range: Range<Int>, _ replacement: AttributedText, styled: Bool) -> Range<Int> {
+        let old = text.slice(range)
         if styled { apply(range, styled: replacement) } else { apply(range, replacement.string) }
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
         // A text without styling holds the plain replacement there: no need to read it back
@@ -223,7 +213,6 @@ final class SessionContext {
             moved.append((slot, followed))
         }
         edit()
-        textRevision += 1
         for (slot, range) in moved { setSlotRange(slot, range) }
     }
 }
