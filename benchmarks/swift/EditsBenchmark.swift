@@ -56,7 +56,12 @@ private final class ByteEngine: CoordinatorDelegate {
     /// The context the last replace was in (where the engine's own edits go).
     var contextID: UInt64 = 0
     let capabilities: DelegateCapabilities = [.replace, .selectRanges, .willChangeState]
-    init(_ text: String) { bytes = Array(text.utf8) }
+    /// `reserving`: room for that many bytes made at once, so that the engine's own buffer
+    /// never doubles inside a dispatch (its copy is the engine's cost, not Emend's).
+    init(_ text: String, reserving: Int = 0) {
+        bytes = Array(text.utf8)
+        bytes.reserveCapacity(reserving)
+    }
 
     /// The text to answer with, made before the session (the utf16-building shape: the
     /// engine's own copy of 10 MB into its answer is then not in the answering dispatch).
@@ -138,7 +143,7 @@ struct EditsBenchmark {
     let count: Int
     /// Which parts to run ("ascending", "descending", "shuffled", "accept", "every-word",
     /// "engine-edit", "engine-adopt", "rewrite", "rewrite-engine-edit", "refused-rewrite",
-    /// "utf16-building", "reflow"); nil: all.
+    /// "utf16-building", "reflow", "shrink-rewrite"); nil: all.
     var shapes: Set<String>?
 
     /// The longest dispatch (or engine-thread call such as revert()) of a stage.
@@ -300,13 +305,16 @@ struct EditsBenchmark {
         if wants("refused-rewrite") { refusedRewrite() }
         if wants("utf16-building") { utf16WhileBuilding() }
         if wants("reflow") { reflowAfterDelivery() }
+        if wants("shrink-rewrite") { shrinkRewrite() }
     }
 
     /// A rewrite of one sentence answered with 20 MiB, refused at 16 MiB (the default
     /// max_result_bytes) by the provider host: what streamed in goes back out.
     private func refusedRewrite() {
         let original = "The text is short. "
-        let engine = ByteEngine(original)
+        // Room for all that streams in: the engine's byte array doubling from 8 to 16 MiB was
+        // part of the longest dispatch (the engine's cost, not Emend's).
+        let engine = ByteEngine(original, reserving: 17 << 20)
         let coordinator = coordinator(engine, FloodingRewriter(limit: 16 << 20), .rewriteFriendly, streaming: .standard)
         let refused = stage(coordinator, "streaming until refused")
         guard engine.bytes == Array(original.utf8) else { fail("the refusal did not put the original back") }
@@ -461,4 +469,44 @@ private func seconds(_ nanoseconds: UInt64) -> String {
     let micros = nanoseconds / 1_000
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+}
+
+/// Rewrites the whole request as one short sentence.
+private final class ShortRewriter: WritingProvider, @unchecked Sendable {
+    let id = "org.emend.bench.short-rewrite"
+    let tools: Set<WritingTool> = [.rewriteFriendly]
+    /// The sentence is not in the text: the fact guard would refuse it (measured here: the
+    /// text going out and coming back).
+    var needsFactCheck: Bool { false }
+    static let sentence = "The text is short."
+
+    func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+        sink.emitText(Self.sentence)
+        return .finished
+    }
+}
+
+extension EditsBenchmark {
+    /// A rewrite of a 16 MiB region answered with one short sentence: delivered (16 MiB go
+    /// out), shown original (they come back), shown rewritten, reverted (they come back).
+    /// `RestoringPiece` covered changes whose current text is long; this one's base is.
+    fileprivate func shrinkRewrite() {
+        let original = String(repeating: "Words go on and on. ", count: (16 << 20) / 20)
+        // The region's trailing space stays.
+        let rewritten = Array((ShortRewriter.sentence + " ").utf8)
+        let engine = ByteEngine(original)
+        let coordinator = coordinator(engine, ShortRewriter(), .rewriteFriendly)
+        let delivered = stage(coordinator, "delivering")
+        guard engine.bytes == rewritten else {
+            fail("the engine's text is not the rewritten one (\(engine.bytes.count) bytes; the session: \(String(describing: coordinator.lastSessionOutcome)))")
+        }
+        let shown = stage(coordinator, "show original") { () throws(EmendError) in try coordinator.showOriginal(true) }
+        guard engine.bytes == Array(original.utf8) else { fail("show original did not show the original") }
+        let back = stage(coordinator, "show rewritten") { () throws(EmendError) in try coordinator.showOriginal(false) }
+        guard engine.bytes == rewritten else { fail("show rewritten did not show the result") }
+        let reverted = stage(coordinator, "reverting") { () throws(EmendError) in try coordinator.revert() }
+        guard engine.bytes == Array(original.utf8) else { fail("revert did not put the original back") }
+        print("rewrite of 16 MiB into one sentence: delivering: \(delivered.description); show original: \(shown.description); "
+              + "show rewritten: \(back.description); reverting: \(reverted.description)")
+    }
 }

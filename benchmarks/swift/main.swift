@@ -9,7 +9,7 @@
 //        EmendBenchmarks --facts [--runs N]
 //        EmendBenchmarks --quality DIR --providers DIR --scanner PATH
 //        EmendBenchmarks --stream PIECES
-//        EmendBenchmarks --edits COUNT [--shapes ascending,descending,shuffled,accept,every-word,engine-edit,engine-adopt,rewrite,rewrite-engine-edit,refused-rewrite,utf16-building,reflow]
+//        EmendBenchmarks --edits COUNT [--shapes ascending,descending,shuffled,accept,every-word,engine-edit,engine-adopt,rewrite,rewrite-engine-edit,refused-rewrite,utf16-building,reflow,shrink-rewrite]
 // The second form prints the discovery figures instead (DiscoveryBenchmark.swift), the third
 // the fact guard's cost by the size of the text (FactsBenchmark.swift), the fourth the
 // proofreading-quality figures (QualityBenchmark.swift, benchmarks/quality/run.sh), the

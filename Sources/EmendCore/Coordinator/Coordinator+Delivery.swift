@@ -305,21 +305,25 @@ extension Coordinator {
         let end = min(end, ledger.count)
         guard end > 0 else { return handle(slices.delivered) }
         var slices = slices
-        let length = ledger.currentSpan(end - 1).count
-        if length > RestoringPiece.longest, length != slices.lengthBeforePiece {
-            // A long change (a refused rewrite's 16 MB) goes out from its end a piece per
-            // replace (`RestoringPiece`); the ledger knows what is left of it when this comes
-            // back for the same change, and its last piece goes as any change does.
-            slices.lengthBeforePiece = length
-            return deliver([restoringTail(of: end - 1, in: context, styled: slices.styled)], kind: slices.kind,
-                           reason: slices.reason, onRefused: slices.refused, then: .restoringSliceDelivered(below: end, slices))
+        let sizes = RestoringPiece.Sizes(of: end - 1, in: ledger)
+        if sizes.isLong, slices.sizesBeforePiece.map({ sizes.isSmaller(than: $0) }) ?? true {
+            // A long change (a refused rewrite's 16 MB; a rewrite of 16 MB into a sentence)
+            // goes out from its end a piece per replace, then its base comes back from its end
+            // a piece per replace (`RestoringPiece`); the ledger knows what is left of it when
+            // this comes back for the same change, and its last piece goes as any change does.
+            slices.sizesBeforePiece = sizes
+            let piece = sizes.text > RestoringPiece.longest ? restoringTail(of: end - 1, in: context, styled: slices.styled)
+                : restoringBaseTail(of: end - 1, in: context, styled: slices.styled)
+            return deliver([piece], kind: slices.kind, reason: slices.reason, onRefused: slices.refused,
+                           then: .restoringSliceDelivered(below: end, slices))
         }
-        slices.lengthBeforePiece = nil
         let base = ledger.hunk(end - 1).baseText
         if base.utf8Count >= VersionPlan.preparedBytes, slices.prepared?.change != end - 1, let session {
-            // A long original goes back in one replace (a rewrite of a million words: 4 MB):
-            // its chunks are cut on a runtime thread first, as a version's plan cuts a long
-            // replacement's (`PreparedReplacement`), and the slice goes on when they are.
+            // A long original that does not go back in pieces (a styled one, or one whose
+            // piece the engine withdrew) goes back in one replace: its chunks are cut on a
+            // runtime thread first, as a version's plan cuts a long replacement's
+            // (`PreparedReplacement`), and the slice goes on when they are. `sizesBeforePiece`
+            // stays as it is, so that the pieces above decide as they did when this comes back.
             slices.prepared = (end - 1, nil)
             let text = base.string
             let waiting = slices
@@ -330,9 +334,12 @@ extension Coordinator {
                 self.deliverRestoring(below: end, slices)
             }
         }
+        slices.sizesBeforePiece = nil
         var start = max(0, end - Self.suggestionSlice)
         // A long change among them waits for a slice of its own (its pieces, above).
-        if let long = (start..<(end - 1)).last(where: { ledger.currentSpan($0).count > RestoringPiece.longest }) { start = long + 1 }
+        if let long = (start..<(end - 1)).last(where: {
+            RestoringPiece.Sizes(of: $0, in: ledger).isLong
+        }) { start = long + 1 }
         let edits = restoringEdits(in: context, styled: slices.styled, hunks: start..<end, prepared: slices.prepared)
         slices.prepared = nil
         deliver(edits, kind: slices.kind, reason: slices.reason, onRefused: slices.refused,
@@ -348,6 +355,21 @@ extension Coordinator {
         let tail = RestoringPiece.tail(of: span, baseLast: baseText.last) { rope.byte(at: $0) }
         return PlannedEdit(anchor: context.anchor(tail), replacement: "", styling: styled ? AttributedText("") : nil,
                            restores: true, expected: context.text.substring(tail))
+    }
+
+    /// The replace that puts the tail of the base text of Emend's change `index` back, after
+    /// the change's text (see `RestoringPiece.baseTail`): the change is then the rest of its
+    /// base made its text, and the ledger takes the tail off both where they are.
+    private func restoringBaseTail(of index: Int, in context: SessionContext, styled: Bool) -> PlannedEdit {
+        let span = context.ledger.currentSpan(index)
+        let baseText = context.ledger.hunk(index).baseText
+        let bytes = baseText.string.utf8
+        let tail = RestoringPiece.baseTail(count: bytes.count, avoiding: span.isEmpty ? bytes.first : nil) {
+            bytes[bytes.index(bytes.startIndex, offsetBy: $0)]
+        }
+        let piece = baseText.slice(tail)
+        return PlannedEdit(anchor: context.anchor(span.upperBound..<span.upperBound), replacement: piece.string,
+                           styling: styled ? piece : nil, restores: true, expected: "")
     }
 
     /// Changes the region's text to `versions[target]` through minimal edits (a version's

@@ -254,7 +254,14 @@ extension Coordinator {
             switch event {
             case .text(let chunk):
                 state.resultText.append(chunk)
-                if case .streaming = state.streaming { state.sentences.append(chunk) }
+                if case .streaming(let delivered, _) = state.streaming {
+                    if state.sentences.count - delivered > Self.longestStreamBacklog {
+                        // Streaming fell far behind the provider: the rest arrives whole.
+                        self.stopStreaming(state)
+                    } else {
+                        state.sentences.append(chunk)
+                    }
+                }
                 self.streamPartialResult()
             case .edits(let batch): edits.append(batch)
             case .completeness(let report):

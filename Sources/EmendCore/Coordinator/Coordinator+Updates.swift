@@ -138,7 +138,7 @@ extension Coordinator {
         return session.versions[session.shownVersion].compactMap { change in
             // A styled change is a paragraph restyled whole (a list item, a table): not a
             // phrase; the bytes Emend changed in it count, as for a result still streaming.
-            guard change.baseText.isPlain, change.text.isPlain else { return nil }
+            guard change.baseText.isPlain, change.isTextPlain else { return nil }
             let shown = context.ledger.currentSpan(ofShown: change)
             let inText = shown.upperBound <= count && EditLedger.conflicts(shown, range) && context.text.substring(shown) == change.text.string
             guard inText || (showsVersion && EditLedger.conflicts(change.base, base)) else { return nil }

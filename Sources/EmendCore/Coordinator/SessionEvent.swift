@@ -80,9 +80,10 @@ indirect enum SessionEvent {
         let reason: ReplaceReason
         let refused: SessionEvent?
         let delivered: SessionEvent
-        /// The length of the long change whose tail went out last (see `RestoringPiece`):
-        /// when it is as long again, the piece was withdrawn and the change goes whole.
-        var lengthBeforePiece: Int? = nil
+        /// The lengths of the long change a piece of which went out or in last (see
+        /// `RestoringPiece`): when they are the same again, the piece was withdrawn and the
+        /// change goes whole.
+        var sizesBeforePiece: RestoringPiece.Sizes? = nil
         /// The base text of change `change` cut into the rope's chunks elsewhere, to be put
         /// back whole (nil chunks: asked for, none made); see `Coordinator.deliverRestoring`.
         var prepared: (change: Int, chunks: PreparedReplacement?)? = nil

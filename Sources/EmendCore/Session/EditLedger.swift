@@ -6,9 +6,47 @@ import EmendText
 struct LedgerHunk: Equatable {
     var base: Range<Int>
     var baseText: AttributedText
-    var text: AttributedText
+    /// The current text, kept in pieces when it grew long at its end (`ChangeText`).
+    private(set) var current: ChangeText
 
-    var delta: Int { text.utf8Count - base.count }
+    init(base: Range<Int>, baseText: AttributedText, text: AttributedText) {
+        self.base = base
+        self.baseText = baseText
+        current = ChangeText(text)
+    }
+
+    /// The current text, whole (reading it joins the pieces of a long change once; changing it
+    /// in place joins them first and then changes it where it is, never a copy).
+    var text: AttributedText {
+        get { current.text }
+        set { current = ChangeText(newValue) }
+        _modify {
+            current.join()
+            var text = current.head
+            // The head is taken out while it changes: the only reference, changed in place.
+            current = ChangeText(AttributedText(""))
+            defer { current = ChangeText(text) }
+            yield &text
+        }
+    }
+
+    /// The current text's length, its pieces not joined.
+    var textCount: Int { current.utf8Count }
+
+    /// Whether the current text carries no styling, its pieces not joined.
+    var isTextPlain: Bool { current.isPlain }
+
+    var delta: Int { textCount - base.count }
+
+    /// Appends plain `piece` to the current text (which must be plain), moving nothing held.
+    mutating func appendToText(_ piece: String) { current.append(piece) }
+
+    /// Takes the current text's last `count` bytes off, in place.
+    mutating func removeTextSuffix(_ count: Int) { current.removeLast(count) }
+
+    static func == (a: LedgerHunk, b: LedgerHunk) -> Bool {
+        a.base == b.base && a.baseText == b.baseText && a.text == b.text
+    }
 }
 
 /// An engine edit as it changed the base text: `range` (base bytes before the edit) became
@@ -124,9 +162,11 @@ final class EditLedger {
 
     /// Emend replaced `range` of the current text (`old`) with `new`; `current` is the text
     /// after it (to see the space between neighbouring changes).
-    func recordDelivery(_ range: Range<Int>, old: AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
+    /// `old` is taken (`consuming`): a long text replaced becomes the change's base without a
+    /// copy, and the ends it shares with `new` are trimmed off it in place.
+    func recordDelivery(_ range: Range<Int>, old: consuming AttributedText, new: AttributedText, current: (any TextReading)? = nil) {
         generation += 1
-        guard let index = recordMerged(range, old: old, new: new), let current else { return }
+        guard let index = recordMerged(range, old: consume old, new: new), let current else { return }
         // Only the new change can have come within a space of another: look at its neighbours
         // (linear in the number of changes per delivery, never more).
         var at = index
@@ -149,8 +189,8 @@ final class EditLedger {
             let leftHunk = hunk(left)
             guard rightHunk.base.lowerBound - leftHunk.base.upperBound == 1,
                   ChangePhrases.fitOnePhrase(leftHunk.base.lowerBound..<rightHunk.base.upperBound,
-                                             textBytes: leftHunk.text.utf8Count + 1 + rightHunk.text.utf8Count),
-                  leftHunk.baseText.isPlain, rightHunk.baseText.isPlain, leftHunk.text.isPlain, rightHunk.text.isPlain else { return false }
+                                             textBytes: leftHunk.textCount + 1 + rightHunk.textCount),
+                  leftHunk.baseText.isPlain, rightHunk.baseText.isPlain, leftHunk.isTextPlain, rightHunk.isTextPlain else { return false }
             let gapStart = leftHunk.base.upperBound + deltaBefore(left) + leftHunk.delta
             return current.utf8Count > gapStart && current.substring(gapStart..<(gapStart + 1)) == " "
         }()
@@ -168,7 +208,7 @@ final class EditLedger {
     }
 
     /// Records the replace; returns the index of the hunk it became (nil: it changed nothing).
-    private func recordMerged(_ range: Range<Int>, old: AttributedText, new: AttributedText) -> Int? {
+    private func recordMerged(_ range: Range<Int>, old: consuming AttributedText, new: AttributedText) -> Int? {
         // Hunks ending before the change (not touching it) stay as they are.
         let first = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
         let delta = deltaBefore(first)
@@ -179,7 +219,7 @@ final class EditLedger {
         if touched.count == 1, currentSpan(first).lowerBound <= range.lowerBound {
             return changeInPlace(first, range, old: old, new: new)
         }
-        var oldText = old, newText = new
+        var oldText = consume old, newText = new
         var union = range
         if let head = touched.first.map({ hunk($0) }) {
             let start = head.base.lowerBound + delta
@@ -201,19 +241,22 @@ final class EditLedger {
             }
         }
         // The base under the union: the old current text with each touched hunk put back.
-        var baseText = oldText
+        var baseText = consume oldText
         var spans: [(Range<Int>, AttributedText)] = []
         var shift = delta
         for index in touched {
             let start = base(index).lowerBound + shift - union.lowerBound
             let touchedHunk = hunk(index)
-            spans.append((start..<(start + touchedHunk.text.utf8Count), touchedHunk.baseText))
+            spans.append((start..<(start + touchedHunk.textCount), touchedHunk.baseText))
             shift += touchedHunk.delta
         }
         for (span, text) in spans.reversed() { baseText.replace(span, withStyled: text) }
         let base = (union.lowerBound - delta)..<(union.upperBound - delta - inner)
         var merged = [LedgerHunk]()
-        if let hunk = Self.trimmed(LedgerHunk(base: base, baseText: baseText, text: newText)) { merged.append(hunk) }
+        // Trimmed where it is: a 16 MB region rewritten as a sentence sharing its last bytes
+        // was copied whole into a trimmed change (`trimmed`) in the dispatch of its replace.
+        var made = LedgerHunk(base: base, baseText: consume baseText, text: newText)
+        if Self.trim(&made) { merged.append(made) }
         replaceHunks(touched, with: merged)
         return merged.isEmpty ? nil : first
     }
@@ -238,10 +281,16 @@ final class EditLedger {
                 hunk.baseText.replace(base.count..<base.count, withStyled: taken)
                 hunk.text.replace(span.count..<span.count, withStyled: taken)
             }
-            hunk.text.replace((range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound), withStyled: new)
-            guard let trimmed = Self.trimmed(hunk) else { return false }
-            hunk = trimmed
-            return true
+            let replaced = (range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound)
+            if replaced.upperBound == hunk.textCount, hunk.isTextPlain, new.isPlain, replaced.isEmpty || new.utf8Count == 0 {
+                // At the change's end (a streamed part going in, a restoring piece going out):
+                // its pieces grow or shrink there, nothing held is moved (`ChangeText`).
+                hunk.removeTextSuffix(replaced.count)
+                hunk.appendToText(new.string)
+            } else {
+                hunk.text.replace(replaced, withStyled: new)
+            }
+            return Self.trim(&hunk)
         }
         guard changesSomething else {
             replaceHunks(index..<(index + 1), with: [])
@@ -335,7 +384,7 @@ final class EditLedger {
         let index = firstHunk { base($0).upperBound > start || base($0).lowerBound >= start }
         var lower = start + deltaBefore(index)
         if index < store.count, base(index).lowerBound < start { lower = currentSpan(index).lowerBound }
-        return lower..<(lower + change.text.utf8Count)
+        return lower..<(lower + change.textCount)
     }
 
     // MARK: Reading
@@ -529,10 +578,62 @@ final class EditLedger {
         (r.lowerBound + delta)..<(r.upperBound + delta)
     }
 
+    /// `hunk` made `trimmed(hunk)` where it is; false when it changes nothing. When the texts
+    /// share nothing at their starts, the bytes they share at their ends are taken off both in
+    /// place, and nothing is read but those ends. Why: a long change (16 MB that streamed in, a
+    /// long base put back a piece at a time at its end, `RestoringPiece`) is trimmed after
+    /// every piece, and `trimmed` builds both texts anew (16 MB copied per piece).
+    static func trim(_ hunk: inout LedgerHunk) -> Bool {
+        guard hunk.baseText.isPlain, hunk.isTextPlain else { return hunk.baseText != hunk.text }
+        let ends: (prefix: Int, suffix: Int)? = {
+            var baseString = hunk.baseText.string
+            return baseString.withUTF8 { old -> (prefix: Int, suffix: Int)? in
+                let newCount = hunk.textCount
+                var prefix = 0
+                hunk.current.forEachRun { run in
+                    let shared = CommonBytes.prefix(UnsafeBufferPointer(rebasing: old[min(prefix, old.count)...]), run)
+                    prefix += shared
+                    return shared == run.count && prefix < old.count
+                }
+                if prefix == old.count && prefix == newCount { return nil }
+                while prefix > 0, (prefix < old.count && isContinuation(old[prefix]))
+                        || (prefix < newCount && isContinuation(hunk.current.byte(at: prefix))) {
+                    prefix -= 1
+                }
+                // Only a text sharing nothing at its start is trimmed here (its ends alone read).
+                guard prefix == 0 else { return (prefix, 0) }
+                let limit = min(old.count, newCount)
+                var suffix = 0
+                hunk.current.forEachRunFromEnd { run in
+                    let shared = CommonBytes.suffix(UnsafeBufferPointer(rebasing: old[..<(old.count - suffix)]), run, limit: limit - suffix)
+                    suffix += shared
+                    return shared == run.count && suffix < limit
+                }
+                while suffix > 0, isContinuation(old[old.count - suffix]) || isContinuation(hunk.current.byte(at: newCount - suffix)) {
+                    suffix -= 1
+                }
+                return (0, suffix)
+            }
+        }()
+        guard let ends else { return false }
+        if ends.prefix > 0 {
+            // Shared at the start too (rare for a long change: delivered changes are trimmed).
+            guard let trimmed = trimmed(hunk) else { return false }
+            hunk = trimmed
+            return true
+        }
+        guard ends.suffix > 0 else { return true }
+        let baseCount = hunk.baseText.utf8Count
+        hunk.baseText.replace((baseCount - ends.suffix)..<baseCount, with: "")
+        hunk.removeTextSuffix(ends.suffix)
+        hunk.base = hunk.base.lowerBound..<(hunk.base.upperBound - ends.suffix)
+        return true
+    }
+
     /// The hunk without the text it leaves unchanged at its edges (plain text only: styled
     /// text keeps its hunk whole); nil when it changes nothing.
     static func trimmed(_ hunk: LedgerHunk) -> LedgerHunk? {
-        guard hunk.baseText.isPlain, hunk.text.isPlain else { return hunk.baseText == hunk.text ? nil : hunk }
+        guard hunk.baseText.isPlain, hunk.isTextPlain else { return hunk.baseText == hunk.text ? nil : hunk }
         // Compared in the strings' own storage, byte for byte (a streamed sentence may be 1.5 MB).
         var oldString = hunk.baseText.string, newString = hunk.text.string
         return oldString.withUTF8 { old in

@@ -65,7 +65,7 @@ struct LedgerBlocks {
     /// How many bytes change `index`'s text has.
     func textCount(_ index: Int) -> Int {
         let (block, offset) = locate(index)
-        return blocks[block].hunks[offset].text.utf8Count
+        return blocks[block].hunks[offset].textCount
     }
 
     /// How many bytes longer the current text is than the base before change `index`
@@ -81,7 +81,7 @@ struct LedgerBlocks {
         let (block, offset) = locate(index)
         let kept = blocks[block]
         let start = kept.hunks[offset].base.lowerBound + kept.shift + deltaStarts[block] + kept.sums[offset]
-        return start..<(start + kept.hunks[offset].text.utf8Count)
+        return start..<(start + kept.hunks[offset].textCount)
     }
 
     /// Every change, its base where it is today (costs their number).

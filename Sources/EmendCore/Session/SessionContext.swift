@@ -189,7 +189,7 @@ final class SessionContext {
         // A text without styling holds the plain replacement there: no need to read it back
         // (a streamed sentence may be a megabyte and more).
         let new = !styled && text.isPlain ? AttributedText(replacement.string) : text.slice(now)
-        ledger.recordDelivery(range, old: old, new: new, current: text)
+        ledger.recordDelivery(range, old: consume old, new: new, current: text)
         return now
     }
 

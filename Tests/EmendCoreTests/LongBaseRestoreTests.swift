@@ -1,0 +1,133 @@
+import XCTest
+@testable import EmendCore
+
+/// A rewrite of a long region into one short sentence has a change whose *base* is long:
+/// revert and show original put that base back a bounded piece per replace from its end
+/// (`RestoringPiece.baseTail`), never in one replace of all of it (16 MB: one dispatch of
+/// tens of milliseconds for the engine and for Emend). Nothing is lost meanwhile: after every
+/// dispatch the engine's text is the rewritten text, the original, or a prefix of the
+/// rewritten text followed by a suffix of the original (the original with the change made over
+/// a shorter base), and the engine's edits made between the pieces stay.
+final class LongBaseRestoreTests: XCTestCase {
+    static let sentence = "The text is short."
+    /// What the rewrite leaves (the region's trailing space stays).
+    static let rewrittenText = sentence + " "
+    /// 40 × 16 KiB: more than eight pieces.
+    static let original = String(repeating: "Words go on and on. ", count: 40 * 16_384 / 20)
+
+    /// Rewrites the whole request as one short sentence.
+    struct ShortRewriter: WritingProvider {
+        let id = "org.emend.tests.short-rewrite"
+        let tools: Set<WritingTool> = [.rewriteFriendly]
+        var needsFactCheck: Bool { false }
+
+        func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
+            sink.emitText(LongBaseRestoreTests.sentence)
+            return .finished
+        }
+    }
+
+    /// A coordinator whose rewrite of the whole text is delivered.
+    private func rewritten(_ engine: TestEngine) throws -> Coordinator {
+        var options = CoordinatorOptions()
+        options.streaming = .wholeResult
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ShortRewriter()])
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == Self.rewrittenText, "the rewrite is in the text (\(engine.text.utf8.count) bytes)")
+        return coordinator
+    }
+
+    /// Whether `text` is a prefix of `rewritten` followed by a suffix of `original`.
+    private static func isPartlyRestored(_ text: [UInt8], rewritten: [UInt8], original: [UInt8]) -> Bool {
+        let shared = zip(text, rewritten).prefix { $0 == $1 }.count
+        return (0...shared).contains { cut in
+            let rest = text[cut...]
+            return rest.count <= original.count && original[(original.count - rest.count)...].elementsEqual(rest)
+        }
+    }
+
+    /// Pumps `coordinator` until idle, checking the text after every dispatch that applied a
+    /// replace; returns the longest replace (removed or inserted bytes) and how many there were.
+    /// `between` (the engine typing) may give a new lead (text the engine put before the
+    /// change) and original (with the engine's edits in it) that the text is checked against.
+    private func pumpChecking(_ engine: TestEngine, _ coordinator: Coordinator, original: String,
+                              between: ((Int) throws -> (lead: String, original: String)?)? = nil) throws -> (longest: Int, replaces: Int) {
+        var lead: [UInt8] = [], originalBytes = Array(original.utf8)
+        let rewritten = Array(Self.rewrittenText.utf8)
+        let before = engine.appliedReplaces.count
+        var checked = before, lost: String?
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) {
+            guard checked != engine.appliedReplaces.count else { return coordinator.isIdle }
+            checked = engine.appliedReplaces.count
+            let text = Array(engine.text.utf8)
+            let whole = lead + originalBytes
+            if text != whole, !(text.starts(with: lead) && Self.isPartlyRestored(Array(text[lead.count...]), rewritten: rewritten, original: originalBytes)),
+               lost == nil {
+                lost = "after \(checked - before) replaces: \(text.count) bytes, starting \(String(decoding: text.prefix(40), as: UTF8.self))"
+            }
+            do {
+                if let changed = try between?(checked - before) {
+                    lead = Array(changed.lead.utf8)
+                    originalBytes = Array(changed.original.utf8)
+                }
+            } catch { XCTFail("the engine's edit: \(error)") }
+            return coordinator.isIdle
+        })
+        XCTAssertNil(lost, "the text was neither the original nor a prefix of the rewrite followed by a suffix of the original")
+        let applied = engine.appliedReplaces[before...]
+        return (applied.map { max($0.range.count, $0.text.utf8.count) }.max() ?? 0, applied.count)
+    }
+
+    func testRevertPutsALongBaseBackInBoundedPiecesLosingNothing() throws {
+        let engine = TestEngine(Self.original)
+        let coordinator = try rewritten(engine)
+        try coordinator.revert()
+        let (longest, replaces) = try pumpChecking(engine, coordinator, original: Self.original)
+        XCTAssertTrue(engine.text == Self.original, "revert puts the original back byte for byte")
+        XCTAssertLessThanOrEqual(longest, RestoringPiece.longest, "no replace carries more than a piece")
+        XCTAssertGreaterThanOrEqual(replaces, 8, "put back a piece per replace")
+    }
+
+    func testShowOriginalPutsALongBaseBackInBoundedPiecesAndTheRewriteComesBack() throws {
+        let engine = TestEngine(Self.original)
+        let coordinator = try rewritten(engine)
+        try coordinator.showOriginal(true)
+        let (longest, replaces) = try pumpChecking(engine, coordinator, original: Self.original)
+        XCTAssertTrue(engine.text == Self.original, "show original shows the original byte for byte")
+        XCTAssertLessThanOrEqual(longest, RestoringPiece.longest, "no replace carries more than a piece")
+        XCTAssertGreaterThanOrEqual(replaces, 8, "put back a piece per replace")
+        try coordinator.showOriginal(false)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == Self.rewrittenText, "show rewritten shows the rewrite again (\(engine.text.utf8.count) bytes)")
+        try coordinator.revert()
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == Self.original, "revert after both puts the original back")
+    }
+
+    /// The engine types between two pieces, once in the base already put back and once before
+    /// the change: both stay, and the rest of the base still comes back around them.
+    func testEngineEditsBetweenPiecesStay() throws {
+        let engine = TestEngine(Self.original)
+        let coordinator = try rewritten(engine)
+        let id = coordinator.contextIDs[0]
+        try coordinator.revert()
+        var typed = false
+        var expected = Array(Self.original.utf8)
+        expected.insert(contentsOf: "ZZ".utf8, at: expected.count - 10)
+        _ = try pumpChecking(engine, coordinator, original: Self.original) { replaces in
+            guard replaces >= 3, !typed else { return nil }
+            typed = true
+            // Ten bytes before the end: inside the base's tail already back.
+            let near = engine.text.utf8.count - 10
+            engine.edit(near..<near, "ZZ")
+            try coordinator.updateRange(contextID: id, range: near..<near, text: "ZZ", reason: .typing)
+            engine.edit(0..<0, "Start. ")
+            try coordinator.updateRange(contextID: id, range: 0..<0, text: "Start. ", reason: .typing)
+            return ("Start. ", String(decoding: expected, as: UTF8.self))
+        }
+        XCTAssertTrue(typed, "the engine typed between pieces")
+        expected.insert(contentsOf: "Start. ".utf8, at: 0)
+        XCTAssertTrue(Array(engine.text.utf8) == expected, "the original comes back with the engine's edits where it made them")
+    }
+}
