@@ -6,7 +6,10 @@ import EmendText
 /// (`PreparedReplacement`): a rewrite's version by its plan, a long original that revert
 /// puts back whole by a thread of its own before that replace goes out. The engine's edits
 /// while those chunks are cut are kept: beside the change, the original still goes back
-/// from them; inside it, the change is the engine's and nothing goes back.
+/// from them; inside it, the change is the engine's and nothing goes back. The original is
+/// styled: a plain one comes back in pieces (`RestoringPiece.baseTail`), and only a change
+/// the ledger keeps whole (styled, or one whose piece the engine withdrew) goes back in one
+/// replace.
 final class PreparedReplacementDeliveryTests: XCTestCase {
     static let kept = "Keep this. "
     static let words = String(repeating: "a x ", count: 40_000)
@@ -17,6 +20,7 @@ final class PreparedReplacementDeliveryTests: XCTestCase {
     private func rewritten() throws -> (TestEngine, Coordinator, SessionContext, UInt64) {
         let start = Self.kept.utf8.count
         let engine = TestEngine(Self.original, selection: start..<Self.original.utf8.count)
+        engine.attributeRuns = [AttributeRun(range: 0..<Self.original.utf8.count, key: "bold", value: "1")]
         var options = CoordinatorOptions()
         options.streaming = .wholeResult
         // A budget no dispatch here spends: a fresh item (a thread's answer) waits for the next.
