@@ -4,7 +4,7 @@ import XCTest
 /// `SlicedRelease.release(each:)` frees many arrays (an ended session's saved versions and
 /// the ledger's blocks of changes) a slice's worth per queue item: never all at once, never
 /// nothing while some are left, every one by the time `then` runs. A slice is a fixed count
-/// on a queue whose slices are not bounded by time, and about a millisecond on one whose are,
+/// on a queue whose slices are not bounded by time, and about half a millisecond on one whose are,
 /// however long an element takes to free.
 final class SlicedReleaseTests: XCTestCase {
     private final class Counter { var alive = 0 }
@@ -73,12 +73,12 @@ final class SlicedReleaseTests: XCTestCase {
         XCTAssertEqual(items, 7, "6,100 elements and an empty array, 1,000 per item")
     }
 
-    /// On a queue whose slices are bounded by time, an item frees for about a millisecond
+    /// On a queue whose slices are bounded by time, an item frees for about half a millisecond
     /// (`WorkSlice`), never less than a few elements, whatever a slice's count says: elements
     /// that take 200 µs each to free go a handful per item, not 1,000 (a fixed count of
     /// suggestions took 2–3 ms per item, and a dispatch is its budget plus one item). Load only
     /// makes an item free fewer (the clock goes on while the thread waits), never more.
-    func testASliceOnATimedQueueEndsAfterAboutAMillisecond() throws {
+    func testASliceOnATimedQueueEndsAfterAboutHalfAMillisecond() throws {
         let queue = try WorkQueue(slicesByTime: true)
         let counter = Counter()
         var done = false
