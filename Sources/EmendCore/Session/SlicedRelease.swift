@@ -186,10 +186,10 @@ enum SlicedRelease {
 }
 
 extension Session {
-    /// Lets go of what an ended session holds in bulk, a slice per queue item: its
-    /// suggestions first (their anchors leave the contexts' texts one by one while those are
-    /// still alive, so the texts are light when they go), then the provider's edits, the
-    /// saved versions and the contexts' changes, and the contexts last.
+    /// Lets go of what an ended session holds in bulk: its suggestions a slice per queue item
+    /// (their anchors leave the contexts' texts one by one while those are still alive, so the
+    /// texts are light when they go), and the contexts last; the provider's edits, the saved
+    /// versions and the contexts' changes on a thread of their own when they are many.
     func releaseInSlices(on queue: WorkQueue) {
         // Taken out of the session: the last references to the contexts are the release's,
         // which frees them on a thread of its own once nothing anchored in them is left.
@@ -197,25 +197,35 @@ extension Session {
         swap(&contexts, &self.contexts)
         var versions: [[LedgerHunk]] = [[]]
         swap(&versions, &self.versions)
-        // The ledger's changes come in blocks of a few hundred, freed a slice's worth per
-        // queue item. The changes and the edits are held in boxes the closures below take
-        // them from, not captured: a captured array stays referenced by its closure, so the
-        // slices freed a copy (copy-on-write) while the closure, destroyed at the chain's end,
-        // freed the original at once on the engine's thread (perf, shuffled revert of a
-        // million changes: the ledger's 96 MB buffer given back by `munmap` in the last
-        // dispatch, under the chain's closure contexts).
-        let changes = SlicedRelease.Held(versions + contexts.flatMap { $0.ledger.takeHunks() })
-        let edits = SlicedRelease.Held(run.takeEdits())
+        // The changes and the edits are values (ranges, texts, strings) that nothing on the
+        // engine's thread reaches once taken out, so they may go anywhere. Why not a slice per
+        // queue item as the suggestions: freeing their blocks' buffers is where the C
+        // allocator gives back the pages at the top of its heap (glibc's `heap_trim`: a
+        // `madvise` of 32 MB after a million changes, about a millisecond, perf with
+        // `-e syscalls:sys_enter_madvise --call-graph dwarf`), which made the item that freed
+        // the block the longest of reverting (4.0–4.7 ms CPU in shape `shuffled`).
+        let values = ValuesLetGo(changes: versions + contexts.flatMap { $0.ledger.takeHunks() }, edits: run.takeEdits())
+        if values.areMany { SlicedRelease.freeElsewhere(values) }
         let held = SlicedRelease.Held(contexts)
         contexts = []
         SlicedRelease.release(takeSuggestions(), on: queue) {
-            // A batch of the provider's edits is thousands of them: counted edit by edit.
-            SlicedRelease.release(each: edits.take(), on: queue) {
-                SlicedRelease.release(each: changes.take(), on: queue) {
-                    let contexts = held.take()
-                    if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
-                }
-            }
+            let contexts = held.take()
+            if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
+        }
+    }
+
+    /// An ended session's changes (the ledger's blocks and the saved versions) and the
+    /// provider's edits (the batches they came in), which nothing else holds.
+    private struct ValuesLetGo {
+        let changes: [[LedgerHunk]]
+        let edits: [[ProviderEdit]]
+
+        /// Whether freeing them may cost more than a fraction of a millisecond: more than a
+        /// few hundred, or a long text among them (a refused rewrite's 16 MB change).
+        var areMany: Bool {
+            let count = changes.reduce(0) { $0 + $1.count } + edits.reduce(0) { $0 + $1.count }
+            guard count <= SlicedRelease.freedAtOnce else { return true }
+            return changes.joined().contains { $0.text.utf8Count + $0.baseText.utf8Count >= 1 << 16 }
         }
     }
 }
