@@ -1,9 +1,9 @@
 import XCTest
 @testable import EmendCore
 
-/// `SlicedRelease.release(each:)` frees many arrays (an ended session's saved versions and
-/// the ledger's blocks of changes) a slice's worth per queue item: never all at once, never
-/// nothing while some are left, every one by the time `then` runs. A slice is a fixed count
+/// `SlicedRelease.release` frees a large array (an ended session's suggestions) a slice per
+/// queue item: never all at once, never nothing while some are left, every one by the time
+/// `then` runs. A slice is a fixed count
 /// on a queue whose slices are not bounded by time, and about half a millisecond on one whose are,
 /// however long an element takes to free.
 final class SlicedReleaseTests: XCTestCase {
@@ -43,34 +43,34 @@ final class SlicedReleaseTests: XCTestCase {
         return items
     }
 
-    /// Small arrays (blocks of 300) go together up to a slice (1,000) per item, a large one
-    /// (2,500) over items of its own; the arrays handed over are the only references (nothing
-    /// keeps them whole until the end, as a captured copy did). On a queue whose slices are a
-    /// count (dispatch budgets of items), each item frees exactly a slice but the last.
-    func testManyArraysAreFreedASliceWorthPerQueueItem() throws {
+    /// On a queue whose slices are a count (dispatch budgets of items), each item frees
+    /// exactly a slice (1,000) from the end but the last; the array handed over is the only
+    /// reference (nothing keeps it whole until the end, as a captured copy did).
+    func testAnArrayIsFreedASlicePerQueueItemOnACountedQueue() throws {
         let queue = try WorkQueue(slicesByTime: false)
         let counter = Counter()
-        func make() -> [[Tracked]] {
-            var arrays = (0..<12).map { _ in (0..<300).map { _ in Tracked(counter) } }
-            arrays.insert((0..<2_500).map { _ in Tracked(counter) }, at: 5)
-            arrays.append([])
-            return arrays
-        }
         var done = false
-        SlicedRelease.release(each: make(), slice: 1_000, on: queue) { done = true }
-        XCTAssertEqual(counter.alive, 12 * 300 + 2_500, "nothing is freed before the first queue item")
-        // The empty array at the end counts as one element of the first slice.
+        weak var first: Tracked?
+        SlicedRelease.release((0..<6_100).map { index in
+            let tracked = Tracked(counter)
+            if index == 0 { first = tracked }
+            return tracked
+        }, slice: 1_000, on: queue) { done = true }
+        XCTAssertEqual(counter.alive, 6_100, "nothing is freed before the first queue item")
         var freedBefore = counter.alive
         var items = 0
         while !done {
             guard let item = queue.take(limit: 1).first else { return XCTFail("the release stopped with \(counter.alive) left") }
             item.run()
             items += 1
-            if !done { XCTAssertEqual(freedBefore - counter.alive, items == 1 ? 999 : 1_000, "item \(items)") }
+            if !done {
+                XCTAssertEqual(freedBefore - counter.alive, 1_000, "item \(items)")
+                XCTAssertNotNil(first, "freed from the end: the first goes last")
+            }
             freedBefore = counter.alive
         }
         XCTAssertEqual(counter.alive, 0)
-        XCTAssertEqual(items, 7, "6,100 elements and an empty array, 1,000 per item")
+        XCTAssertEqual(items, 7, "6,100 elements, 1,000 per item")
     }
 
     /// On a queue whose slices are bounded by time, an item frees for about half a millisecond
@@ -88,14 +88,6 @@ final class SlicedReleaseTests: XCTestCase {
         let items = runItems(queue, counter, least: WorkSlice.minimumElements, most: 2 * SlicedRelease.checkEvery) { done }
         XCTAssertEqual(counter.alive, 0)
         XCTAssertGreaterThanOrEqual(items, 300 / (2 * SlicedRelease.checkEvery))
-
-        // The same for many arrays: an array of slow elements is freed over several items too.
-        done = false
-        SlicedRelease.release(each: [(0..<100).map { _ in Tracked(counter, freeingMicroseconds: 200) }, (0..<50).map { _ in Tracked(counter) }],
-                              slice: 1_000, on: queue) { done = true }
-        let eachItems = runItems(queue, counter, least: WorkSlice.minimumElements, most: 50 + 2 * SlicedRelease.checkEvery) { done }
-        XCTAssertEqual(counter.alive, 0)
-        XCTAssertGreaterThanOrEqual(eachItems, 100 / (2 * SlicedRelease.checkEvery))
     }
 
     /// Cheap elements on a timed queue: many per item, all freed, a small array at once.

@@ -139,39 +139,6 @@ enum SlicedRelease {
         init(_ value: consuming Value) { self.value = value }
     }
 
-    /// Frees each of `arrays` as `release` does, one after another from the last, then runs
-    /// `then`; small arrays (a ledger's blocks of a few hundred changes) go together, a slice's
-    /// worth per queue item (an empty array counts as one element), a larger one over several
-    /// items from its end. Why together but not all at once: a million changes are thousands
-    /// of blocks, and freeing each in the item of the one before (or all in one) freed them all
-    /// in one dispatch.
-    static func release<Element>(each arrays: consuming [[Element]], slice: Int = Self.slice, on queue: WorkQueue,
-                                 then: @escaping () -> Void = {}) {
-        guard !arrays.isEmpty else { return then() }
-        let held = Held(arrays)
-        let bound = Self.bound(on: queue, slice: slice)
-        weak let target = queue
-        func step() {
-            var item = Slice(bound)
-            while let last = held.items.indices.last, let count = item.next(atMost: max(1, held.items[last].count)) {
-                if count < held.items[last].count {
-                    // Part of it, from its end, in place.
-                    held.items[last].removeLast(count)
-                } else if isLarge(held.items[last]) {
-                    // The rest: its elements here, a large buffer's pages on a thread of its own.
-                    held.items[last].removeAll(keepingCapacity: true)
-                    freeElsewhere(held.items.removeLast())
-                } else {
-                    held.items.removeLast()
-                }
-            }
-            item.end()
-            if held.items.isEmpty { return then() }
-            target?.post(step)
-        }
-        queue.post(step)
-    }
-
     fileprivate final class Held<Element> {
         var items: [Element]
         init(_ items: [Element]) { self.items = items }
