@@ -268,7 +268,7 @@ final class ManyEditsTests: XCTestCase {
     }
 
     /// Changes one space apart join into phrases as they come (each joined where it is), a
-    /// phrase at most `ChangePhrases.longestJoined` bytes: four thousand of them are four
+    /// phrase at most `ChangePhrases.longestJoined` bytes: four thousand of them are eight
     /// phrases, one space apart, whose texts are the whole text; a revert undoes each in a
     /// replace of its own (none longer than the bound: what one dispatch moves anchors over)
     /// and puts the original back byte for byte.

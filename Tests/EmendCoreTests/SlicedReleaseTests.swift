@@ -1,45 +1,107 @@
 import XCTest
 @testable import EmendCore
 
-/// `SlicedRelease.release(each:)` frees many arrays (an ended session's saved versions and
-/// the ledger's blocks of changes) a slice's worth per queue item: never all at once, never
-/// nothing while some are left, every one by the time `then` runs.
+/// `SlicedRelease.release` frees a large array (an ended session's suggestions) a slice per
+/// queue item: never all at once, never nothing while some are left, every one by the time
+/// `then` runs. A slice is a fixed count
+/// on a queue whose slices are not bounded by time, and about half a millisecond on one whose are,
+/// however long an element takes to free.
 final class SlicedReleaseTests: XCTestCase {
     private final class Counter { var alive = 0 }
     private final class Tracked {
         let counter: Counter
-        init(_ counter: Counter) {
+        /// How long freeing it keeps the thread busy.
+        let freeingMicroseconds: Int64
+        init(_ counter: Counter, freeingMicroseconds: Int64 = 0) {
             self.counter = counter
+            self.freeingMicroseconds = freeingMicroseconds
             counter.alive += 1
         }
-        deinit { counter.alive -= 1 }
+        deinit {
+            counter.alive -= 1
+            let start = MonotonicClock.nowMicroseconds()
+            while MonotonicClock.nowMicroseconds() - start < freeingMicroseconds {}
+        }
     }
 
-    /// Small arrays (blocks of 300) go together up to a slice (1,000) per item, a large one
-    /// (2,500) in slices of its own; the arrays handed over are the only references (nothing
-    /// keeps them whole until the end, as a captured copy did).
-    func testManyArraysAreFreedASliceWorthPerQueueItem() throws {
-        let queue = try WorkQueue()
-        let counter = Counter()
-        func make() -> [[Tracked]] {
-            var arrays = (0..<12).map { _ in (0..<300).map { _ in Tracked(counter) } }
-            arrays.insert((0..<2_500).map { _ in Tracked(counter) }, at: 5)
-            arrays.append([])
-            return arrays
-        }
-        var done = false
-        SlicedRelease.release(each: make(), slice: 1_000, on: queue) { done = true }
-        XCTAssertEqual(counter.alive, 12 * 300 + 2_500, "nothing is freed before the first queue item")
+    /// Runs `queue`'s items one at a time until `isDone`, checking what each freed: between
+    /// `least` (unless it is the last) and `most`. Returns how many items ran.
+    private func runItems(_ queue: WorkQueue, _ counter: Counter, least: Int, most: Int, isDone: () -> Bool,
+                          file: StaticString = #filePath, line: UInt = #line) -> Int {
         var items = 0
-        while !done {
-            guard let item = queue.take(limit: 1).first else { return XCTFail("the release stopped with \(counter.alive) left") }
+        while !isDone() {
+            guard let item = queue.take(limit: 1).first else {
+                XCTFail("the release stopped with \(counter.alive) left", file: file, line: line)
+                return items
+            }
             let before = counter.alive
             item.run()
             items += 1
-            XCTAssertLessThanOrEqual(before - counter.alive, 1_000, "item \(items) freed more than a slice")
-            if !done { XCTAssertGreaterThan(before - counter.alive, 0, "item \(items) freed nothing") }
+            XCTAssertLessThanOrEqual(before - counter.alive, most, "item \(items) freed too much", file: file, line: line)
+            if !isDone() { XCTAssertGreaterThanOrEqual(before - counter.alive, least, "item \(items) freed too little", file: file, line: line) }
+        }
+        return items
+    }
+
+    /// On a queue whose slices are a count (dispatch budgets of items), each item frees
+    /// exactly a slice (1,000) from the end but the last; the array handed over is the only
+    /// reference (nothing keeps it whole until the end, as a captured copy did).
+    func testAnArrayIsFreedASlicePerQueueItemOnACountedQueue() throws {
+        let queue = try WorkQueue(slicesByTime: false)
+        let counter = Counter()
+        var done = false
+        weak var first: Tracked?
+        SlicedRelease.release((0..<6_100).map { index in
+            let tracked = Tracked(counter)
+            if index == 0 { first = tracked }
+            return tracked
+        }, slice: 1_000, on: queue) { done = true }
+        XCTAssertEqual(counter.alive, 6_100, "nothing is freed before the first queue item")
+        var freedBefore = counter.alive
+        var items = 0
+        while !done {
+            guard let item = queue.take(limit: 1).first else { return XCTFail("the release stopped with \(counter.alive) left") }
+            item.run()
+            items += 1
+            if !done {
+                XCTAssertEqual(freedBefore - counter.alive, 1_000, "item \(items)")
+                XCTAssertNotNil(first, "freed from the end: the first goes last")
+            }
+            freedBefore = counter.alive
         }
         XCTAssertEqual(counter.alive, 0)
-        XCTAssertGreaterThanOrEqual(items, (12 * 300 + 2_500) / 1_000)
+        XCTAssertEqual(items, 7, "6,100 elements, 1,000 per item")
+    }
+
+    /// On a queue whose slices are bounded by time, an item frees for about half a millisecond
+    /// (`WorkSlice`), never less than a few elements, whatever a slice's count says: elements
+    /// that take 200 µs each to free go a handful per item, not 1,000 (a fixed count of
+    /// suggestions took 2–3 ms per item, and a dispatch is its budget plus one item). Load only
+    /// makes an item free fewer (the clock goes on while the thread waits), never more.
+    func testASliceOnATimedQueueEndsAfterAboutHalfAMillisecond() throws {
+        let queue = try WorkQueue(slicesByTime: true)
+        let counter = Counter()
+        var done = false
+        // Handed over, not kept: a copy kept here would keep every element alive.
+        SlicedRelease.release((0..<300).map { _ in Tracked(counter, freeingMicroseconds: 200) }, slice: 1_000, on: queue) { done = true }
+        XCTAssertEqual(counter.alive, 300, "more than a few hundred: not freed where it is asked")
+        let items = runItems(queue, counter, least: WorkSlice.minimumElements, most: 2 * SlicedRelease.checkEvery) { done }
+        XCTAssertEqual(counter.alive, 0)
+        XCTAssertGreaterThanOrEqual(items, 300 / (2 * SlicedRelease.checkEvery))
+    }
+
+    /// Cheap elements on a timed queue: many per item, all freed, a small array at once.
+    func testCheapElementsOnATimedQueueAreAllFreed() throws {
+        let queue = try WorkQueue(slicesByTime: true)
+        let counter = Counter()
+        var done = false
+        SlicedRelease.release((0..<SlicedRelease.freedAtOnce).map { _ in Tracked(counter) }, on: queue) { done = true }
+        XCTAssertTrue(done, "a small array goes at once")
+        XCTAssertEqual(counter.alive, 0)
+        done = false
+        SlicedRelease.release((0..<50_000).map { _ in Tracked(counter) }, on: queue) { done = true }
+        XCTAssertEqual(counter.alive, 50_000)
+        _ = runItems(queue, counter, least: WorkSlice.minimumElements, most: 50_000) { done }
+        XCTAssertEqual(counter.alive, 0)
     }
 }

@@ -289,7 +289,7 @@ struct EditsBenchmark {
                 let expected = ends == "engine-adopt" ? "c" + original.dropFirst() : edited == nil ? original : "z " + original
                 guard engine.bytes == Array(expected.utf8) else { fail("revert did not put the original back") }
             }
-            let shape = word == "a " ? "every word (2 KiB phrases)" : ends == "engine-edit" ? "then an engine edit at the start"
+            let shape = word == "a " ? "every word (1 KiB phrases)" : ends == "engine-edit" ? "then an engine edit at the start"
                 : ends == "engine-adopt" ? "then an engine edit inside the first change" : order.rawValue
             print("\(count) one-byte edits, \(shape): delivering: \(delivered.description); "
                   + (edited.map { "\(ends == "engine-adopt" ? "engine edit inside the first change" : "engine edit at the start"): \($0.description); " } ?? "")

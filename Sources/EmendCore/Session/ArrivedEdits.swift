@@ -56,7 +56,7 @@ struct ArrivedEdits: Sendable {
     /// The order is where each edit is in the batches (8 bytes an edit), not the edits
     /// copied: a sorted copy of a million edits (80 MB, four strings each) was let go on the
     /// engine's thread after the last suggestion was made, 20-30 ms of one dispatch, while
-    /// the batches themselves are let go a slice at a time (`SlicedRelease`).
+    /// the batches themselves are let go on a thread of their own (`Session.releaseInSlices`).
     func sorted() -> OrderedEdits {
         if let inOrder { return inOrder }
         // (start, place): the place (batch, offset) rises in arrival order, so it breaks ties

@@ -11,10 +11,12 @@ enum ChangePhrases {
     /// would make it longer starts a phrase of its own. Why: undoing a phrase is one replace
     /// (revert, show original), and that replace moves the anchors of every suggestion in it
     /// within one dispatch; a proofread of every word of "a a a …" joined a million changes
-    /// into one phrase, whose revert held the engine's thread for over a second. At 2 KiB a
-    /// phrase holds at most about a thousand changes (each is a byte and a space at least);
-    /// a phrase a writer reads as one ("We are" -> "We're") is far shorter.
-    static let longestJoined = 2048
+    /// into one phrase, whose revert held the engine's thread for over a second. At 1 KiB a
+    /// phrase holds at most about five hundred changes (each is a byte and a space at least),
+    /// whose anchors its restoring replace moves in about a quarter of a millisecond (at 2 KiB
+    /// that replace was 0.5–1.2 ms, and a dispatch that began one at the end of its 3 ms budget
+    /// reached 4.1–4.4 ms); a phrase a writer reads as one ("We are" -> "We're") is far shorter.
+    static let longestJoined = 1024
 
     /// Whether `first`, a gap of `between` bytes and `second` (in that order, in base bytes)
     /// stay within `longestJoined` as one phrase.

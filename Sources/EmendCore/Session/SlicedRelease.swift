@@ -6,24 +6,39 @@
 /// a queue item of its own, so a dispatch frees at most what its budget allows (the queue
 /// stays busy meanwhile, and the engine's loop goes on dispatching as for any other work).
 enum SlicedRelease {
-    /// How many elements one queue item frees by default (a suggestion costs well under a
-    /// microsecond).
+    /// How many elements one queue item frees when slices are not bounded by time (a
+    /// dispatch budget of items: runs that must be the same each time).
     static let slice = 2048
+    /// Elements freed between two reads of the clock (and together, by one `removeLast`):
+    /// a suggestion costs about a microsecond and a half (its anchor leaves the rope's marks).
+    static let checkEvery = 16
+    /// Elements freed between two merges of the allocator's freed blocks
+    /// (`mergeFreedBlocks`): the merge's cost grows with what was freed since the one
+    /// before, so it stays a small part of a slice.
+    static let mergeEvery = 256
+    /// Up to how many elements a release frees at once, where it is asked, when slices are
+    /// bounded by time (a session of usual size: a fraction of a millisecond).
+    static let freedAtOnce = 256
 
-    /// Frees `items` from the end, `slice` at a time, in queue items of `queue`, then runs
-    /// `then` (in the last of them); small arrays go at once. The caller must not keep a
-    /// copy: the array is freed in place.
+    /// Frees `items` from the end, a slice per queue item of `queue` (about half a
+    /// millisecond, `WorkSlice`; `slice` elements when the queue's slices are not bounded by time), then
+    /// runs `then` (in the last of them); small arrays go at once. The caller must not keep
+    /// a copy: the array is freed in place.
     static func release<Element>(_ items: consuming [Element], slice: Int = Self.slice, on queue: WorkQueue,
                                  then: @escaping () -> Void = {}) {
-        guard items.count > slice else {
+        guard items.count > (queue.slicesByTime ? min(slice, freedAtOnce) : slice) else {
             if items.isEmpty, isLarge(items) { freeElsewhere(items) }
             return then()
         }
         let held = Held(items)
+        let bound = Self.bound(on: queue, slice: slice)
         weak let target = queue
         func step() {
-            held.items.removeLast(min(slice, held.items.count))
-            mergeFreedBlocks()
+            var item = Slice(bound)
+            while let count = item.next(atMost: held.items.count) {
+                held.items.removeLast(count)
+            }
+            item.end()
             if held.items.isEmpty {
                 if isLarge(held.items) { freeElsewhere(held.take()) }
                 return then()
@@ -31,6 +46,57 @@ enum SlicedRelease {
             target?.post(step)
         }
         queue.post(step)
+    }
+
+    /// The time one queue item frees for, when slices are bounded by time: half of
+    /// `WorkSlice.standardMicroseconds`. Why less: a dispatch is its 3 ms budget plus the item
+    /// it began last, and an ended session's release is hundreds of items in a row, so its
+    /// dispatches were 3.6–4.0 ms with millisecond slices; nothing waits on a release, so
+    /// shorter items cost only a few more dispatches.
+    static let microseconds: Int64 = 500
+
+    /// What ends a slice on `queue`: `microseconds` when its slices are bounded by time
+    /// (never fewer than `WorkSlice.minimumElements` elements, nor than `slice`), else `slice`
+    /// elements.
+    static func bound(on queue: WorkQueue, slice: Int) -> WorkSlice.Bound {
+        guard queue.slicesByTime else { return .elements(max(1, slice)) }
+        return .time(microseconds: microseconds, minimum: max(1, min(WorkSlice.minimumElements, slice)))
+    }
+
+    /// One queue item's worth of freeing: how many elements to free next, a few at a time
+    /// (`checkEvery`) until its `WorkSlice` ends, with the allocator's freed blocks merged
+    /// every `mergeEvery` elements and at its end (`mergeFreedBlocks`).
+    /// Why by time: a slice of 2,048 suggestions (an object, an anchor leaving the rope's
+    /// marks, strings each) took 2–3 ms, and a dispatch is its 3 ms budget plus one item:
+    /// reverting a million changes had dispatches of 5.1–6.5 ms (perf: `SlicedRelease`'s
+    /// slices of suggestions, with `malloc_consolidate` under them).
+    struct Slice {
+        private var work: WorkSlice
+        private var unmerged = 0
+        private(set) var freed = 0
+
+        init(_ bound: WorkSlice.Bound) { work = WorkSlice(bound, checkEvery: SlicedRelease.checkEvery) }
+
+        /// How many of `available` elements to free now (at most `checkEvery`), nil when the
+        /// slice is over or nothing is left; merges what was freed before when it is due.
+        mutating func next(atMost available: Int) -> Int? {
+            if unmerged >= SlicedRelease.mergeEvery {
+                mergeFreedBlocks()
+                unmerged = 0
+            }
+            var count = 0
+            while count < min(available, SlicedRelease.checkEvery), work.takesAnother() { count += 1 }
+            guard count > 0 else { return nil }
+            unmerged += count
+            freed += count
+            return count
+        }
+
+        /// Merges what the slice freed since the last merge.
+        mutating func end() {
+            if unmerged > 0 { mergeFreedBlocks() }
+            unmerged = 0
+        }
     }
 
     /// Lets go of `value` on a thread of its own (the last reference must be the caller's,
@@ -54,8 +120,10 @@ enum SlicedRelease {
     /// suggestions (an object, an anchor and strings each) were merged by whatever freed a
     /// large buffer next (a batch of the provider's edits, the free slots' buffer growing):
     /// 25 ms of one queue item. Asking for and freeing a block of 96 KB (below the size glibc
-    /// maps on its own) after each slice merges that slice's blocks then: a slice's worth.
-    /// Other allocators just hand the block out and take it back.
+    /// maps on its own) every `mergeEvery` elements of a slice and at its end merges those
+    /// blocks then: a few hundred elements' worth each time, so the merges of a slice are
+    /// bounded as the slice is (a merge after a fixed 2,048 was itself a part of the longest
+    /// dispatches). Other allocators just hand the block out and take it back.
     static func mergeFreedBlocks() {
         // Swift's allocation (malloc underneath): a malloc and free pair is optimised away.
         UnsafeMutableRawPointer.allocate(byteCount: 96 << 10, alignment: 16).deallocate()
@@ -69,44 +137,6 @@ enum SlicedRelease {
     private final class Box<Value> {
         let value: Value
         init(_ value: consuming Value) { self.value = value }
-    }
-
-    /// Frees each of `arrays` as `release` does, one after another from the last, then runs
-    /// `then`; small arrays (a ledger's blocks of a few hundred changes) go together, up to
-    /// `slice` elements per queue item, a larger one a slice per item from its end. Why together but not all at once: a million changes
-    /// are thousands of blocks, and freeing each in the item of the one before (or all in one)
-    /// freed them all in one dispatch.
-    static func release<Element>(each arrays: consuming [[Element]], slice: Int = Self.slice, on queue: WorkQueue,
-                                 then: @escaping () -> Void = {}) {
-        guard !arrays.isEmpty else { return then() }
-        let held = Held(arrays)
-        weak let target = queue
-        func step() {
-            var freed = 0
-            while freed < slice, let last = held.items.indices.last {
-                let count = held.items[last].count
-                if count <= slice - freed {
-                    // Whole: its elements here, a large buffer's pages on a thread of its own.
-                    if isLarge(held.items[last]) {
-                        held.items[last].removeAll(keepingCapacity: true)
-                        freeElsewhere(held.items.removeLast())
-                    } else {
-                        held.items.removeLast()
-                    }
-                    freed += max(1, count)
-                } else if freed == 0 {
-                    // A large one: a slice from its end, in place.
-                    held.items[last].removeLast(slice)
-                    freed = slice
-                } else {
-                    break
-                }
-            }
-            mergeFreedBlocks()
-            if held.items.isEmpty { return then() }
-            target?.post(step)
-        }
-        queue.post(step)
     }
 
     fileprivate final class Held<Element> {
@@ -123,10 +153,10 @@ enum SlicedRelease {
 }
 
 extension Session {
-    /// Lets go of what an ended session holds in bulk, a slice per queue item: its
-    /// suggestions first (their anchors leave the contexts' texts one by one while those are
-    /// still alive, so the texts are light when they go), then the provider's edits, the
-    /// saved versions and the contexts' changes, and the contexts last.
+    /// Lets go of what an ended session holds in bulk: its suggestions a slice per queue item
+    /// (their anchors leave the contexts' texts one by one while those are still alive, so the
+    /// texts are light when they go), and the contexts last; the provider's edits, the saved
+    /// versions and the contexts' changes on a thread of their own when they are many.
     func releaseInSlices(on queue: WorkQueue) {
         // Taken out of the session: the last references to the contexts are the release's,
         // which frees them on a thread of its own once nothing anchored in them is left.
@@ -134,25 +164,35 @@ extension Session {
         swap(&contexts, &self.contexts)
         var versions: [[LedgerHunk]] = [[]]
         swap(&versions, &self.versions)
-        // The ledger's changes come in blocks of a few hundred, freed a slice's worth per
-        // queue item. The changes and the edits are held in boxes the closures below take
-        // them from, not captured: a captured array stays referenced by its closure, so the
-        // slices freed a copy (copy-on-write) while the closure, destroyed at the chain's end,
-        // freed the original at once on the engine's thread (perf, shuffled revert of a
-        // million changes: the ledger's 96 MB buffer given back by `munmap` in the last
-        // dispatch, under the chain's closure contexts).
-        let changes = SlicedRelease.Held(versions + contexts.flatMap { $0.ledger.takeHunks() })
-        let edits = SlicedRelease.Held(run.takeEdits())
+        // The changes and the edits are values (ranges, texts, strings) that nothing on the
+        // engine's thread reaches once taken out, so they may go anywhere. Why not a slice per
+        // queue item as the suggestions: freeing their blocks' buffers is where the C
+        // allocator gives back the pages at the top of its heap (glibc's `heap_trim`: a
+        // `madvise` of 32 MB after a million changes, about a millisecond, perf with
+        // `-e syscalls:sys_enter_madvise --call-graph dwarf`), which made the item that freed
+        // the block the longest of reverting (4.0–4.7 ms CPU in shape `shuffled`).
+        let values = ValuesLetGo(changes: versions + contexts.flatMap { $0.ledger.takeHunks() }, edits: run.takeEdits())
+        if values.areMany { SlicedRelease.freeElsewhere(values) }
         let held = SlicedRelease.Held(contexts)
         contexts = []
         SlicedRelease.release(takeSuggestions(), on: queue) {
-            // A batch of the provider's edits is thousands of them: one per queue item.
-            SlicedRelease.release(edits.take(), slice: 1, on: queue) {
-                SlicedRelease.release(each: changes.take(), on: queue) {
-                    let contexts = held.take()
-                    if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
-                }
-            }
+            let contexts = held.take()
+            if contexts.contains(where: \.holdsMuch) { SlicedRelease.freeElsewhere(contexts) }
+        }
+    }
+
+    /// An ended session's changes (the ledger's blocks and the saved versions) and the
+    /// provider's edits (the batches they came in), which nothing else holds.
+    private struct ValuesLetGo {
+        let changes: [[LedgerHunk]]
+        let edits: [[ProviderEdit]]
+
+        /// Whether freeing them may cost more than a fraction of a millisecond: more than a
+        /// few hundred, or a long text among them (a refused rewrite's 16 MB change).
+        var areMany: Bool {
+            let count = changes.reduce(0) { $0 + $1.count } + edits.reduce(0) { $0 + $1.count }
+            guard count <= SlicedRelease.freedAtOnce else { return true }
+            return changes.joined().contains { $0.text.utf8Count + $0.baseText.utf8Count >= 1 << 16 }
         }
     }
 }
