@@ -99,7 +99,7 @@
  *
  * CHANGES  A change is what Emend reported as one: a proofreading suggestion (its range, as
  *          emend_session_get_suggestion gives it) or a phrase a rewrite changed (the words it
- *          replaced, and those one space apart, without the spaces at their ends, up to 2048
+ *          replaced, and those one space apart, without the spaces at their ends, up to 1024
  *          bytes of its original and of its new text: a run of changes one space apart that
  *          is longer is several phrases, each within that bound, so that putting one back is
  *          one bounded replace; where a
