@@ -192,8 +192,11 @@ extension Coordinator {
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
         // bytes); the request's text is that copy when it is all the request reads.
         let regionText = session.tool == .proofread ? nil : context.text.slice(region)
+        // A proofread's text is copied for the request here, or elsewhere when large (RequestText).
+        let requestText = regionText.map { .here(surrounding == region ? $0.string : context.text.substring(surrounding)) }
+            ?? RequestText(of: context.text, surrounding, copiedHereBelow: options.requestTextCopiedHereBelow)
         var request = ProviderRequest(
-            tool: session.tool, text: surrounding == region ? regionText?.string ?? context.text.substring(region) : context.text.substring(surrounding),
+            tool: session.tool, text: requestText.here ?? "",
             selection: shifted(region), protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
             prompt: session.prompt, previousResult: previousResult, language: options.language, markdown: nil)
         request.guidance = guidance
@@ -209,7 +212,7 @@ extension Coordinator {
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
         guard let regionText else {
-            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
+            return launch(provider, request, text: requestText, state: state, session: session, previousResult: previousResult, guidance: guidance)
         }
         // The region is written as Markdown on a runtime thread, from the copy: the request
         // is the text as it was copied, as if the provider had started then. The engine's
@@ -233,7 +236,7 @@ extension Coordinator {
     }
 
     /// Starts `provider` on `request` as the session's run `state`.
-    private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
+    func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
                         previousResult: String?, guidance: String?) {
         completeness = nil
         // One instant for the provider and the coordinator (see ProviderRequest.deadline).
