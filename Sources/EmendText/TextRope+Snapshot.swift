@@ -11,6 +11,8 @@ extension TextRope {
     /// (`TextRopeSnapshotTests`).
     public struct Snapshot: Sendable {
         let parts: [ArraySlice<UInt8>]
+        /// Where it starts in the text.
+        public let start: Int
         /// Its length in UTF-8 bytes.
         public let count: Int
 
@@ -25,6 +27,18 @@ extension TextRope {
                 }
                 return written
             }
+        }
+
+        /// The ranges of its attachment characters, in the text's offsets (costs its length;
+        /// no part cuts one: parts are chunks, which end between characters).
+        public var attachmentRanges: [Range<Int>] {
+            var found: [Range<Int>] = []
+            var offset = start
+            for part in parts {
+                found += part.withUnsafeBufferPointer { AttributedText.attachmentRanges(in: $0, at: offset) }
+                offset += part.count
+            }
+            return found
         }
     }
 }

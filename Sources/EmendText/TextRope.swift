@@ -120,7 +120,7 @@ public final class TextRope {
     /// number of chunks): see `TextRope.Snapshot`.
     public func snapshot(_ range: Range<Int>) -> Snapshot {
         var parts: [ArraySlice<UInt8>] = []
-        guard !range.isEmpty else { return Snapshot(parts: parts, count: 0) }
+        guard !range.isEmpty else { return Snapshot(parts: parts, start: range.lowerBound, count: 0) }
         var (index, start) = locate(range.lowerBound)
         while index < chunks.count, start < range.upperBound {
             let chunk = chunks[index].bytes
@@ -129,7 +129,7 @@ public final class TextRope {
             start += chunk.count
             index += 1
         }
-        return Snapshot(parts: parts, count: range.count)
+        return Snapshot(parts: parts, start: range.lowerBound, count: range.count)
     }
 
     /// The byte at `offset` (`0 <= offset < utf8Count`).

@@ -10,8 +10,10 @@ final class RequestTextTests: XCTestCase {
 
     /// A proofread whose request text is copied elsewhere (any size), dispatched until the
     /// copy is under way: the run read the region, its provider has not started.
-    private func startCopying(copiedHereBelow: Int = 0) throws -> (TestEngine, Coordinator) {
-        let engine = TestEngine(Self.original, selection: 0..<Self.original.utf8.count)
+    private func startCopying(copiedHereBelow: Int = 0, text: String = original,
+                              protectedRanges: [Range<Int>] = []) throws -> (TestEngine, Coordinator) {
+        let engine = TestEngine(text, selection: 0..<text.utf8.count)
+        engine.protectedRanges = protectedRanges
         var options = CoordinatorOptions()
         options.requestTextCopiedHereBelow = copiedHereBelow
         options.streaming = .wholeResult
@@ -77,5 +79,21 @@ final class RequestTextTests: XCTestCase {
         XCTAssertEqual(coordinator.session?.run.request.map { Array($0.text.utf8) }, Array(Self.original.utf8))
         try engine.run(coordinator)
         XCTAssertEqual(engine.text, "The cat sat on the mat. I receive it today. We are waiting for the tests.")
+    }
+
+    func testTheRequestCopiedElsewhereNamesTheProtectedRangesAndAttachmentsTheCopyHereNames() throws {
+        let text = "Keep \u{FFFC} this. The SECRET words stay. I recieve \u{FFFC}\u{FFFC} it."
+        let secret = byteRange(of: "SECRET words", in: text)!
+        var requests: [ProviderRequest] = []
+        for copiedHereBelow in [1 << 20, 0] {
+            let (engine, coordinator) = try startCopying(copiedHereBelow: copiedHereBelow, text: text, protectedRanges: [secret])
+            let run = try XCTUnwrap(coordinator.session?.run)
+            XCTAssertTrue(try engine.pump(coordinator) { run.request != nil })
+            requests.append(try XCTUnwrap(run.request))
+            try engine.run(coordinator)
+        }
+        XCTAssertEqual(requests[1].protectedRanges.count, 4, "the declared range and three attachments")
+        XCTAssertEqual(requests[1].protectedRanges, requests[0].protectedRanges)
+        XCTAssertEqual(Array(requests[1].text.utf8), Array(requests[0].text.utf8))
     }
 }

@@ -21,6 +21,16 @@ enum RequestText {
         self = range.count < copiedHereBelow ? .here(text.substring(range)) : .elsewhere(text.rope.snapshot(range))
     }
 
+    /// The protected ranges and attachments overlapping `range` of `text`: for a text copied
+    /// elsewhere only the declared ones (its attachments are found where it is copied: a
+    /// scan of the 10 MB text took over a millisecond).
+    func protectedRanges(of text: DocumentText, _ range: Range<Int>) -> [Range<Int>] {
+        switch self {
+        case .here: text.protectedRanges(overlapping: range)
+        case .elsewhere: text.declaredProtectedRanges(overlapping: range)
+        }
+    }
+
     /// The text when it is copied already.
     var here: String? {
         if case .here(let text) = self { return text }
@@ -38,11 +48,16 @@ extension Coordinator {
         guard case .elsewhere(let snapshot) = text else {
             return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
         }
-        runElsewhere("the request's text is copied", { snapshot.string }, then: { [weak self, request] copied in
+        runElsewhere("the request's text is copied", { (snapshot.string, snapshot.attachmentRanges) }, then: { [weak self, request] copied in
             guard let self, self.session === session, session.run === state, self.workMayProceed(session) else { return }
             guard case .starting = session.state else { return }
             var request = request
-            request.text = copied
+            request.text = copied.0
+            // The attachments, in the request's offsets, among the declared protected ranges.
+            let attachments = copied.1.map { ($0.lowerBound - snapshot.start)..<($0.upperBound - snapshot.start) }
+            if !attachments.isEmpty {
+                request.protectedRanges = (request.protectedRanges + attachments).sorted { $0.lowerBound < $1.lowerBound }
+            }
             self.launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
         })
     }

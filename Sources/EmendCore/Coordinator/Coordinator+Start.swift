@@ -185,16 +185,17 @@ extension Coordinator {
         let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, in: context.text.string)
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
-        // Only the surrounding text is read for attachments (not the whole document).
-        let protected = context.text.protectedRanges(overlapping: surrounding).filter {
-            surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound
-        }
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
         // bytes); the request's text is that copy when it is all the request reads.
         let regionText = session.tool == .proofread ? nil : context.text.slice(region)
         // A proofread's text is copied for the request here, or elsewhere when large (RequestText).
         let requestText = regionText.map { .here(surrounding == region ? $0.string : context.text.substring(surrounding)) }
             ?? RequestText(of: context.text, surrounding, copiedHereBelow: options.requestTextCopiedHereBelow)
+        // Only the surrounding text is read for attachments (not the whole document); where it
+        // is copied, when elsewhere.
+        let protected = requestText.protectedRanges(of: context.text, surrounding).filter {
+            surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound
+        }
         var request = ProviderRequest(
             tool: session.tool, text: requestText.here ?? "",
             selection: shifted(region), protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
