@@ -51,6 +51,7 @@ final class RequestTextTests: XCTestCase {
 
     func testAnEngineEditOverTheSuggestedWordWhileTheTextIsCopiedWins() throws {
         let (engine, coordinator) = try startCopying()
+        XCTAssertNil(coordinator.session?.run.request, "the text is being copied")
         try type(engine, coordinator, byteRange(of: "recieve", in: engine.text)!, "got")
         try engine.run(coordinator)
         XCTAssertNil(coordinator.lastFailure)
@@ -88,6 +89,7 @@ final class RequestTextTests: XCTestCase {
         for copiedHereBelow in [1 << 20, 0] {
             let (engine, coordinator) = try startCopying(copiedHereBelow: copiedHereBelow, text: text, protectedRanges: [secret])
             let run = try XCTUnwrap(coordinator.session?.run)
+            XCTAssertEqual(run.request == nil, copiedHereBelow == 0, "copied elsewhere, or in the dispatch that starts the run")
             XCTAssertTrue(try engine.pump(coordinator) { run.request != nil })
             requests.append(try XCTUnwrap(run.request))
             try engine.run(coordinator)
