@@ -88,7 +88,7 @@ extension Coordinator {
         // All of the text is whole sentences (the widening gives it back as it is): not read
         // again, as the widening would (a whole document is one string and one scan).
         if context.selection.isEmpty || context.selection == 0..<context.text.utf8Count { return 0..<context.text.utf8Count }
-        return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
+        return SentenceSegmenter.expandToSentences(context.selection, length: context.text.utf8Count, read: context.text.rope.bytes)
     }
 
     private func makeRegion(_ session: Session, in context: SessionContext) {
@@ -182,7 +182,7 @@ extension Coordinator {
         // The paragraphs around the region; a region of the whole text is its own (and the
         // whole document is not turned into one string for it).
         let whole = region == 0..<context.text.utf8Count
-        let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, in: context.text.string)
+        let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, length: context.text.utf8Count, read: context.text.rope.bytes)
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
