@@ -100,6 +100,12 @@ public final class DocumentText {
         return found
     }
 
+    /// The protected ranges the engine declared overlapping `range`, sorted (no attachment:
+    /// costs the ranges near it, not the text).
+    public func declaredProtectedRanges(overlapping range: Range<Int>) -> [Range<Int>] {
+        declaredProtection.elements(near: range.lowerBound, range.upperBound).filter { $0.overlaps(range) }
+    }
+
     /// Protected ranges and attachments overlapping `range`, sorted; reads only `range`.
     public func protectedRanges(overlapping range: Range<Int>) -> [Range<Int>] {
         (declaredProtection.elements(near: range.lowerBound, range.upperBound).filter { $0.overlaps(range) } + attachmentRanges(in: range))

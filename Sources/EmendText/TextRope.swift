@@ -130,6 +130,22 @@ public final class TextRope {
         }
     }
 
+    /// The bytes of `range` as the chunks hold them now, shared and not copied (costs the
+    /// number of chunks): see `TextRope.Snapshot`.
+    public func snapshot(_ range: Range<Int>) -> Snapshot {
+        var parts: [ArraySlice<UInt8>] = []
+        guard !range.isEmpty else { return Snapshot(parts: parts, start: range.lowerBound, count: 0) }
+        var (index, start) = locate(range.lowerBound)
+        while index < chunks.count, start < range.upperBound {
+            let chunk = chunks[index].bytes
+            let from = max(0, range.lowerBound - start), to = min(chunk.count, range.upperBound - start)
+            if from < to { parts.append(chunk[from..<to]) }
+            start += chunk.count
+            index += 1
+        }
+        return Snapshot(parts: parts, start: range.lowerBound, count: range.count)
+    }
+
     /// The byte at `offset` (`0 <= offset < utf8Count`).
     public func byte(at offset: Int) -> UInt8 {
         let (index, start) = locate(offset)

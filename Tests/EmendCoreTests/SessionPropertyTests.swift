@@ -241,6 +241,9 @@ final class SessionPropertyTests: XCTestCase {
         // size), so the engine's edits and a stop land in the window while they are built.
         // From the session's number, not the generator: the seeds' sessions stay as they were.
         if number % 4 == 0 { opts.contextsBuiltElsewhereBytes = 0 }
+        // Every third has a proofread's request text copied on a thread of its own (any size),
+        // so the engine's edits and a stop land while it is copied (RequestText).
+        if number % 3 == 0 { opts.requestTextCopiedHereBelow = 0 }
         let tool = pick(WritingTool.allCases.filter { $0 != .followUp })
         let prompt: String? = tool == .compose ? "say thanks for the flowers" : tool == .rewriteDescribed ? pick(["uppercase", "make it warmer"]) : nil
         let coordinator = try makeCoordinator(engine, options: opts, provider: FixtureProvider(chunkDelayMicroseconds: pick([0, 0, 100])))

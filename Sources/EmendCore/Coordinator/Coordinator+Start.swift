@@ -88,7 +88,7 @@ extension Coordinator {
         // All of the text is whole sentences (the widening gives it back as it is): not read
         // again, as the widening would (a whole document is one string and one scan).
         if context.selection.isEmpty || context.selection == 0..<context.text.utf8Count { return 0..<context.text.utf8Count }
-        return SentenceSegmenter.expandToSentences(context.selection, in: context.text.string)
+        return SentenceSegmenter.expandToSentences(context.selection, length: context.text.utf8Count, read: context.text.rope.bytes)
     }
 
     private func makeRegion(_ session: Session, in context: SessionContext) {
@@ -182,18 +182,22 @@ extension Coordinator {
         // The paragraphs around the region; a region of the whole text is its own (and the
         // whole document is not turned into one string for it).
         let whole = region == 0..<context.text.utf8Count
-        let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, in: context.text.string)
+        let surrounding = session.tool == .compose || whole ? region : SentenceSegmenter.surroundingContext(region, length: context.text.utf8Count, read: context.text.rope.bytes)
         let offset = surrounding.lowerBound
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
-        // Only the surrounding text is read for attachments (not the whole document).
-        let protected = context.text.protectedRanges(overlapping: surrounding).filter {
-            surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound
-        }
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
         // bytes); the request's text is that copy when it is all the request reads.
         let regionText = session.tool == .proofread ? nil : context.text.slice(region)
+        // A proofread's text is copied for the request here, or elsewhere when large (RequestText).
+        let requestText = regionText.map { .here(surrounding == region ? $0.string : context.text.substring(surrounding)) }
+            ?? RequestText(of: context.text, surrounding, copiedHereBelow: options.requestTextCopiedHereBelow)
+        // Only the surrounding text is read for attachments (not the whole document); where it
+        // is copied, when elsewhere.
+        let protected = requestText.protectedRanges(of: context.text, surrounding).filter {
+            surrounding.contains($0.lowerBound) && $0.upperBound <= surrounding.upperBound
+        }
         var request = ProviderRequest(
-            tool: session.tool, text: surrounding == region ? regionText?.string ?? context.text.substring(region) : context.text.substring(surrounding),
+            tool: session.tool, text: requestText.here ?? "",
             selection: shifted(region), protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
             prompt: session.prompt, previousResult: previousResult, language: options.language, markdown: nil)
         request.guidance = guidance
@@ -209,7 +213,7 @@ extension Coordinator {
         state.baseLogMark = context.ledger.baseEdits.count
         state.streaming = options.streaming.streams ? .streaming(delivered: 0, checked: 0) : .off
         guard let regionText else {
-            return launch(provider, request, state: state, session: session, previousResult: previousResult, guidance: guidance)
+            return launch(provider, request, text: requestText, state: state, session: session, previousResult: previousResult, guidance: guidance)
         }
         // The region is written as Markdown on a runtime thread, from the copy: the request
         // is the text as it was copied, as if the provider had started then. The engine's
@@ -233,7 +237,7 @@ extension Coordinator {
     }
 
     /// Starts `provider` on `request` as the session's run `state`.
-    private func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
+    func launch(_ provider: WritingProvider, _ request: ProviderRequest, state: RunState, session: Session,
                         previousResult: String?, guidance: String?) {
         completeness = nil
         // One instant for the provider and the coordinator (see ProviderRequest.deadline).

@@ -28,5 +28,10 @@ public struct CoordinatorOptions: Sendable {
     /// less than a thread's round trip on a loaded machine); longer ones on a thread of their
     /// own. Tests set 0 to write every region elsewhere.
     public var markdownWrittenHereBelow = 2_048
+    /// A proofread's request text shorter than this (UTF-8 bytes) is copied out of the
+    /// context's rope on the engine's thread (a fresh buffer's page faults and UTF-8
+    /// validation: about 0.7 ms a megabyte); a longer one on a thread of its own, from a
+    /// snapshot of the rope's chunks (`RequestText`). Tests set 0 to copy every one elsewhere.
+    public var requestTextCopiedHereBelow = 1 << 18
     public init() {}
 }
