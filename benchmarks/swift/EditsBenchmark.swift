@@ -48,9 +48,12 @@ private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
     }
 }
 
-/// Keeps its text as UTF-8 bytes edited in place and answers every callback at once.
+/// Keeps its text as UTF-8 bytes edited in place (a gap buffer: `GapBytes`) and answers
+/// every callback at once.
 private final class ByteEngine: CoordinatorDelegate {
-    var bytes: [UInt8]
+    var text: GapBytes
+    /// The text as one array (for checks between stages).
+    var bytes: [UInt8] { text.bytes }
     /// Replaces applied so far.
     var replaces = 0
     /// The context the last replace was in (where the engine's own edits go).
@@ -59,8 +62,7 @@ private final class ByteEngine: CoordinatorDelegate {
     /// `reserving`: room for that many bytes made at once, so that the engine's own buffer
     /// never doubles inside a dispatch (its copy is the engine's cost, not Emend's).
     init(_ text: String, reserving: Int = 0) {
-        bytes = Array(text.utf8)
-        bytes.reserveCapacity(reserving)
+        self.text = GapBytes(text, reserving: reserving)
     }
 
     func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
@@ -68,7 +70,7 @@ private final class ByteEngine: CoordinatorDelegate {
         try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(text), selection: 0..<bytes.count)]))
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
-        bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
+        text.replace(proposal.range, with: proposal.text.utf8)
         replaces += 1
         contextID = proposal.contextID
         try? coordinator.answer(request, .replaced(nil))
@@ -246,7 +248,7 @@ struct EditsBenchmark {
                 // becomes the engine's and leaves the ledger (before every other change), then
                 // revert, which must keep it.
                 edited = stage(coordinator, "an engine edit inside the first change") { () throws(EmendError) in
-                    engine.bytes[0] = UInt8(ascii: "c")
+                    engine.text.replace(0..<1, with: "c".utf8)
                     try coordinator.updateRange(contextID: engine.contextID, range: 0..<1, text: "c", reason: .typing)
                 }
             }
@@ -254,7 +256,7 @@ struct EditsBenchmark {
                 // The engine types at the start of the document, before every one of Emend's
                 // changes (each of which the ledger moves), then reverts: its text stays.
                 edited = stage(coordinator, "an engine edit at the start") { () throws(EmendError) in
-                    engine.bytes.insert(contentsOf: "z ".utf8, at: 0)
+                    engine.text.replace(0..<0, with: "z ".utf8)
                     try coordinator.updateRange(contextID: engine.contextID, range: 0..<0, text: "z ", reason: .typing)
                 }
             }
@@ -333,8 +335,8 @@ extension EditsBenchmark {
         // Typed before the region's last byte (a space): beside the rewrite's change, in the region.
         let typed = (1...2).map { _ in
             stage(coordinator, "an engine edit in the region") { () throws(EmendError) in
-                let at = engine.bytes.count - 1
-                engine.bytes.insert(UInt8(ascii: "z"), at: at)
+                let at = engine.text.count - 1
+                engine.text.replace(at..<at, with: "z".utf8)
                 try coordinator.updateRange(contextID: engine.contextID, range: at..<at, text: "z", reason: .typing)
             }
         }
