@@ -66,8 +66,7 @@ private final class ByteEngine: CoordinatorDelegate {
     }
 
     func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(text), selection: 0..<bytes.count)]))
+        try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(text.string), selection: 0..<text.count)]))
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
         text.replace(proposal.range, with: proposal.text.utf8)

@@ -28,6 +28,19 @@ struct GapBytes {
     /// The text as one array (costs its length: for checks outside the measured stages).
     var bytes: [UInt8] { Array(storage[..<gapStart]) + storage[gapEnd...] }
 
+    /// The text as a `String`, copied once (what the engine gives Emend as a context).
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            let head = gapStart, tail = storage.count - gapEnd
+            storage.withUnsafeBufferPointer { stored in
+                guard let from = stored.baseAddress, let into = buffer.baseAddress else { return }
+                into.update(from: from, count: head)
+                (into + head).update(from: from + gapEnd, count: tail)
+            }
+            return head + tail
+        }
+    }
+
     /// Replaces `range` of the text with `replacement`.
     mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a replace out of the text")

@@ -203,7 +203,9 @@ extension Coordinator {
         if let regionText {
             // What a text result is compared and aligned with (a proofread's edits need neither).
             state.requestRegionText = regionText
-            state.requestBase = context.baseSlice(region)
+            // With none of Emend's changes inside the region its base is the copy just made
+            // (a 16 MB region was copied out of the rope twice in one dispatch).
+            state.requestBase = context.ledger.hasChanges(inside: region) ? context.baseSlice(region) : regionText
         }
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count
