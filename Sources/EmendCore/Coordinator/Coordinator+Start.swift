@@ -191,7 +191,7 @@ extension Coordinator {
         }
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
         // bytes); the request's text is that copy when it is all the request reads.
-        let regionText = session.tool == .proofread ? nil : context.text.slice(region)
+        let regionText = session.tool == .proofread ? nil : context.slice(region)
         var request = ProviderRequest(
             tool: session.tool, text: surrounding == region ? regionText?.string ?? context.text.substring(region) : context.text.substring(surrounding),
             selection: shifted(region), protectedRanges: protected.map(shifted), resultOptions: resolvedResultOptions,
