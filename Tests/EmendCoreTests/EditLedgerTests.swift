@@ -46,6 +46,26 @@ final class EditLedgerTests: XCTestCase {
         XCTAssertEqual(doc.ledger.hunks.count, 2)
     }
 
+    /// `hasChanges(inside:)` says what `changes(inside:)` would (a run's start takes the copy
+    /// of its region as its base when it says no): every range of a text with two changes.
+    func testHasChangesInsideAgreesWithTheChangesInside() {
+        var doc = Document("one two three four five")
+        doc.deliver(doc.range(of: "two"), "2")
+        doc.deliver(doc.range(of: "four"), "4")
+        let count = doc.current.utf8Count
+        var some = 0
+        for lower in 0...count {
+            for upper in lower...count {
+                let inside = !doc.ledger.changes(inside: lower..<upper).isEmpty
+                XCTAssertEqual(doc.ledger.hasChanges(inside: lower..<upper), inside, "\(lower)..<\(upper)")
+                if inside { some += 1 }
+            }
+        }
+        XCTAssertGreaterThan(some, 0)
+        XCTAssertTrue(doc.ledger.hasChanges(inside: 0..<count))
+        XCTAssertFalse(doc.ledger.hasChanges(inside: doc.range(of: "three")))
+    }
+
     func testADeliveryBackToTheBaseLeavesNoHunk() {
         var doc = Document("a cat sat")
         doc.deliver(doc.range(of: "cat"), "dog")

@@ -48,9 +48,12 @@ private final class EveryWordProvider: WritingProvider, @unchecked Sendable {
     }
 }
 
-/// Keeps its text as UTF-8 bytes edited in place and answers every callback at once.
+/// Keeps its text as UTF-8 bytes edited in place (a gap buffer: `GapBytes`) and answers
+/// every callback at once.
 private final class ByteEngine: CoordinatorDelegate {
-    var bytes: [UInt8]
+    var text: GapBytes
+    /// The text as one array (for checks between stages).
+    var bytes: [UInt8] { text.bytes }
     /// Replaces applied so far.
     var replaces = 0
     /// The context the last replace was in (where the engine's own edits go).
@@ -59,8 +62,7 @@ private final class ByteEngine: CoordinatorDelegate {
     /// `reserving`: room for that many bytes made at once, so that the engine's own buffer
     /// never doubles inside a dispatch (its copy is the engine's cost, not Emend's).
     init(_ text: String, reserving: Int = 0) {
-        bytes = Array(text.utf8)
-        bytes.reserveCapacity(reserving)
+        self.text = GapBytes(text, reserving: reserving)
     }
 
     /// The text to answer with, made before the session (the utf16-building shape: the
@@ -68,11 +70,11 @@ private final class ByteEngine: CoordinatorDelegate {
     var preparedAnswer: String?
 
     func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
-        let text = preparedAnswer ?? String(decoding: bytes, as: UTF8.self)
-        try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(text), selection: 0..<bytes.count)]))
+        let answer = preparedAnswer ?? text.string
+        try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(answer), selection: 0..<text.count)]))
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
-        bytes.replaceSubrange(proposal.range, with: proposal.text.utf8)
+        text.replace(proposal.range, with: proposal.text.utf8)
         replaces += 1
         contextID = proposal.contextID
         try? coordinator.answer(request, .replaced(nil))
@@ -266,7 +268,7 @@ struct EditsBenchmark {
                 // becomes the engine's and leaves the ledger (before every other change), then
                 // revert, which must keep it.
                 edited = stage(coordinator, "an engine edit inside the first change") { () throws(EmendError) in
-                    engine.bytes[0] = UInt8(ascii: "c")
+                    engine.text.replace(0..<1, with: "c".utf8)
                     try coordinator.updateRange(contextID: engine.contextID, range: 0..<1, text: "c", reason: .typing)
                 }
             }
@@ -274,7 +276,7 @@ struct EditsBenchmark {
                 // The engine types at the start of the document, before every one of Emend's
                 // changes (each of which the ledger moves), then reverts: its text stays.
                 edited = stage(coordinator, "an engine edit at the start") { () throws(EmendError) in
-                    engine.bytes.insert(contentsOf: "z ".utf8, at: 0)
+                    engine.text.replace(0..<0, with: "z ".utf8)
                     try coordinator.updateRange(contextID: engine.contextID, range: 0..<0, text: "z ", reason: .typing)
                 }
             }
@@ -355,8 +357,8 @@ extension EditsBenchmark {
         // Typed before the region's last byte (a space): beside the rewrite's change, in the region.
         let typed = (1...2).map { _ in
             stage(coordinator, "an engine edit in the region") { () throws(EmendError) in
-                let at = engine.bytes.count - 1
-                engine.bytes.insert(UInt8(ascii: "z"), at: at)
+                let at = engine.text.count - 1
+                engine.text.replace(at..<at, with: "z".utf8)
                 try coordinator.updateRange(contextID: engine.contextID, range: at..<at, text: "z", reason: .typing)
             }
         }
@@ -404,7 +406,7 @@ extension EditsBenchmark {
             }
             guard checked == (original.utf8.count - 1)..<original.utf8.count else { fail("the conversion is wrong: \(checked)") }
             // The engine's own edit of its bytes is made before each call is timed.
-            engine.bytes.append(contentsOf: "z".utf8)
+            engine.text.replace(engine.text.count..<engine.text.count, with: "z".utf8)
             let edit = stage(coordinator, "an engine edit in UTF-16 while building", ending: .afterCall) { () throws(EmendError) in
                 let range = try bytes(length, 0)
                 try coordinator.updateRange(contextID: id, range: range, text: "z", reason: .typing)
@@ -413,7 +415,7 @@ extension EditsBenchmark {
                 checked = try converted()
             }
             // Typed at the start: the engine's text as the context keeps it changes at its start.
-            engine.bytes.insert(contentsOf: "y".utf8, at: 0)
+            engine.text.replace(0..<0, with: "y".utf8)
             let editAtStart = stage(coordinator, "an engine edit at the start while building", ending: .afterCall) { () throws(EmendError) in
                 let range = try bytes(0, 0)
                 try coordinator.updateRange(contextID: id, range: range, text: "y", reason: .typing)

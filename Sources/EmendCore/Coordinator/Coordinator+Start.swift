@@ -187,7 +187,7 @@ extension Coordinator {
         let shifted = { (r: Range<Int>) in (r.lowerBound - offset)..<(r.upperBound - offset) }
         // The region as the provider reads it: copied once, here (a copy costs a copy of its
         // bytes); the request's text is that copy when it is all the request reads.
-        let regionText = session.tool == .proofread ? nil : context.text.slice(region)
+        let regionText = session.tool == .proofread ? nil : context.slice(region)
         // A proofread's text is copied for the request here, or elsewhere when large (RequestText).
         let requestText = regionText.map { .here(surrounding == region ? $0.string : context.text.substring(surrounding)) }
             ?? RequestText(of: context.text, surrounding, copiedHereBelow: options.requestTextCopiedHereBelow)
@@ -207,7 +207,9 @@ extension Coordinator {
         if let regionText {
             // What a text result is compared and aligned with (a proofread's edits need neither).
             state.requestRegionText = regionText
-            state.requestBase = context.baseSlice(region)
+            // With none of Emend's changes inside the region its base is the copy just made
+            // (a 16 MB region was copied out of the rope twice in one dispatch).
+            state.requestBase = context.ledger.hasChanges(inside: region) ? context.baseSlice(region) : regionText
         }
         state.requestBaseStart = context.ledger.baseRange(ofCurrent: region).lowerBound
         state.baseLogMark = context.ledger.baseEdits.count

@@ -55,7 +55,9 @@ struct VersionPlan: Sendable {
         // An empty range touches protected text only where a protected range goes on both sides of it.
         if text.touchesProtectedText(region.lowerBound..<region.lowerBound)
             || text.touchesProtectedText(region.upperBound..<region.upperBound) { return nil }
-        current = text.slice(region)
+        // The string the engine gave when nothing changed the text since (a rewrite of a whole
+        // 16 MB document copied it out of the rope in the dispatch its result was ready in).
+        current = context.slice(region)
         emendChanges = context.ledger.changes(inside: region)
         baseRange = context.ledger.baseRange(ofCurrent: region)
         self.version = version

@@ -435,6 +435,14 @@ final class EditLedger {
         return AttributedText(string)
     }
 
+    /// Whether a change lies wholly inside `range` of the current text (one `changes(inside:)`
+    /// would give, and `baseSlice` undo); costs a search, not the changes. Why: with none, the
+    /// base of the range is the current text there, and a copy of it made already serves.
+    func hasChanges(inside range: Range<Int>) -> Bool {
+        let index = firstHunk { currentSpan($0).lowerBound >= range.lowerBound }
+        return index < store.count && currentSpan(index).upperBound <= range.upperBound
+    }
+
     /// Emend's net changes whose current spans lie inside `range`: their spans (relative to
     /// `range`) and base texts, in order — what `baseSlice` puts back (costs their number).
     func changes(inside range: Range<Int>) -> [(span: Range<Int>, baseText: AttributedText)] {

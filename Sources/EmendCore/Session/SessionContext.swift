@@ -25,6 +25,10 @@ final class SessionContext {
         return text
     }
     let selection: Range<Int>
+    /// The text as the engine gave it, kept until anything changes the context's text: while
+    /// it is here, the whole text read as plain text is this string shared, not a copy out of
+    /// the rope (a run over a whole 16 MB document copied it in the dispatch of its start).
+    private var given: String?
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     /// Which of the changes since the context was given are Emend's and which the engine's.
@@ -35,6 +39,7 @@ final class SessionContext {
         self.engineContext = description.engineContext
         self.content = .built(DocumentText(description.text))
         self.selection = description.selection
+        self.given = description.text.string
     }
 
     /// A context whose rope is built elsewhere (`finishBuilding` takes it): the engine's
@@ -44,6 +49,7 @@ final class SessionContext {
         self.engineContext = description.engineContext
         self.content = .building(TextBeingBuilt(description.text))
         self.selection = description.selection
+        self.given = description.text.string
     }
 
     var isBuilt: Bool {
@@ -93,6 +99,13 @@ final class SessionContext {
         guard case .building(let pending) = content else { return [] }
         content = .built(built)
         return pending.edits
+    }
+
+    /// `range` of the built text as `DocumentText.slice` gives it; the string the engine gave,
+    /// shared, when that is what is asked (the whole of a plain text nothing changed yet).
+    func slice(_ range: Range<Int>) -> AttributedText {
+        if let given, text.isPlain, range == 0..<given.utf8.count { return AttributedText(given) }
+        return text.slice(range)
     }
 
     /// A new anchor that follows changes to this context's text.
@@ -240,6 +253,7 @@ final class SessionContext {
             }
             moved.append((slot, followed))
         }
+        given = nil
         edit()
         for (slot, range) in moved { setSlotRange(slot, range) }
     }
