@@ -36,6 +36,26 @@ final class ChangeTextTests: XCTestCase {
         XCTAssertFalse(text.isInPieces)
     }
 
+    /// A slice (what a merge of a delivery with a long change takes of its start or end) reads
+    /// only the pieces it covers and equals the same slice of the joined text, styling too.
+    func testASliceEqualsTheJoinedTextsSlice() {
+        let headText = "Bold head. "
+        var text = ChangeText(AttributedText(headText, attributeRuns: [AttributeRun(range: 0..<4, key: "bold", value: "1")]))
+        for index in 0..<12 { text.append(String(repeating: "Piece \(index) é. ", count: 900 + index * 311)) }
+        XCTAssertTrue(text.isInPieces)
+        let whole = text.text
+        let count = text.utf8Count
+        let bytes = Array(whole.string.utf8)
+        // Character boundaries spread over the head, piece edges and the end.
+        let cuts = [0, 2, headText.utf8.count, headText.utf8.count + 1, 65_536, 65_540, 131_072, count - 3, count]
+            .map { cut in (cut...count).first { $0 == count || bytes[$0] & 0xC0 != 0x80 }! }
+        for lower in cuts {
+            for upper in cuts where upper >= lower {
+                XCTAssertEqual(text.slice(lower..<upper), whole.slice(lower..<upper), "\(lower)..<\(upper)")
+            }
+        }
+    }
+
     /// The ledger's one growing change: parts appended at its end, tails taken off again, its
     /// end trimmed where it shares bytes with its base; the ledger reads as if it held strings.
     func testAStreamedChangeGrowsAndShrinksInPlace() {

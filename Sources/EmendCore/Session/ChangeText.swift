@@ -47,6 +47,27 @@ struct ChangeText {
                               protectedRanges: head.protectedRanges)
     }
 
+    /// Bytes `range` of the text (character boundaries, within `utf8Count`): the head's part
+    /// with its styling, then the plain bytes of the pieces the range covers (only those read).
+    func slice(_ range: Range<Int>) -> AttributedText {
+        let headCount = head.utf8Count
+        let inHead = head.slice(min(range.lowerBound, headCount)..<min(range.upperBound, headCount))
+        guard range.upperBound > headCount else { return inHead }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.upperBound - max(range.lowerBound, headCount))
+        var start = headCount
+        for piece in pieces {
+            let end = start + piece.utf8.count
+            defer { start = end }
+            if start >= range.upperBound { break }
+            guard end > range.lowerBound else { continue }
+            let from = max(range.lowerBound, start) - start, to = min(range.upperBound, end) - start
+            var piece = piece
+            piece.withUTF8 { bytes.append(contentsOf: $0[from..<to]) }
+        }
+        return inHead.appending(AttributedText(String(decoding: bytes, as: UTF8.self)))
+    }
+
     /// The whole text as one `AttributedText` in `head`, to be changed in place.
     mutating func join() {
         guard !pieces.isEmpty else { return }
@@ -87,6 +108,8 @@ struct ChangeText {
             }
             let index = pieces.count - 1
             let cut = pieces[index].utf8.index(pieces[index].utf8.startIndex, offsetBy: length - left)
+            // A cut inside a character would take more than `left` off (String rounds it).
+            assert(pieces[index].utf8[cut] & 0xC0 != 0x80, "the end taken off splits a character")
             pieces[index].removeSubrange(cut...)
             piecesCount -= left
             left = 0

@@ -33,6 +33,10 @@ struct LedgerHunk: Equatable {
     /// The current text's length, its pieces not joined.
     var textCount: Int { current.utf8Count }
 
+    /// Bytes `range` of the current text (character boundaries), reading only the pieces it
+    /// covers: a merge takes a long change's prefix or suffix without joining all of it.
+    func textSlice(_ range: Range<Int>) -> AttributedText { current.slice(range) }
+
     /// Whether the current text carries no styling, its pieces not joined.
     var isTextPlain: Bool { current.isPlain }
 
@@ -224,7 +228,7 @@ final class EditLedger {
         if let head = touched.first.map({ hunk($0) }) {
             let start = head.base.lowerBound + delta
             if start < range.lowerBound {
-                let prefix = head.text.slice(0..<(range.lowerBound - start))
+                let prefix = head.textSlice(0..<(range.lowerBound - start))
                 oldText = prefix.appending(oldText)
                 newText = prefix.appending(newText)
                 union = start..<union.upperBound
@@ -234,7 +238,7 @@ final class EditLedger {
             let tail = hunk(tailIndex)
             let end = tail.base.upperBound + delta + inner
             if end > range.upperBound {
-                let suffix = tail.text.slice((tail.text.utf8Count - (end - range.upperBound))..<tail.text.utf8Count)
+                let suffix = tail.textSlice((tail.textCount - (end - range.upperBound))..<tail.textCount)
                 oldText = oldText.appending(suffix)
                 newText = newText.appending(suffix)
                 union = union.lowerBound..<end

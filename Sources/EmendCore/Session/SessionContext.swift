@@ -6,6 +6,10 @@ import EmendText
 /// The text is a `DocumentText` and every anchor is a pair of marks in its rope, so an edit
 /// costs the chunk it touches and the anchors with an edge inside it, not the document or
 /// every anchor of the session (a proofread holds one per suggestion).
+///
+/// No `deinit` here or in what it holds (its text, rope, chunks, ledger): an ended session's
+/// contexts may be let go on a thread of their own (`SlicedRelease.freeElsewhere`), and a
+/// deinit that touched anything the engine's thread still reaches would race with it.
 final class SessionContext {
     private struct Slot {
         var includesEdges: Bool

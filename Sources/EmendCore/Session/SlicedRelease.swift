@@ -192,7 +192,8 @@ extension Session {
         var areMany: Bool {
             let count = changes.reduce(0) { $0 + $1.count } + edits.reduce(0) { $0 + $1.count }
             guard count <= SlicedRelease.freedAtOnce else { return true }
-            return changes.joined().contains { $0.text.utf8Count + $0.baseText.utf8Count >= 1 << 16 }
+            // Lengths as the ledger keeps them: reading `text` would join a long change's pieces.
+            return changes.joined().contains { $0.textCount + $0.base.count >= 1 << 16 }
         }
     }
 }
