@@ -37,7 +37,7 @@ final class SessionContext {
     init(id: UInt64, description: ContextDescription) {
         self.id = id
         self.engineContext = description.engineContext
-        self.content = .built(DocumentText(description.text))
+        self.content = .built(Self.freeingRemovedElsewhere(DocumentText(description.text)))
         self.selection = description.selection
         self.given = description.text.string
     }
@@ -97,8 +97,21 @@ final class SessionContext {
     /// (`Coordinator.replayEngineEdits`).
     func finishBuilding(_ built: DocumentText) -> [TextBeingBuilt.EngineEdit] {
         guard case .building(let pending) = content else { return [] }
-        content = .built(built)
+        content = .built(Self.freeingRemovedElsewhere(built))
         return pending.edits
+    }
+
+    /// `text`, whose rope hands the chunks a long replace takes out to a thread of their own
+    /// to be freed (`TextRope.letGoOfRemoved`); freed here when no thread can start.
+    private static func freeingRemovedElsewhere(_ text: DocumentText) -> DocumentText {
+        text.rope.letGoOfRemoved = { removed in
+            do {
+                try RuntimeThread.start { removed.letGo() }
+            } catch {
+                removed.letGo()
+            }
+        }
+        return text
     }
 
     /// `range` of the built text as `DocumentText.slice` gives it; the string the engine gave,
