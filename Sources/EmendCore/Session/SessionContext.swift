@@ -1,3 +1,4 @@
+import CEmendSystem
 import EmendText
 
 /// One context of a session: the engine's text as the runtime knows it now, and the anchors
@@ -106,7 +107,14 @@ final class SessionContext {
     private static func freeingRemovedElsewhere(_ text: DocumentText) -> DocumentText {
         text.rope.letGoOfRemoved = { removed in
             do {
-                try RuntimeThread.start { removed.letGo() }
+                try RuntimeThread.start {
+                    removed.letGo()
+                    // Gives the pages back here: glibc trims an arena only when a block of
+                    // 64 KB or more is freed, and the chunks are 2 KB each, so the next large
+                    // block the engine's thread freed (an ended session's request) gave back
+                    // all 16 MB of them (`heap_trim`, `madvise`: 4 ms of reverting's last dispatch).
+                    _ = emendsys_trim_heap()
+                }
             } catch {
                 removed.letGo()
             }
