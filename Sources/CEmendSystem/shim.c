@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <errno.h>
+#include <malloc.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -83,4 +84,12 @@ int emendsys_unix_listen(const char *path, int backlog) {
 
 int emendsys_accept_cloexec(int fd) {
     return accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+}
+
+int emendsys_trim_heap(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
 }

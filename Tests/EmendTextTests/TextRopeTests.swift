@@ -1,4 +1,5 @@
 import XCTest
+import Glibc
 @testable import EmendText
 
 /// The rope against a plain byte array: random edits of every size (within a chunk, across
@@ -236,5 +237,57 @@ final class TextRopeTests: XCTestCase {
         rope.replace(0..<0, with: Array("new".utf8))
         XCTAssertEqual(rope.string, "new")
         XCTAssertEqual(rope.position(ofMark: 0), 0)
+    }
+}
+
+extension TextRopeTests {
+    /// A replace that takes out many chunks hands them to `letGoOfRemoved` (where an owner
+    /// frees them on a thread of its own); one that takes out a few frees them itself. The
+    /// text and the marks are the same either way, and stay so once the chunks handed over
+    /// are freed on another thread.
+    func testAReplaceHandsTheManyChunksItTakesOut() throws {
+        let line = "Words go on and on. "
+        let original = String(repeating: line, count: 40_000)   // 800 KB: hundreds of chunks
+        let rope = TextRope(original)
+        var handed: [TextRope.RemovedChunks] = []
+        rope.letGoOfRemoved = { handed.append($0) }
+        rope.setMark(0, at: 20)
+        rope.setMark(1, at: original.utf8.count - 20)
+        rope.setMark(2, at: 400_000)   // inside what goes: to the replace's start
+        // A few chunks out: freed in the replace.
+        rope.replace(100..<2_100, with: Array("short".utf8))
+        XCTAssertTrue(handed.isEmpty)
+        var model = Array(original.utf8)
+        model.replaceSubrange(100..<2_100, with: Array("short".utf8))
+        // Most of the text out: its chunks are handed over.
+        let end = model.count - 1_000
+        rope.replace(200..<end, with: Array("The text is short.".utf8))
+        model.replaceSubrange(200..<end, with: Array("The text is short.".utf8))
+        XCTAssertEqual(handed.count, 1)
+        let removed = try XCTUnwrap(handed.first)
+        XCTAssertGreaterThanOrEqual(removed.count, TextRope.removedLetGoAt)
+        try Self.onAThreadOfItsOwn { removed.letGo() }
+        handed = []
+        XCTAssertEqual(Array(rope.string.utf8), model)
+        XCTAssertEqual(rope.position(ofMark: 0), 20)
+        XCTAssertEqual(rope.position(ofMark: 2), 200)
+        XCTAssertEqual(rope.position(ofMark: 1), model.count - 20)
+        // The rope edits on as before (the chunks around the edit are its own).
+        rope.replace(150..<250, with: Array("again".utf8))
+        model.replaceSubrange(150..<250, with: Array("again".utf8))
+        XCTAssertEqual(Array(rope.string.utf8), model)
+    }
+
+    /// Runs `body` on a thread of its own and waits for it.
+    private static func onAThreadOfItsOwn(_ body: @escaping () -> Void) throws {
+        final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, box)
+        guard started == 0 else { return XCTFail("no thread: \(started)") }
+        pthread_join(thread, nil)
     }
 }

@@ -31,4 +31,9 @@ int emendsys_unix_listen(const char *path, int backlog);
 
 /* accept4(fd, NULL, NULL, SOCK_CLOEXEC): a connection that no child started meanwhile inherits. */
 int emendsys_accept_cloexec(int fd);
+
+/* malloc_trim(0) (malloc.h, which the Glibc module does not bring in): gives the pages of
+ * every arena's free blocks back to the kernel; 1 when it gave any back. On the thread that
+ * calls it, which waits for each arena's lock in turn. */
+int emendsys_trim_heap(void);
 #endif

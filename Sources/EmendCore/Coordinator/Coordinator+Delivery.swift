@@ -142,10 +142,15 @@ extension Coordinator {
             let inFlight = edit.releasesAnchor ? context.anchor(range) : edit.anchor
             let sent = SentReplace(edit: edit, range: range, planned: planned, inFlight: inFlight)
             let long = range.count + edit.replacement.utf8.count >= Self.longReplaceBytes
+            // `planned` is at `range` now: compared just above, or copied out of it.
+            let sentAt = (replaces: context.text.rope.replaceCount, range: range)
             call(.replace, .replace, startsDispatch: long, invoke: { [unowned self] request in
                 // The engine may have edited the text since the replace was planned: send where that
                 // text is now, or give up on the replace (as refused) when the edit touched it.
-                guard let now = inFlight.range, context.text.holds(planned, at: now) else {
+                // Not compared again while the rope took no replace since (a 16 MB region
+                // rewritten into a sentence was compared twice, a dispatch apart).
+                guard let now = inFlight.range,
+                      sentAt == (context.text.rope.replaceCount, now) || context.text.holds(planned, at: now) else {
                     return _ = try? self.answer(request, .refused)
                 }
                 delivery.checked = (context.text.rope.replaceCount, now)
