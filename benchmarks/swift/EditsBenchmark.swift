@@ -70,7 +70,9 @@ private final class ByteEngine: CoordinatorDelegate {
     var preparedAnswer: String?
 
     func requestsContexts(_ coordinator: Coordinator, scope: ContextScope, request: RequestID) {
+        // A prepared answer serves once: a later request reads the text as it is then.
         let answer = preparedAnswer ?? text.string
+        preparedAnswer = nil
         try? coordinator.answer(request, .contexts([ContextDescription(text: AttributedText(answer), selection: 0..<text.count)]))
     }
     func replace(_ coordinator: Coordinator, _ proposal: ReplaceProposal, request: RequestID) {
@@ -497,6 +499,9 @@ extension EditsBenchmark {
         // The region's trailing space stays.
         let rewritten = Array((ShortRewriter.sentence + " ").utf8)
         let engine = ByteEngine(original)
+        // The engine's own 16 MB copy into its answer is made before the session (as in
+        // utf16-building): the answering dispatch measures Emend taking the answer.
+        engine.preparedAnswer = original
         let coordinator = coordinator(engine, ShortRewriter(), .rewriteFriendly)
         let delivered = stage(coordinator, "delivering")
         guard engine.bytes == rewritten else {
