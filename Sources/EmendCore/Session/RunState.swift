@@ -125,6 +125,21 @@ final class RunState {
         return taken.takeBatches()
     }
 
+    /// The long texts the run holds (the result as it came, the region and the base as the
+    /// provider read them, the earlier result, the request), which the run lets go of. Why:
+    /// a rewrite of a million words holds several of them of megabytes each, and giving their
+    /// pages back to the kernel when the ended session went took milliseconds of the dispatch
+    /// that let go of it (`Session.releaseInSlices` frees them elsewhere when they are long).
+    func takeTexts() -> RunTexts {
+        var texts = RunTexts()
+        swap(&texts.result, &resultText)
+        swap(&texts.region, &requestRegionText)
+        swap(&texts.base, &requestBase)
+        swap(&texts.previousResult, &previousResult)
+        swap(&texts.request, &request)
+        return texts
+    }
+
     var hasRunningProviders: Bool { providerRun != nil }
 
     /// Lets go of everything the run holds: providers are cancelled, and what waited for a
@@ -138,5 +153,21 @@ final class RunState {
     func cancelProviders() {
         providerRun?.cancel()
         providerRun = nil
+    }
+}
+
+/// The long texts of an ended run (see `RunState.takeTexts`).
+struct RunTexts {
+    var result = ResultPieces()
+    var region = AttributedText("")
+    var base = AttributedText("")
+    var previousResult: String?
+    /// What the provider was asked: the region's text again, and its Markdown.
+    var request: ProviderRequest?
+
+    /// Whether freeing them may cost more than a fraction of a millisecond.
+    var areLong: Bool {
+        let requestCount = (request?.text.utf8.count ?? 0) + (request?.markdown?.utf8.count ?? 0)
+        return result.utf8Count + region.utf8Count + base.utf8Count + (previousResult?.utf8.count ?? 0) + requestCount >= 1 << 20
     }
 }
