@@ -70,20 +70,29 @@ public final class DocumentText {
     /// The part `range` with its runs, intents and protected ranges clipped to it (costs the
     /// part and the styling near it).
     public func slice(_ range: Range<Int>) -> AttributedText {
+        AttributedText.clipped(styling(near: range), to: range, text: substring(range))
+    }
+
+    /// The runs, intents and protected ranges near `range`, unclipped, on an empty text.
+    func styling(near range: Range<Int>) -> AttributedText {
         let (low, high) = (range.lowerBound, range.upperBound)
-        let styling = AttributedText("", attributeRuns: runs.elements(near: low, high), blockIntents: intents.elements(near: low, high),
-                                     protectedRanges: declaredProtection.elements(near: low, high))
-        return AttributedText.clipped(styling, to: range, text: substring(range))
+        return AttributedText("", attributeRuns: runs.elements(near: low, high), blockIntents: intents.elements(near: low, high),
+                              protectedRanges: declaredProtection.elements(near: low, high))
     }
 
     /// Whether replacing `range` would change protected text (see `AttributedText`); costs
     /// the protected ranges near it and the length of `range`.
     public func touchesProtectedText(_ range: Range<Int>) -> Bool {
-        let touchesDeclared = declaredProtection.elements(near: range.lowerBound, range.upperBound).contains { protected in
+        touchesDeclaredProtection(range) || containsAttachment(range)
+    }
+
+    /// Whether replacing `range` would change a protected range the engine declared
+    /// (attachments aside: costs the protected ranges near it, not the text).
+    public func touchesDeclaredProtection(_ range: Range<Int>) -> Bool {
+        declaredProtection.elements(near: range.lowerBound, range.upperBound).contains { protected in
             if range.isEmpty { return protected.lowerBound < range.lowerBound && range.lowerBound < protected.upperBound }
             return range.overlaps(protected)
         }
-        return touchesDeclared || containsAttachment(range)
     }
 
     public func containsAttachment(_ range: Range<Int>) -> Bool {

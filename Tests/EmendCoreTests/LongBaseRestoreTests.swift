@@ -1,5 +1,6 @@
 import XCTest
 @testable import EmendCore
+import EmendText
 
 /// A rewrite of a long region into one short sentence has a change whose *base* is long:
 /// revert and show original put that base back a bounded piece per replace from its end
@@ -27,10 +28,13 @@ final class LongBaseRestoreTests: XCTestCase {
         }
     }
 
-    /// A coordinator whose rewrite of the whole text is delivered.
+    /// A coordinator whose rewrite of the whole text is delivered. One item of work per
+    /// dispatch: the text is checked (and the engine types) after every replace, however fast
+    /// the machine (under the time budget a warm process sent every piece in one dispatch).
     private func rewritten(_ engine: TestEngine) throws -> Coordinator {
         var options = CoordinatorOptions()
         options.streaming = .wholeResult
+        options.dispatchBudget = .items(1)
         let coordinator = try Coordinator(delegate: engine, options: options, providers: [ShortRewriter()])
         try coordinator.start(.rewriteFriendly)
         XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
@@ -129,5 +133,67 @@ final class LongBaseRestoreTests: XCTestCase {
         XCTAssertTrue(typed, "the engine typed between pieces")
         expected.insert(contentsOf: "Start. ".utf8, at: 0)
         XCTAssertTrue(Array(engine.text.utf8) == expected, "the original comes back with the engine's edits where it made them")
+    }
+
+    /// The rewrite went in as one replace of the region; the ledger holds it without the bytes
+    /// the region and the sentence share at their ends (the plan's `ChangedCore`: recorded as
+    /// the core's replace, the same change `EditLedger.trimmed` makes of the whole one).
+    func testALongChangeIsRecordedWithoutItsSharedEnds() throws {
+        let engine = TestEngine(Self.original)
+        let coordinator = try rewritten(engine)
+        let context = try XCTUnwrap(coordinator.session?.working)
+        let whole = LedgerHunk(base: 0..<Self.original.utf8.count, baseText: AttributedText(Self.original),
+                               text: AttributedText(Self.rewrittenText))
+        let trimmed = try XCTUnwrap(EditLedger.trimmed(whole))
+        XCTAssertNotEqual(trimmed.base, whole.base, "the texts share bytes at an end (else this tests nothing)")
+        XCTAssertEqual(context.ledger.hunks.count, 1)
+        let hunk = try XCTUnwrap(context.ledger.hunks.first)
+        XCTAssertEqual(hunk.base, trimmed.base)
+        XCTAssertTrue(hunk.baseText == trimmed.baseText && hunk.text == trimmed.text, "the change is the trimmed one")
+        try coordinator.revert()
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == Self.original, "revert puts the original back byte for byte")
+    }
+
+    /// The engine types inside the region while show rewritten's plan is out: the plan's
+    /// edit no longer holds what it expected there (the plan's knowledge of the text is not
+    /// taken as still true), so it is withdrawn, and the engine's text stays.
+    func testAnEngineEditWhileALongPlanIsOutStays() throws {
+        let engine = TestEngine(Self.original)
+        let coordinator = try rewritten(engine)
+        let id = coordinator.contextIDs[0]
+        try coordinator.showOriginal(true)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == Self.original)
+        try coordinator.showOriginal(false)
+        XCTAssertTrue(coordinator.session?.alignment.isInFlight ?? false, "the step's edits are planned on a runtime thread")
+        engine.edit(100..<100, "QQ")
+        try coordinator.updateRange(contextID: id, range: 100..<100, text: "QQ", reason: .typing)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        var typed = Array(Self.original.utf8)
+        typed.insert(contentsOf: "QQ".utf8, at: 100)
+        XCTAssertTrue(Array(engine.text.utf8) == typed, "the engine's edit stays, the region around it as it was")
+        try coordinator.revert()
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(Array(engine.text.utf8) == typed, "revert keeps the engine's edit")
+    }
+
+    /// An attachment inside a long region rewritten into one sentence stays: the plan that
+    /// read the region saw it, so the replace is looked at for protected text before it goes.
+    func testAnAttachmentInALongRegionStays() throws {
+        let half = Self.original.utf8.count / 2
+        var bytes = Array(Self.original.utf8)
+        bytes.insert(contentsOf: "\u{FFFC}".utf8, at: half)
+        let original = String(decoding: bytes, as: UTF8.self)
+        let engine = TestEngine(original)
+        var options = CoordinatorOptions()
+        options.streaming = .wholeResult
+        let coordinator = try Coordinator(delegate: engine, options: options, providers: [ShortRewriter()])
+        try coordinator.start(.rewriteFriendly)
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text.contains("\u{FFFC}"), "the attachment is still in the text (\(engine.text.utf8.count) bytes)")
+        try coordinator.revert()
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        XCTAssertTrue(engine.text == original, "revert puts the original back byte for byte")
     }
 }

@@ -18,10 +18,18 @@ extension Coordinator {
         /// planned before the engine edited that text (a restore of a change the engine's
         /// edit made its own) is withdrawn, not sent.
         var expected: String? = nil
+        /// The rope's `replaceCount` at which `anchor` was known to hold `expected` and no
+        /// attachment (a plan read its copy of the text so): while the rope took no replace
+        /// since, neither is read again. Why: a 16 MB region rewritten into a sentence was
+        /// compared and scanned for attachments on the engine's thread (4 ms of one dispatch).
+        var knownAt: Int? = nil
         /// The suggestion whose text this edit puts in: marked once the engine applied it.
         var marks: SuggestionMark? = nil
         /// The replacement cut into the rope's chunks elsewhere (a long one a plan made).
         var prepared: PreparedReplacement? = nil
+        /// What the edit changes, without the ends `expected` and the replacement share (a
+        /// long one a plan made): the delivery is recorded as its core's replace.
+        var core: ChangedCore? = nil
     }
 
     /// A suggestion marked once the engine applied the edit that puts its text in.
@@ -113,12 +121,15 @@ extension Coordinator {
             }
             defer { if edit.releasesAnchor { context.release(edit.anchor) } }
             guard let range = edit.anchor.range else { delivery.asPlanned = false; continue }
-            if let expected = edit.expected, !context.text.holds(expected, at: range) {
+            let known = edit.expected != nil && edit.knownAt == context.text.rope.replaceCount
+            if let expected = edit.expected, !known, !context.text.holds(expected, at: range) {
                 logger("a planned replace was withdrawn: the engine edited its text first")
                 delivery.asPlanned = false
                 continue
             }
-            if context.text.touchesProtectedText(range) && !(edit.restores && context.ledger.isDelivered(range)) {
+            // Declared protection is looked at always: it is not in the bytes the plan read.
+            let touchesProtected = known ? context.text.touchesDeclaredProtection(range) : context.text.touchesProtectedText(range)
+            if touchesProtected && !(edit.restores && context.ledger.isDelivered(range)) {
                 delivery.asPlanned = false
                 // A change around protected text that keeps it goes as the changes beside it.
                 if let parts = partsAroundProtectedText(edit, range: range, in: context) {
@@ -186,8 +197,10 @@ extension Coordinator {
                 now = context.applyDelivered(where_, styling, styled: true, replaced: sent.planned, replacedChecked: checked,
                                              prepared: prepared)
             } else {
+                // The core was made of the expected text, which `planned` is.
+                let core = asAsked && edit.expected != nil ? edit.core : nil
                 now = context.applyDelivered(where_, AttributedText(text), styled: false, replaced: sent.planned,
-                                             replacedChecked: checked, prepared: prepared)
+                                             replacedChecked: checked, prepared: prepared, core: core)
             }
             delivery.recorded += 1
             if !edit.releasesAnchor { edit.anchor.range = now }

@@ -37,7 +37,7 @@ extension Coordinator {
         // The ledger as the region was copied: the version shown is known after the delivery
         // only if nothing but its replaces reached the ledger since.
         let copied = (generation: context.ledger.generation, baseEdits: context.ledger.baseEdits.count,
-                      versionChanges: session.versions[target].count)
+                      versionChanges: session.versions[target].count, replaces: plan.replaces)
         let flight = VersionAlignment.Flight(target: target, regionStart: region.lowerBound)
         let ticket = flight.ticket
         session.alignment = .inFlight(flight)
@@ -52,12 +52,15 @@ extension Coordinator {
             guard let self = owner, self.session === session, let flight = session.alignment.flight(ticket) else { return }
             guard self.workMayProceed(session), let context = session.working else { return }
             let end = min(edits.count, start + Self.suggestionSlice)
+            // With no replace of the rope since the copy, each edit is where the plan read it.
+            let unchanged = context.text.rope.replaceCount == copied.replaces
             for edit in edits[start..<end] {
                 guard let range = VersionAlignment.place(edit.range, of: flight) else { continue }
                 // Wherever an engine edit moved it, its replacement (and its prepared chunks) stay.
                 planned.edits.append(PlannedEdit(anchor: context.anchor(range), replacement: edit.replacement.string,
                                                  styling: styled ? edit.replacement : nil, expected: edit.expected,
-                                                 prepared: edit.prepared))
+                                                 knownAt: unchanged && !edit.holdsAttachment ? copied.replaces : nil,
+                                                 prepared: edit.prepared, core: edit.core))
             }
             guard end == edits.count else { return self.queue.post { anchored(plan, from: end) } }
             _ = session.alignment.land(ticket)

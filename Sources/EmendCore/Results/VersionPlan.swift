@@ -12,8 +12,10 @@ import EmendText
 /// (`Coordinator.planVersionEdits`). The steps are those of `Coordinator.plannedEdits`, on
 /// the region's copy instead of the context's text: the same edits.
 struct VersionPlan: Sendable {
-    /// The region's text as it stands.
-    let current: AttributedText
+    /// The region's text as it stands, made on the plan's thread.
+    let region: SessionContext.RegionCopy
+    /// The rope's `replaceCount` when the region was copied (see `PlannedEdit.knownAt`).
+    let replaces: Int
     /// Emend's net changes inside the region (spans relative to it), to put back for the base.
     let emendChanges: [(span: Range<Int>, baseText: AttributedText)]
     /// Where the region's base is in the base text.
@@ -31,6 +33,10 @@ struct VersionPlan: Sendable {
         let expected: String
         /// A long replacement cut into the rope's chunks here (see `PreparedReplacement`).
         let prepared: PreparedReplacement?
+        /// Whether `range` holds an attachment (protected: see `AttributedText`).
+        let holdsAttachment: Bool
+        /// What a long edit changes, without the ends its texts share (see `ChangedCore`).
+        let core: ChangedCore?
     }
 
     /// The edits, and what they make of the region.
@@ -56,8 +62,10 @@ struct VersionPlan: Sendable {
         if text.touchesProtectedText(region.lowerBound..<region.lowerBound)
             || text.touchesProtectedText(region.upperBound..<region.upperBound) { return nil }
         // The string the engine gave when nothing changed the text since (a rewrite of a whole
-        // 16 MB document copied it out of the rope in the dispatch its result was ready in).
-        current = context.slice(region)
+        // 16 MB document copied it out of the rope in the dispatch its result was ready in),
+        // else the rope's chunks, copied on the plan's thread.
+        self.region = context.laterSlice(region)
+        replaces = text.rope.replaceCount
         emendChanges = context.ledger.changes(inside: region)
         baseRange = context.ledger.baseRange(ofCurrent: region)
         self.version = version
@@ -68,6 +76,7 @@ struct VersionPlan: Sendable {
     /// and what they make of the region. Costs the region's alignment and a copy of it: run
     /// it off the engine's thread.
     func planned() -> Planned {
+        let current = region.made
         let base = EditLedger.undoing(emendChanges, in: current)
         let target = EditLedger.applying(version, to: base, at: baseRange)
         let whole = 0..<current.utf8Count
@@ -75,8 +84,13 @@ struct VersionPlan: Sendable {
                                           region: whole, target: target, styled: styled)
         let edits = kept.map {
             let replacement = $0.replacement.string.utf8
-            return Edit(range: $0.range, replacement: $0.replacement, expected: current.substring($0.range),
-                        prepared: replacement.count >= Self.preparedBytes ? PreparedReplacement(replacement) : nil)
+            let expected = current.substring($0.range)
+            let plain = !styled && $0.replacement.isPlain
+            return Edit(range: $0.range, replacement: $0.replacement, expected: expected,
+                        prepared: replacement.count >= Self.preparedBytes ? PreparedReplacement(replacement) : nil,
+                        holdsAttachment: current.containsAttachment($0.range),
+                        core: plain && $0.range.count >= ChangedCore.minimumBytes
+                            ? ChangedCore(expected: expected, replacement: $0.replacement.string) : nil)
         }
         return Planned(edits: edits, makeVersion: Self.text(current.string, after: edits) == target.string,
                        versionLength: target.utf8Count)

@@ -138,6 +138,27 @@ final class SessionContext {
         return text.slice(range)
     }
 
+    /// What `slice(range)` gives, made on another thread (`RegionCopy.made`): the string the
+    /// engine gave as it is, or the rope's chunks of `range` (see `DocumentText.LaterSlice`).
+    func laterSlice(_ range: Range<Int>) -> RegionCopy {
+        if let given, text.isPlain, range == 0..<given.utf8.count { return .given(AttributedText(given)) }
+        return .later(text.laterSlice(range))
+    }
+
+    /// A part of the text taken on the engine's thread and made elsewhere (`laterSlice`).
+    enum RegionCopy: Sendable {
+        case given(AttributedText)
+        case later(DocumentText.LaterSlice)
+
+        /// The part (costs its length when it is made of the rope's chunks).
+        var made: AttributedText {
+            switch self {
+            case .given(let text): text
+            case .later(let slice): slice.made
+            }
+        }
+    }
+
     /// A new anchor that follows changes to this context's text.
     func anchor(_ range: Range<Int>, includesEdges: Bool = false) -> Anchor {
         let slot: Int
@@ -210,9 +231,11 @@ final class SessionContext {
     /// and kept, not copied out of the rope: 4 MB for a rewrite of a million words);
     /// `replacedChecked`: `replaced` is known to be there (compared at this range since the
     /// rope's last replace). `prepared`: the replacement's chunks, made elsewhere of the same bytes.
+    /// `core`: what the replace changes, made elsewhere of `replaced` and the replacement
+    /// (used when `replaced` is known to be there).
     @discardableResult
     func applyDelivered(_ range: Range<Int>, _ replacement: AttributedText, styled: Bool, replaced: String? = nil,
-                        replacedChecked: Bool = false, prepared: PreparedReplacement? = nil) -> Range<Int> {
+                        replacedChecked: Bool = false, prepared: PreparedReplacement? = nil, core: ChangedCore? = nil) -> Range<Int> {
         let old = if let replaced, text.isPlain, replacedChecked || text.holds(replaced, at: range) {
             AttributedText(replaced)
         } else {
@@ -229,6 +252,15 @@ final class SessionContext {
             }
         }
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
+        if let core, replacedChecked, !styled, text.isPlain {
+            // The same change of the text, recorded without the ends its texts share: the
+            // ledger has nothing to cut off a long base (see `ChangedCore`).
+            let changed = core.range(in: range)
+            let after = changed.lowerBound..<(changed.lowerBound + core.new.utf8.count)
+            assert(text.holds(core.new, at: after), "a core made of other texts")
+            ledger.recordDelivery(changed, old: AttributedText(core.old), new: AttributedText(core.new), current: text)
+            return now
+        }
         // A text without styling holds the plain replacement there: no need to read it back
         // (a streamed sentence may be a megabyte and more).
         let new = !styled && text.isPlain ? AttributedText(replacement.string) : text.slice(now)
