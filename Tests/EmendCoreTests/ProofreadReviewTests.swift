@@ -119,6 +119,31 @@ final class ProofreadReviewTests: XCTestCase {
         XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(x: x, y: 5) }
     }
 
+    /// The layout changes while the engine works out an underline (here, inside its answer):
+    /// the rectangles it gives are of the layout it was asked in, so they are not taken as the
+    /// new layout's; the underlines asked again after the reflow are.
+    func testRectanglesAnsweredAfterAReflowAreOfTheLayoutTheyWereAskedIn() throws {
+        let (engine, coordinator) = try proofread()
+        XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: 3).first?.y, 0)
+        try coordinator.updateForReflowedText()
+        var reflowed = false
+        engine.rectsFor = { [unowned coordinator] range in
+            if !reflowed {
+                // Another reflow while the first answer of the last one is being made.
+                reflowed = true
+                do { try coordinator.updateForReflowedText() } catch { XCTFail("the reflow: \(error)") }
+                return [Rect(x: Double(range.lowerBound) * 10, y: 100, width: Double(range.count) * 10, height: 10)]
+            }
+            return [Rect(x: Double(range.lowerBound) * 10, y: 200, width: Double(range.count) * 10, height: 10)]
+        }
+        try engine.run(coordinator)
+        XCTAssertTrue(reflowed)
+        for index in 0..<coordinator.suggestions.count where coordinator.suggestions[index].state == .pending {
+            XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: index).map(\.y), [200],
+                           "suggestion \(index): only the last layout's rectangles")
+        }
+    }
+
     func testReflowAsksAgainForTheUnderlinesOfPendingSuggestions() throws {
         let (engine, coordinator) = try proofread()
         try coordinator.acceptSuggestion(0)

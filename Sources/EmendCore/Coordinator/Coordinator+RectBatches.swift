@@ -30,6 +30,7 @@ extension Coordinator {
         }
         var after = request
         after.rest = rest
+        after.askedIn = session?.layout ?? 0
         let purpose = request.purpose
         call(.rectBatches, .rectBatch(count: ranges.count), invoke: { [unowned self] in
             self.delegate.requestsRects(self, purpose, contextID: context.id, engineContext: context.engineContext,

@@ -295,6 +295,7 @@ extension Coordinator {
             after.rest = after.rest.dropFirst()
             guard let range = first.anchor.range, let context = try? context(first.contextID) else { continue }
             let id = context.id, engineContext = context.engineContext
+            after.askedIn = session?.layout ?? 0
             switch request.purpose {
             case .underline:
                 call(.underlineRects, .rects, invoke: { [unowned self] in
@@ -313,14 +314,21 @@ extension Coordinator {
     /// The engine answered the rectangles of `suggestions` (`RectRequest.kept` says what
     /// each keeps): the request goes on with the rest.
     func rectsAnswered(_ request: RectRequest, _ suggestions: [Suggestion], _ answer: DelegateAnswer) {
+        if request.purpose == .underline, let session, request.askedIn != session.layout {
+            // The layout changed while the engine worked them out (a reflow then only forgets
+            // rectangles: this request was still out): asked again in the layout now.
+            var again = request
+            again.rest = ArraySlice(suggestions.filter { $0.state == .pending }) + request.rest
+            return requestRects(again)
+        }
         if let lists = request.kept(answer, count: suggestions.count, batched: asksRectsInBatches) {
             for (suggestion, rects) in zip(suggestions, lists) {
                 switch request.purpose {
                 case .underline:
-                    suggestion.setUnderlineRects(rects, layout: session?.layout ?? 0)
+                    suggestion.setUnderlineRects(rects, layout: request.askedIn)
                     noteSuggestionChanged(suggestion.index)
                 case .bounding:
-                    suggestion.setBoundingRects(rects, layout: session?.layout ?? 0)
+                    suggestion.setBoundingRects(rects, layout: request.askedIn)
                 }
             }
         }

@@ -10,6 +10,10 @@ struct RectRequest {
     var rest: ArraySlice<Suggestion>
     /// Handled once every suggestion was asked for and answered.
     let then: SessionEvent
+    /// The layout (`Session.layout`) when the rectangles out were asked for: the answer is
+    /// of that layout, whatever changed it before the answer came (rectangles tagged with
+    /// the layout at their arrival were taken as current after a reflow that made them stale).
+    var askedIn = 0
 
     /// The rectangles each of `count` suggestions keeps from `answer` (`batched`: the answer
     /// to one request for all of them), or nil when they keep what they had. A batch's answer
