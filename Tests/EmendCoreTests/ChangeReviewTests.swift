@@ -203,7 +203,7 @@ final class ChangeReviewTests: XCTestCase {
         XCTAssertEqual(try coordinator.suggestionIndex(x: x, y: 5), 2)
         try coordinator.rejectSuggestion(2)
         try engine.run(coordinator)
-        XCTAssertThrowsEmend(.notFound) { try coordinator.suggestionIndex(contextID: id, offset: range.lowerBound + 1) }
+        XCTAssertThrowsEmend(.notFound) { _ = try coordinator.suggestionIndex(contextID: id, offset: range.lowerBound + 1) }
     }
 
     func testAFollowUpAfterAPartialReviewRefinesTheTextAsItStands() throws {

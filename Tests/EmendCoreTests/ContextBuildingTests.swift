@@ -17,7 +17,7 @@ final class ContextBuildingTests: XCTestCase {
         try coordinator.start(.proofread)
         XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
         engine.releaseHeldContexts(coordinator)
-        try engine.dispatching { try coordinator.dispatch() }
+        _ = try engine.dispatching { try coordinator.dispatch() }
         let contextID = try XCTUnwrap(coordinator.contextIDs.first, "the context exists once its answer is taken")
         XCTAssertEqual(coordinator.session?.working?.isBuilt, false, "its rope is built elsewhere by default")
         // The engine types at the start at once: the edit is taken, and the suggestion after it
@@ -68,7 +68,7 @@ extension ContextBuildingTests {
         try coordinator.start(.proofread)
         XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
         engine.releaseHeldContexts(coordinator)
-        try engine.dispatching { try coordinator.dispatch() }
+        _ = try engine.dispatching { try coordinator.dispatch() }
         let contextID = try XCTUnwrap(coordinator.contextIDs.first, "the context exists once its answer is taken")
         XCTAssertEqual(coordinator.session?.working?.isBuilt, !expectBuilding, "the rope is built elsewhere when large enough")
         var seen = Seen()
@@ -167,7 +167,7 @@ extension ContextBuildingTests {
             try coordinator.start(.proofread)
             XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
             engine.releaseHeldContexts(coordinator)
-            try engine.dispatching { try coordinator.dispatch() }
+            _ = try engine.dispatching { try coordinator.dispatch() }
             let contextID = try XCTUnwrap(coordinator.contextIDs.first)
             XCTAssertEqual(coordinator.session?.working?.isBuilt, false)
             engine.edit(0..<0, "Hello. ")
@@ -187,7 +187,7 @@ extension ContextBuildingTests {
         try coordinator.start(.proofread)
         XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
         engine.releaseHeldContexts(coordinator)
-        try engine.dispatching { try coordinator.dispatch() }
+        _ = try engine.dispatching { try coordinator.dispatch() }
         try coordinator.stop()
         try engine.run(coordinator)
         XCTAssertNil(coordinator.session)
@@ -212,7 +212,7 @@ extension ContextBuildingTests {
         try coordinator.start(.proofread)
         XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
         engine.releaseHeldContexts(coordinator)
-        try engine.dispatching { try coordinator.dispatch() }
+        _ = try engine.dispatching { try coordinator.dispatch() }
         let contextID = try XCTUnwrap(coordinator.contextIDs.first)
         guard case .building(let pending) = try XCTUnwrap(coordinator.session?.working).content else {
             return XCTFail("the rope is built elsewhere")
@@ -261,7 +261,7 @@ extension ContextBuildingTests {
             try coordinator.start(.proofread)
             XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
             engine.releaseHeldContexts(coordinator)
-            try engine.dispatching { try coordinator.dispatch() }
+            _ = try engine.dispatching { try coordinator.dispatch() }
             let id = try XCTUnwrap(coordinator.contextIDs.first)
             XCTAssertEqual(coordinator.session?.working?.isBuilt, threshold == .max)
             let count = filler.utf8.count

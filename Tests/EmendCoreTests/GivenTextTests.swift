@@ -20,7 +20,7 @@ final class GivenTextTests: XCTestCase {
         try coordinator.start(.rewriteFriendly)
         XCTAssertTrue(try engine.pump(coordinator) { engine.contextRequests.count == 1 })
         engine.releaseHeldContexts(coordinator)
-        try engine.dispatching { try coordinator.dispatch() }
+        _ = try engine.dispatching { try coordinator.dispatch() }
         XCTAssertEqual(coordinator.session?.working?.isBuilt, false, "the edit comes in the window")
         let contextID = try XCTUnwrap(coordinator.contextIDs.first)
         let ready = try XCTUnwrap(byteRange(of: "ready", in: engine.text))

@@ -297,7 +297,7 @@ final class SessionPropertyTests: XCTestCase {
             default:
                 if chance(50) { accepted = accepted || (try? coordinator.accept()) != nil } else { try? coordinator.revert() }
             }
-            try? coordinator.dispatch()
+            _ = try? coordinator.dispatch()
             // (Once the runtime took every answer: one the engine gave at the end of a
             // dispatch's budget waits in the queue for the next dispatch.)
             if let id = coordinator.contextIDs.first, engine.heldReplaces.isEmpty, !coordinator.queue.hasPendingWork {
