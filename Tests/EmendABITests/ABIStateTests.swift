@@ -75,7 +75,7 @@ final class ABIStateTests: XCTestCase {
         XCTAssertStatus(emend_session_copy_result(coordinator, engine.contextID, &small, small.count, &length), EMEND_E_RANGE, mentions: ["\(length + 1)"])
         var buffer = [CChar](repeating: 0, count: length + 1)
         XCTAssertEqual(emend_session_copy_result(coordinator, engine.contextID, &buffer, buffer.count, &length), EMEND_OK)
-        XCTAssertEqual(String(cString: buffer), "I don't think it's ready!")
+        XCTAssertEqual(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), "I don't think it's ready!")
         XCTAssertEqual(emend_session_accept(coordinator), EMEND_OK)
         XCTAssertEqual(runUntilIdle(coordinator), EMEND_OK)
         XCTAssertStatus(emend_session_accept(coordinator), EMEND_E_STATE)

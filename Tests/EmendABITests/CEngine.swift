@@ -390,7 +390,7 @@ func completeness(_ coordinator: OpaquePointer) -> (emend_completeness, String) 
     XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, nil, 0, &length), EMEND_OK, lastError)
     var buffer = [CChar](repeating: 1, count: length + 1)
     XCTAssertEqual(emend_coordinator_get_completeness(coordinator, &value, &buffer, buffer.count, &length), EMEND_OK, lastError)
-    return (value, String(cString: buffer))
+    return (value, String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }
 
 func suggestionCount(_ coordinator: OpaquePointer?) -> Int {

@@ -32,7 +32,7 @@ final class KeystrokeFirstTests: XCTestCase {
         func run(_ request: ProviderRequest, sink: ProviderSink) -> ProviderOutcome {
             condition.lock()
             if !request.text.contains("Zebra") {
-                while permits == 0 && !sink.isCancelled { condition.wait(until: Date().addingTimeInterval(0.05)) }
+                while permits == 0 && !sink.isCancelled { _ = condition.wait(until: Date().addingTimeInterval(0.05)) }
                 if permits > 0 { permits -= 1 }
             }
             order.append(request.text.contains("Zebra") ? "edited" : "batch")

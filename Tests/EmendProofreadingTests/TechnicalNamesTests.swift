@@ -55,11 +55,11 @@ final class TechnicalNamesTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
         }
         for package in ["libpcre2-8-0:amd64.list", "libreadline8:amd64.list", "dbus-daemon.list", "less.list", "less.md5sums"] {
-            FileManager.default.createFile(atPath: "\(root)/info/\(package)", contents: Data())
+            _ = FileManager.default.createFile(atPath: "\(root)/info/\(package)", contents: Data())
         }
-        FileManager.default.createFile(atPath: root + "/bin/gunzip", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root + "/bin/notes", contents: Data(), attributes: [.posixPermissions: 0o644])
-        FileManager.default.createFile(atPath: root + "/man3/malloc.3.gz", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/bin/gunzip", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: root + "/bin/notes", contents: Data(), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: root + "/man3/malloc.3.gz", contents: Data())
         let listed = SystemNames.listed(packageDirectory: root + "/info", path: root + "/bin", manualDirectories: [root + "/man3"])
         let read = SystemNames(names: listed, lexicon: Lexicon(words: ["en_US": ["less", "daemon"]]))
         for name in ["pcre", "pcre2", "readline", "dbus", "gunzip", "malloc"] { XCTAssertTrue(read.contains(name), name) }
@@ -90,9 +90,9 @@ final class TechnicalNamesTests: XCTestCase {
         for directory in ["info", "bin", "man3"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: root + "/info/libpcre2-8-0:amd64.list", contents: Data())
-        FileManager.default.createFile(atPath: root + "/bin/gunzip", contents: Data(), attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root + "/man3/malloc.3.gz", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/info/libpcre2-8-0:amd64.list", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/bin/gunzip", contents: Data(), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: root + "/man3/malloc.3.gz", contents: Data())
         // Listings of directories changed in the last second are not kept: these are older.
         sleep(2)
         let cache = SystemNamesCache(file: root + "/cache/emend/system-names")
@@ -105,10 +105,10 @@ final class TechnicalNamesTests: XCTestCase {
         XCTAssertTrue(names().isSuperset(of: ["pcre", "gunzip", "malloc"]))
 
         // A new entry changes its directory's time.
-        FileManager.default.createFile(atPath: root + "/bin/dbus-send", contents: Data(), attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root + "/bin/zstd", contents: Data(), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: root + "/bin/dbus-send", contents: Data(), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: root + "/bin/zstd", contents: Data(), attributes: [.posixPermissions: 0o755])
         try FileManager.default.removeItem(atPath: root + "/info/libpcre2-8-0:amd64.list")
-        FileManager.default.createFile(atPath: root + "/info/libreadline8:amd64.list", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/info/libreadline8:amd64.list", contents: Data())
         XCTAssertEqual(names(), listed())
         XCTAssertTrue(names().contains("zstd"), "a new command was not seen")
         XCTAssertTrue(names().contains("readline"), "a new package was not seen")

@@ -10,7 +10,7 @@ final class PersonalDictionaryTests: XCTestCase {
         var template = Array("/tmp/emend-dictionary-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         XCTAssertNotNil(made)
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func contents(_ path: String) -> String {
