@@ -172,6 +172,12 @@ extension Session {
         // `-e syscalls:sys_enter_madvise --call-graph dwarf`), which made the item that freed
         // the block the longest of reverting (4.0–4.7 ms CPU in shape `shuffled`).
         let values = ValuesLetGo(changes: versions + contexts.flatMap { $0.ledger.takeHunks() }, edits: run.takeEdits())
+        // The values' references must be the last before they go: with `versions` still
+        // holding the saved versions, whichever of the two let go last freed them, and when
+        // that was this thread, a rewrite's 4 MB version made on the analysis thread went back
+        // to that thread's arena here, which glibc then trimmed (a `madvise` of 65 MB: 3-5 ms
+        // of the dispatch, perf `-e syscalls:sys_enter_madvise --call-graph dwarf`).
+        versions = []
         if values.areMany { SlicedRelease.freeElsewhere(values) }
         let texts = run.takeTexts()
         if texts.areLong { SlicedRelease.freeElsewhere(texts) }
