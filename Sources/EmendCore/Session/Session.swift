@@ -200,7 +200,7 @@ final class Session {
         // frees large buffers; the assignment below then frees an empty array.
         var places: [Int] = []
         swap(&places, &placedSuggestions)
-        if places.capacity >= 1 << 17 { SlicedRelease.freeElsewhere(places) }
+        if places.capacity >= 1 << 17 { SlicedRelease.freeElsewhere(consume places) }
         var taken: [Suggestion] = []
         swap(&taken, &suggestions)
         return taken
