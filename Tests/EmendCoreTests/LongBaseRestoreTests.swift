@@ -37,9 +37,15 @@ final class LongBaseRestoreTests: XCTestCase {
         options.dispatchBudget = .items(1)
         let coordinator = try Coordinator(delegate: engine, options: options, providers: [ShortRewriter()])
         try coordinator.start(.rewriteFriendly)
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.rewrittenText, "the rewrite is in the text (\(engine.text.utf8.count) bytes)")
         return coordinator
+    }
+
+    /// Pumps `coordinator` until it is idle (a minute at most).
+    private func settle(_ engine: TestEngine, _ coordinator: Coordinator, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle }, "idle within a minute",
+                      file: file, line: line)
     }
 
     /// Whether `text` is a prefix of `rewritten` followed by a suffix of `original`.
@@ -102,10 +108,10 @@ final class LongBaseRestoreTests: XCTestCase {
         XCTAssertLessThanOrEqual(longest, RestoringPiece.longest, "no replace carries more than a piece")
         XCTAssertGreaterThanOrEqual(replaces, 8, "put back a piece per replace")
         try coordinator.showOriginal(false)
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.rewrittenText, "show rewritten shows the rewrite again (\(engine.text.utf8.count) bytes)")
         try coordinator.revert()
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.original, "revert after both puts the original back")
     }
 
@@ -151,7 +157,7 @@ final class LongBaseRestoreTests: XCTestCase {
         XCTAssertEqual(hunk.base, trimmed.base)
         XCTAssertTrue(hunk.baseText == trimmed.baseText && hunk.text == trimmed.text, "the change is the trimmed one")
         try coordinator.revert()
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.original, "revert puts the original back byte for byte")
     }
 
@@ -163,18 +169,18 @@ final class LongBaseRestoreTests: XCTestCase {
         let coordinator = try rewritten(engine)
         let id = coordinator.contextIDs[0]
         try coordinator.showOriginal(true)
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.original)
         try coordinator.showOriginal(false)
         XCTAssertTrue(coordinator.session?.alignment.isInFlight ?? false, "the step's edits are planned on a runtime thread")
         engine.edit(100..<100, "QQ")
         try coordinator.updateRange(contextID: id, range: 100..<100, text: "QQ", reason: .typing)
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         var typed = Array(Self.original.utf8)
         typed.insert(contentsOf: "QQ".utf8, at: 100)
         XCTAssertTrue(Array(engine.text.utf8) == typed, "the engine's edit stays, the region around it as it was")
         try coordinator.revert()
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(Array(engine.text.utf8) == typed, "revert keeps the engine's edit")
     }
 
@@ -190,10 +196,10 @@ final class LongBaseRestoreTests: XCTestCase {
         options.streaming = .wholeResult
         let coordinator = try Coordinator(delegate: engine, options: options, providers: [ShortRewriter()])
         try coordinator.start(.rewriteFriendly)
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text.contains("\u{FFFC}"), "the attachment is still in the text (\(engine.text.utf8.count) bytes)")
         try coordinator.revert()
-        XCTAssertTrue(try engine.pump(coordinator, timeoutMilliseconds: 60_000) { coordinator.isIdle })
+        try settle(engine, coordinator)
         XCTAssertTrue(engine.text == original, "revert puts the original back byte for byte")
     }
 }
