@@ -156,6 +156,7 @@ final class LongBaseRestoreTests: XCTestCase {
         let hunk = try XCTUnwrap(context.ledger.hunks.first)
         XCTAssertEqual(hunk.base, trimmed.base)
         XCTAssertTrue(hunk.baseText == trimmed.baseText && hunk.text == trimmed.text, "the change is the trimmed one")
+        XCTAssertEqual(context.coresRecorded, 1, "recorded as the core the plan made")
         try coordinator.revert()
         try settle(engine, coordinator)
         XCTAssertTrue(engine.text == Self.original, "revert puts the original back byte for byte")
@@ -184,8 +185,9 @@ final class LongBaseRestoreTests: XCTestCase {
         XCTAssertTrue(Array(engine.text.utf8) == typed, "revert keeps the engine's edit")
     }
 
-    /// An attachment inside a long region rewritten into one sentence stays: the plan that
-    /// read the region saw it, so the replace is looked at for protected text before it goes.
+    /// An attachment inside a long region rewritten into one sentence stays, and so does the
+    /// original around it after revert (the plan keeps protected text out of its edits; a
+    /// replace is looked at for it again unless the plan read its range without one).
     func testAnAttachmentInALongRegionStays() throws {
         let half = Self.original.utf8.count / 2
         var bytes = Array(Self.original.utf8)
@@ -201,5 +203,28 @@ final class LongBaseRestoreTests: XCTestCase {
         try coordinator.revert()
         try settle(engine, coordinator)
         XCTAssertTrue(engine.text == original, "revert puts the original back byte for byte")
+    }
+
+    /// A long replace beside one of Emend's changes is recorded whole, as without a core: the
+    /// ledger merges a replace with every change it touches, and the core would not touch it.
+    func testALongReplaceBesideAChangeIsRecordedWhole() throws {
+        let text = "Short. " + Self.original
+        func delivered(withCore: Bool) throws -> (hunks: [LedgerHunk], cores: Int) {
+            let context = SessionContext(id: 1, description: ContextDescription(text: AttributedText(text), selection: 0..<0))
+            context.applyDelivered(0..<5, AttributedText("Brief"), styled: false, replaced: "Short", replacedChecked: true)
+            let range = 5..<text.utf8.count
+            let expected = context.text.substring(range)
+            let replacement = ". " + Self.rewrittenText
+            let core = try XCTUnwrap(ChangedCore(expected: expected, replacement: replacement))
+            XCTAssertGreaterThan(core.prefix, 0, "the texts share their first bytes, beside the change before them")
+            context.applyDelivered(range, AttributedText(replacement), styled: false, replaced: expected, replacedChecked: true,
+                                   core: withCore ? core : nil)
+            XCTAssertEqual(context.text.string, "Brief" + replacement)
+            return (context.ledger.hunks, context.coresRecorded)
+        }
+        let whole = try delivered(withCore: false), offered = try delivered(withCore: true)
+        XCTAssertEqual(offered.cores, 0, "beside a change: not recorded as the core")
+        XCTAssertEqual(offered.hunks.map(\.base), whole.hunks.map(\.base))
+        XCTAssertTrue(zip(offered.hunks, whole.hunks).allSatisfy { $0.baseText == $1.baseText && $0.text == $1.text })
     }
 }

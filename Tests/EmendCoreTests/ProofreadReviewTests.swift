@@ -1,5 +1,5 @@
 import XCTest
-import EmendCore
+@testable import EmendCore
 import EmendText
 
 /// Proofreading: suggestions arrive inline, each can be accepted or rejected, found by offset,
@@ -142,6 +142,23 @@ final class ProofreadReviewTests: XCTestCase {
             XCTAssertEqual(try coordinator.underlineRects(ofSuggestion: index).map(\.y), [200],
                            "suggestion \(index): only the last layout's rectangles")
         }
+    }
+
+    /// An engine that reflows whenever it is asked for rectangles: answers of an earlier
+    /// layout are asked again a bounded number of times, and the session still comes to rest.
+    func testAnEngineReflowingOnEveryAnswerStillLetsTheSessionRest() throws {
+        let (engine, coordinator) = try proofread()
+        var asked = 0
+        engine.rectsFor = { [unowned coordinator] range in
+            asked += 1
+            do { try coordinator.updateForReflowedText() } catch { XCTFail("the reflow: \(error)") }
+            return [Rect(x: Double(range.lowerBound) * 10, y: 300, width: Double(range.count) * 10, height: 10)]
+        }
+        try coordinator.updateForReflowedText()
+        try engine.run(coordinator)
+        XCTAssertEqual(coordinator.state, .interactiveResting, "the request ended")
+        let pending = coordinator.suggestions.filter { $0.state == .pending }.count
+        XCTAssertLessThanOrEqual(asked, pending * (1 + RectRequest.mostAskedAgain), "asked again a bounded number of times")
     }
 
     func testReflowAsksAgainForTheUnderlinesOfPendingSuggestions() throws {

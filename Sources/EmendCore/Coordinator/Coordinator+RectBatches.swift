@@ -30,12 +30,17 @@ extension Coordinator {
         }
         var after = request
         after.rest = rest
-        after.askedIn = session?.layout ?? 0
         let purpose = request.purpose
+        let stamp = LayoutStamp()
         call(.rectBatches, .rectBatch(count: ranges.count), invoke: { [unowned self] in
+            stamp.layout = self.session?.layout ?? 0
             self.delegate.requestsRects(self, purpose, contextID: context.id, engineContext: context.engineContext,
                                         ranges: ranges, request: $0)
-        }, then: { .rectsAnswered(after, batch, $0) })
+        }, then: { [after] answer in
+            var asked = after
+            asked.askedIn = stamp.layout
+            return .rectsAnswered(asked, batch, answer)
+        })
     }
 
 }

@@ -295,16 +295,23 @@ extension Coordinator {
             after.rest = after.rest.dropFirst()
             guard let range = first.anchor.range, let context = try? context(first.contextID) else { continue }
             let id = context.id, engineContext = context.engineContext
-            after.askedIn = session?.layout ?? 0
+            let stamp = LayoutStamp()
+            let answered: (DelegateAnswer) -> SessionEvent = { [after] answer in
+                var asked = after
+                asked.askedIn = stamp.layout
+                return .rectsAnswered(asked, [first], answer)
+            }
             switch request.purpose {
             case .underline:
                 call(.underlineRects, .rects, invoke: { [unowned self] in
+                    stamp.layout = self.session?.layout ?? 0
                     self.delegate.requestsUnderlineRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
-                }, then: { .rectsAnswered(after, [first], $0) })
+                }, then: answered)
             case .bounding:
                 call(.boundingRects, .rects, invoke: { [unowned self] in
+                    stamp.layout = self.session?.layout ?? 0
                     self.delegate.requestsBoundingRects(self, contextID: id, engineContext: engineContext, range: range, request: $0)
-                }, then: { .rectsAnswered(after, [first], $0) })
+                }, then: answered)
             }
             return
         }
@@ -314,10 +321,11 @@ extension Coordinator {
     /// The engine answered the rectangles of `suggestions` (`RectRequest.kept` says what
     /// each keeps): the request goes on with the rest.
     func rectsAnswered(_ request: RectRequest, _ suggestions: [Suggestion], _ answer: DelegateAnswer) {
-        if request.purpose == .underline, let session, request.askedIn != session.layout {
-            // The layout changed while the engine worked them out (a reflow then only forgets
+        if request.purpose == .underline, let session, request.askedIn != session.layout, request.mayAskAgain {
+            // The layout changed after the engine worked them out (a reflow then only forgets
             // rectangles: this request was still out): asked again in the layout now.
             var again = request
+            again.askedAgain += 1
             again.rest = ArraySlice(suggestions.filter { $0.state == .pending }) + request.rest
             return requestRects(again)
         }

@@ -10,10 +10,21 @@ struct RectRequest {
     var rest: ArraySlice<Suggestion>
     /// Handled once every suggestion was asked for and answered.
     let then: SessionEvent
-    /// The layout (`Session.layout`) when the rectangles out were asked for: the answer is
-    /// of that layout, whatever changed it before the answer came (rectangles tagged with
-    /// the layout at their arrival were taken as current after a reflow that made them stale).
+    /// The layout (`Session.layout`) the engine worked out the rectangles out in (see
+    /// `LayoutStamp`): the answer is of that layout, whatever changed it before the answer
+    /// came (rectangles tagged with the layout at their arrival were taken as current after a
+    /// reflow that made them stale).
     var askedIn = 0
+    /// How many times an answer of an earlier layout was asked again (see `mayAskAgain`).
+    var askedAgain = 0
+
+    /// An answer of an earlier layout is asked again this many times at most: an engine that
+    /// reflows whenever it is asked for rectangles would otherwise never let the request end.
+    static let mostAskedAgain = 2
+
+    /// Whether an answer of an earlier layout is asked again (else it is kept, tagged with the
+    /// layout it is of: a later lookup finds none for the layout now).
+    var mayAskAgain: Bool { askedAgain < Self.mostAskedAgain }
 
     /// The rectangles each of `count` suggestions keeps from `answer` (`batched`: the answer
     /// to one request for all of them), or nil when they keep what they had. A batch's answer
@@ -28,4 +39,10 @@ struct RectRequest {
         if case .rects(let rects) = answer { return Array(repeating: rects, count: count) }
         return purpose == .bounding ? Array(repeating: [], count: count) : nil
     }
+}
+
+/// The layout a rectangle request was made in: written when the call reaches the engine (a
+/// dispatch after it was queued, maybe after a reflow) and read when its answer comes.
+final class LayoutStamp {
+    var layout = 0
 }

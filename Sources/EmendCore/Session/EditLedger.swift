@@ -491,6 +491,13 @@ final class EditLedger {
     }
 
     /// Whether `range` of the current text lies inside text Emend delivered.
+    /// Whether a change's current span overlaps `range` or touches one of its ends (what
+    /// `recordDelivery` would merge with a replace of `range`); costs a halving search.
+    func touchesChange(_ range: Range<Int>) -> Bool {
+        let index = firstHunk { currentSpan($0).upperBound >= range.lowerBound }
+        return index < store.count && currentSpan(index).lowerBound <= range.upperBound
+    }
+
     func isDelivered(_ range: Range<Int>) -> Bool {
         var index = firstHunk { currentSpan($0).upperBound >= range.upperBound }
         while index < store.count, currentSpan(index).lowerBound <= range.lowerBound {

@@ -38,6 +38,8 @@ final class SessionContext {
     private var freeSlots: [Int] = []
     /// Which of the changes since the context was given are Emend's and which the engine's.
     let ledger = EditLedger()
+    /// How many deliveries were recorded as their `ChangedCore` (for tests).
+    private(set) var coresRecorded = 0
 
     init(id: UInt64, description: ContextDescription) {
         self.id = id
@@ -252,9 +254,12 @@ final class SessionContext {
             }
         }
         let now = range.lowerBound..<(range.lowerBound + replacement.utf8Count)
-        if let core, replacedChecked, !styled, text.isPlain {
+        // Only where no change of Emend's is beside it: the ledger merges a replace with every
+        // change it touches, and the core (narrower) would not touch one the whole does.
+        if let core, replacedChecked, !styled, text.isPlain, !ledger.touchesChange(range) {
             // The same change of the text, recorded without the ends its texts share: the
             // ledger has nothing to cut off a long base (see `ChangedCore`).
+            coresRecorded += 1
             let changed = core.range(in: range)
             let after = changed.lowerBound..<(changed.lowerBound + core.new.utf8.count)
             assert(text.holds(core.new, at: after), "a core made of other texts")
