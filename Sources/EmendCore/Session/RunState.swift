@@ -157,7 +157,7 @@ final class RunState {
 }
 
 /// The long texts of an ended run (see `RunState.takeTexts`).
-struct RunTexts {
+struct RunTexts: Sendable {
     var result = ResultPieces()
     var region = AttributedText("")
     var base = AttributedText("")

@@ -178,9 +178,9 @@ extension Session {
         // to that thread's arena here, which glibc then trimmed (a `madvise` of 65 MB: 3-5 ms
         // of the dispatch, perf `-e syscalls:sys_enter_madvise --call-graph dwarf`).
         versions = []
-        if values.areMany { SlicedRelease.freeElsewhere(values) }
+        if values.areMany { SlicedRelease.freeElsewhere(consume values) }
         let texts = run.takeTexts()
-        if texts.areLong { SlicedRelease.freeElsewhere(texts) }
+        if texts.areLong { SlicedRelease.freeElsewhere(consume texts) }
         let held = SlicedRelease.Held(contexts)
         contexts = []
         SlicedRelease.release(takeSuggestions(), on: queue) {
