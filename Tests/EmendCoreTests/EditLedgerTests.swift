@@ -301,4 +301,27 @@ final class EditLedgerTests: XCTestCase {
             XCTAssertEqual(doc.ledger.baseSlice(of: range, in: document), doc.ledger.baseSlice(of: range, in: doc.current), "\(range)")
         }
     }
+
+    /// A change made with a long base says so for as long as it lives, however much of the
+    /// base is put back in place (its storage may still be long: it is let go of elsewhere),
+    /// and equality does not look at it.
+    func testAChangeMadeWithALongBaseSaysSoWhileItShrinks() {
+        let long = String(repeating: "Words go on. ", count: (LedgerHunk.longBytes / 13) + 1)
+        var doc = Document(long)
+        let whole = 0..<long.utf8.count
+        doc.deliver(whole, "Short. ")
+        XCTAssertEqual(doc.ledger.hunks.count, 1)
+        XCTAssertTrue(doc.ledger.hunks[0].heldLong, "made with a megabyte of base")
+        // The base's tail put back after the change's text: the change shrinks in place.
+        let tail = String(doc.ledger.hunks[0].baseText.string.utf8.suffix(4096))!
+        let end = doc.ledger.currentSpan(0).upperBound
+        doc.deliver(end..<end, tail)
+        XCTAssertEqual(doc.ledger.hunks.count, 1)
+        XCTAssertLessThan(doc.ledger.hunks[0].baseText.utf8Count, long.utf8.count)
+        XCTAssertTrue(doc.ledger.hunks[0].heldLong, "still said after shrinking")
+        let short = LedgerHunk(base: 0..<3, baseText: AttributedText("abc"), text: AttributedText("x"))
+        XCTAssertFalse(short.heldLong)
+        let same = LedgerHunk(base: doc.ledger.hunks[0].base, baseText: doc.ledger.hunks[0].baseText, text: doc.ledger.hunks[0].text)
+        XCTAssertEqual(same, doc.ledger.hunks[0], "equality looks at the texts, not at how long the base was")
+    }
 }

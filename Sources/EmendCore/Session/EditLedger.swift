@@ -13,7 +13,18 @@ struct LedgerHunk: Equatable {
         self.base = base
         self.baseText = baseText
         current = ChangeText(text)
+        heldLong = baseText.utf8Count >= Self.longBytes
     }
+
+    /// Whether the base was long when the change was made: its storage may still be (a long
+    /// base put back a piece at a time shrinks in place), so the ledger lets go of the change
+    /// on a thread of its own (`EditLedger.replaceHunks`). Not part of equality.
+    private(set) var heldLong: Bool
+    /// A base this long (a megabyte) is let go of elsewhere.
+    static let longBytes = 1 << 20
+
+    /// Notes the base's length now (it grew in place).
+    mutating func noteBaseLength() { heldLong = heldLong || baseText.utf8Count >= Self.longBytes }
 
     /// The current text, whole (reading it joins the pieces of a long change once; changing it
     /// in place joins them first and then changes it where it is, never a copy).
@@ -154,7 +165,14 @@ final class EditLedger {
 
     /// Replaces hunks `range` (the sums before the later ones follow).
     private func replaceHunks(_ range: Range<Int>, with new: [LedgerHunk]) {
+        // A change that held a long base goes to a thread of its own. Why: its storage may
+        // have been made on another thread (a plan's or the analysis's), and freeing the last
+        // block of that thread's arena here unmapped the arena (a `munmap` of 64 MB, 1-2 ms of
+        // the dispatch that put the last piece of a 16 MB base back; perf with
+        // `-e syscalls:sys_enter_munmap --call-graph dwarf`).
+        let letGo = range.contains { store.hunk($0).heldLong } ? range.map { store.hunk($0) } : []
         store.replaceSubrange(range, with: new)
+        if !letGo.isEmpty { SlicedRelease.freeElsewhere(consume letGo) }
     }
 
     /// Moves the bases of hunks `first...` by `amount` (an engine edit before them).
@@ -283,6 +301,7 @@ final class EditLedger {
                 let base = hunk.base
                 hunk.base = base.lowerBound..<(base.upperBound + overhang)
                 hunk.baseText.replace(base.count..<base.count, withStyled: taken)
+                hunk.noteBaseLength()
                 hunk.text.replace(span.count..<span.count, withStyled: taken)
             }
             let replaced = (range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound)
