@@ -104,4 +104,40 @@ final class SlicedReleaseTests: XCTestCase {
         _ = runItems(queue, counter, least: WorkSlice.minimumElements, most: 50_000) { done }
         XCTAssertEqual(counter.alive, 0)
     }
+
+    /// `releaseDetaching` detaches every element on the queue's thread, a slice per queue
+    /// item, and frees none of them there: each slice goes to a thread of its own.
+    func testDetachingRunsHereASlicePerItemAndTheElementsAreFreedElsewhere() throws {
+        let queue = try WorkQueue(slicesByTime: false)
+        final class Element {
+            let freedOn: Box
+            init(_ freedOn: Box) { self.freedOn = freedOn }
+            deinit { freedOn.note(pthread_self()) }
+        }
+        final class Box: @unchecked Sendable {
+            private let lock = NSLock()
+            private var threads: [pthread_t] = []
+            func note(_ thread: pthread_t) { lock.withLock { threads.append(thread) } }
+            var count: Int { lock.withLock { threads.count } }
+            var onThisThread: Int { lock.withLock { threads.filter { pthread_equal($0, pthread_self()) != 0 }.count } }
+        }
+        let freed = Box()
+        let count = SlicedRelease.slice * 3 + 10
+        var detached = 0, items = 0, done = false
+        SlicedRelease.releaseDetaching((0..<count).map { _ in Element(freed) }, on: queue,
+                                       detach: { _ in detached += 1 }, then: { done = true })
+        while !done, let item = queue.take(limit: 1).first {
+            let before = detached
+            item.run()
+            items += 1
+            XCTAssertLessThanOrEqual(detached - before, SlicedRelease.slice, "item \(items) detached more than a slice")
+        }
+        XCTAssertTrue(done)
+        XCTAssertEqual(detached, count, "every element detached")
+        XCTAssertEqual(items, 4, "a slice per queue item")
+        let deadline = MonotonicClock.nowMicroseconds() + 10_000_000
+        while freed.count < count, MonotonicClock.nowMicroseconds() < deadline { usleep(1_000) }
+        XCTAssertEqual(freed.count, count, "every element freed")
+        XCTAssertEqual(freed.onThisThread, 0, "none freed on the queue's thread")
+    }
 }
