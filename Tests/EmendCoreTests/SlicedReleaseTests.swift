@@ -106,7 +106,8 @@ final class SlicedReleaseTests: XCTestCase {
     }
 
     /// `releaseDetaching` detaches every element on the queue's thread, a slice per queue
-    /// item, and frees none of them there: each slice goes to a thread of its own.
+    /// item, and frees none of them there when slices are large: each slice goes to a thread
+    /// of its own; a few are freed where they are detached.
     func testDetachingRunsHereASlicePerItemAndTheElementsAreFreedElsewhere() throws {
         let queue = try WorkQueue(slicesByTime: false)
         final class Element {
@@ -122,7 +123,7 @@ final class SlicedReleaseTests: XCTestCase {
             var onThisThread: Int { lock.withLock { threads.filter { pthread_equal($0, pthread_self()) != 0 }.count } }
         }
         let freed = Box()
-        let count = SlicedRelease.slice * 3 + 10
+        let count = SlicedRelease.slice * 3
         var detached = 0, items = 0, done = false
         SlicedRelease.releaseDetaching((0..<count).map { _ in Element(freed) }, on: queue,
                                        detach: { _ in detached += 1 }, then: { done = true })
@@ -134,10 +135,16 @@ final class SlicedReleaseTests: XCTestCase {
         }
         XCTAssertTrue(done)
         XCTAssertEqual(detached, count, "every element detached")
-        XCTAssertEqual(items, 4, "a slice per queue item")
+        XCTAssertEqual(items, 3, "a slice per queue item")
         let deadline = MonotonicClock.nowMicroseconds() + 10_000_000
         while freed.count < count, MonotonicClock.nowMicroseconds() < deadline { usleep(1_000) }
         XCTAssertEqual(freed.count, count, "every element freed")
         XCTAssertEqual(freed.onThisThread, 0, "none freed on the queue's thread")
+        // A few (fewer than `freedAtOnce` in a slice) are freed here: no thread for them.
+        let few = Box()
+        var fewDone = false
+        SlicedRelease.releaseDetaching((0..<10).map { _ in Element(few) }, on: queue, detach: { _ in }, then: { fewDone = true })
+        while !fewDone, let item = queue.take(limit: 1).first { item.run() }
+        XCTAssertEqual(few.onThisThread, 10, "a few are freed on the queue's thread")
     }
 }

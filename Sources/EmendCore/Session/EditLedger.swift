@@ -509,7 +509,6 @@ final class EditLedger {
         return (range.lowerBound + delta)..<(range.upperBound + delta)
     }
 
-    /// Whether `range` of the current text lies inside text Emend delivered.
     /// Whether a change's current span overlaps `range` or touches one of its ends (what
     /// `recordDelivery` would merge with a replace of `range`); costs a halving search.
     func touchesChange(_ range: Range<Int>) -> Bool {
@@ -517,6 +516,7 @@ final class EditLedger {
         return index < store.count && currentSpan(index).lowerBound <= range.upperBound
     }
 
+    /// Whether `range` of the current text lies inside text Emend delivered.
     func isDelivered(_ range: Range<Int>) -> Bool {
         var index = firstHunk { currentSpan($0).upperBound >= range.upperBound }
         while index < store.count, currentSpan(index).lowerBound <= range.lowerBound {

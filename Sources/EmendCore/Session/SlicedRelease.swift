@@ -50,7 +50,8 @@ enum SlicedRelease {
 
     /// Lets go of `items` a slice per queue item as `release` does, but only `detach` runs on
     /// the engine's thread (what must: an anchor leaving its context's text); the elements
-    /// themselves are freed on a thread of their own, a slice's worth at a time.
+    /// themselves are freed on a thread of their own, a slice's worth at a time (a slice of
+    /// fewer than `freedAtOnce` here).
     /// Why: accepting a million suggestions freed their objects, anchors and strings on the
     /// engine's thread, and a free there that left the top of the heap free had glibc give
     /// it back (`brk`, megabytes of pages): dispatches of 11.7–13.0 ms beside two CPU hogs
@@ -68,7 +69,8 @@ enum SlicedRelease {
                 detach(element)
                 batch.append(element)
             }
-            if !batch.isEmpty { freeElsewhere(consume batch) }
+            // A few (a session of usual size) cost less to free here than a thread to start.
+            if batch.count >= freedAtOnce { freeElsewhere(consume batch) }
             if held.items.isEmpty {
                 if isLarge(held.items) { freeElsewhere(held.take()) }
                 return then()
