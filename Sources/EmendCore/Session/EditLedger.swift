@@ -170,7 +170,7 @@ final class EditLedger {
         // block of that thread's arena here unmapped the arena (a `munmap` of 64 MB, 1-2 ms of
         // the dispatch that put the last piece of a 16 MB base back; perf with
         // `-e syscalls:sys_enter_munmap --call-graph dwarf`).
-        let letGo = range.contains { store.hunk($0).heldLong } ? range.map { store.hunk($0) } : []
+        let letGo = range.contains { store.heldLong($0) } ? range.map { store.hunk($0) } : []
         store.replaceSubrange(range, with: new)
         if !letGo.isEmpty { SlicedRelease.freeElsewhere(consume letGo) }
     }

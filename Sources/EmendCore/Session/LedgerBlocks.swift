@@ -62,6 +62,13 @@ struct LedgerBlocks {
         return Self.shifted(blocks[block].hunks[offset].base, by: blocks[block].shift)
     }
 
+    /// Whether change `index` was made with a long base (`LedgerHunk.heldLong`), read in
+    /// place: asked on every delivery, so no copy of the change.
+    func heldLong(_ index: Int) -> Bool {
+        let (block, offset) = locate(index)
+        return blocks[block].hunks[offset].heldLong
+    }
+
     /// How many bytes change `index`'s text has.
     func textCount(_ index: Int) -> Int {
         let (block, offset) = locate(index)
